@@ -1,0 +1,187 @@
+"""Evaluate each rule: what the rulebook expects against what the game holds."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from pnp.check.spec import Rule, RulesFile, Select
+from pnp.errors import PnpError
+from pnp.kinds.template import matches
+from pnp.layout.impose import Plan
+from pnp.spec.model import Game
+from pnp.spec.validate import validate
+from pnp.spec.yamlfile import display_path, read_yaml
+from pnp.units import parse_length
+
+
+@dataclass(frozen=True)
+class Result:
+    id: str
+    passed: bool
+    expected: str
+    found: str
+    cite: str
+    note: str | None = None
+    design_choice: bool = False
+
+
+def load_rules(game: Game) -> RulesFile | None:
+    if game.rules_file is None:
+        return None
+    if not game.rules_file.is_file():
+        raise PnpError("rules file not found", file=display_path(game.rules_file), expected="rules.yaml beside game.yaml")
+    return validate(RulesFile, read_yaml(game.rules_file), file=display_path(game.rules_file))
+
+
+def _items(game: Game, sel: Select, file: str):
+    names = sel.family if isinstance(sel.family, list) else [sel.family]
+    out = []
+    known = [f.name for f in game.families]
+    for name in names:
+        if name not in known:
+            return None, name
+        out += [i for i in game.family(name).items if matches(sel.where, i.attrs)]
+    return out, None
+
+
+def _fmt(v) -> str:
+    if isinstance(v, dict):
+        return ", ".join(f"{k}: {v[k]}" for k in v)
+    if isinstance(v, (list, tuple, set)):
+        return "[" + ", ".join(str(x) for x in v) + "]"
+    return str(v)
+
+
+def _same(a, b) -> bool:
+    return a == b or str(a) == str(b)
+
+
+def evaluate(game: Game, rules: RulesFile, plan: Plan | None = None) -> list[Result]:
+    file = display_path(game.rules_file) if game.rules_file else "rules.yaml"
+    results = [_one(game, r, file) for r in rules.rules]
+    if plan is not None:
+        results += _printed(game, plan)
+    return results
+
+
+def _missing(rule: Rule, name: str) -> Result:
+    return Result(rule.id, False, f"family '{name}'", "no such family", rule.cite, rule.note, rule.design_choice)
+
+
+def _one(game: Game, rule: Rule, file: str) -> Result:
+    kind = rule.check
+    body = getattr(rule, kind)
+
+    def res(ok: bool, expected, found) -> Result:
+        return Result(rule.id, ok, _fmt(expected), _fmt(found), rule.cite, rule.note, rule.design_choice)
+
+    if kind == "equal":
+        counts = []
+        for sel in body:
+            items, bad = _items(game, sel, file)
+            if items is None:
+                return _missing(rule, bad)
+            counts.append(len(items))
+        names = [_fmt(s.family) for s in body]
+        return res(len(set(counts)) == 1, "equal counts of " + " and ".join(names), dict(zip(names, counts, strict=True)))
+    if kind == "option":
+        found = game.options.get(body)
+        return res(found is not None and _same(found, rule.expect), rule.expect, found if found is not None else "not set")
+    if kind == "property":
+        try:
+            fam = game.family(body.family)
+        except KeyError:
+            return _missing(rule, body.family)
+        found = _dig(fam.spec.model_dump(), body.key.split("."))
+        want_mm, found_mm = _as_mm(rule.expect), _as_mm(found)
+        if want_mm is not None and found_mm is not None:
+            return res(abs(want_mm - found_mm) < 0.01, rule.expect, f"{found_mm:g}mm")
+        return res(_same(found, rule.expect), rule.expect, found)
+    items, bad = _items(game, body, file)
+    if items is None:
+        return _missing(rule, bad)
+    if kind == "count":
+        return res(len(items) == rule.expect, rule.expect, len(items))
+    if kind == "distribution":
+        c = Counter(str(i.attrs.get(body.by)) for i in items)
+        want = {str(k): v for k, v in dict(rule.expect).items()} if isinstance(rule.expect, dict) else None
+        if want is None:
+            # a single number: every value has that many
+            return res(all(v == rule.expect for v in c.values()) and bool(c), f"{rule.expect} for each {body.by}", dict(c))
+        return res(dict(c) == want, want, dict(c))
+    if kind == "per_player":
+        seats = [c.name for c in game.spec.player_colours[: game.options.get("players", 0)]]
+        c = Counter(str(i.attrs.get(body.by)) for i in items)
+        found = {s: c.get(s, 0) for s in seats}
+        extra = {k: v for k, v in c.items() if k not in seats}
+        ok = bool(seats) and all(v == rule.expect for v in found.values()) and not extra
+        return res(ok, f"{rule.expect} for each of {len(seats)} players", {**found, **extra})
+    if kind == "sum":
+        total = 0
+        for i in items:
+            v = i.attrs.get(body.attr, 0)
+            total += v if isinstance(v, (int, float)) else (len(v) if isinstance(v, list) else 0)
+        return res(total == rule.expect, rule.expect, total)
+    if kind == "values":
+        found = sorted({str(i.attrs.get(body.attr)) for i in items})
+        want = sorted(str(v) for v in rule.expect) if isinstance(rule.expect, list) else rule.expect
+        return res(found == want, want, found)
+    raise AssertionError(kind)
+
+
+def _as_mm(v) -> float | None:
+    if isinstance(v, str):
+        try:
+            return parse_length(v)
+        except ValueError:
+            return None
+    return None
+
+
+def _dig(data, parts):
+    if not parts:
+        return data
+    head, rest = parts[0], parts[1:]
+    if head == "*" and isinstance(data, list):
+        for el in data:
+            v = _dig(el, rest)
+            if v is not None:
+                return v
+        return None
+    if isinstance(data, list):
+        try:
+            return _dig(data[int(head)], rest)
+        except (ValueError, IndexError):
+            return None
+    if isinstance(data, dict) and head in data:
+        return _dig(data[head], rest)
+    return None
+
+
+def _printed(game: Game, plan: Plan) -> list[Result]:
+    """Every item of every family is placed: fronts once (tiles cover a board), backs once."""
+    out = []
+    fronts: Counter = Counter()
+    backs: Counter = Counter()
+    for page in plan.pages:
+        for p in page.items:
+            if p.tile:
+                if p.tile == "A1":
+                    fronts[(p.ref.family, p.ref.index)] += 1
+            elif p.side == "front":
+                fronts[(p.ref.family, p.ref.index)] += 1
+            else:
+                backs[(p.ref.family, p.ref.index)] += 1
+    for fp in plan.families:
+        want = fp.count
+        got = sum(1 for (f, _), n in fronts.items() if f == fp.family and n == 1)
+        ok = got == want
+        if fp.two_sided:
+            got_b = sum(1 for (f, _), n in backs.items() if f == fp.family and n == 1)
+            ok = ok and got_b == want
+            found = f"{got} fronts, {got_b} backs"
+        else:
+            found = f"{got} printed"
+        out.append(Result(f"printed:{fp.family}", ok, f"{want} printed once each" + (" with backs" if fp.two_sided else ""), found, "pnp: every component in the game is on the printed pages"))
+    return out

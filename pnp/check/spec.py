@@ -1,0 +1,73 @@
+"""Schema of rules.yaml."""
+
+from __future__ import annotations
+
+import builtins
+
+from pydantic import Field, model_validator
+
+from pnp.spec.types import Strict
+
+Where = dict[str, object]
+
+
+class Select(Strict):
+    family: str | list[str] = Field(..., description="family name, or a list of them")
+    where: Where | None = Field(None, description="only items whose attributes match: {suit: hearts}")
+
+
+class Distribution(Select):
+    by: str = Field(..., description="the attribute to count by")
+
+
+class PerPlayer(Select):
+    by: str = Field("colour", description="the attribute that names the player")
+
+
+class Total(Select):
+    attr: str = Field(..., description="the attribute to add up or list")
+
+
+class Property(Strict):
+    family: str
+    key: str = Field(..., description="dotted path into the family's spec, e.g. size.w or front.*.grid.cols")
+
+
+class Rule(Strict):
+    id: str = Field(..., description="short name of the rule")
+    cite: str = Field(..., min_length=3, description="the rulebook passage the rule comes from")
+    note: str | None = Field(None, description="how the number was decided where the rulebook is silent")
+    design_choice: bool = Field(False, description="true when the rulebook does not give this number")
+    count: Select | None = Field(None, description="number of items")
+    distribution: Distribution | None = Field(None, description="items per value of an attribute")
+    per_player: PerPlayer | None = Field(None, description="items each player's set has")
+    sum: Total | None = Field(None, description="sum of a numeric attribute")
+    values: Total | None = Field(None, description="the set of values an attribute takes")
+    equal: list[Select] | None = Field(None, min_length=2, description="these counts are all equal")
+    property: Property | None = Field(None, description="a value of the family's spec")
+    option: str | None = Field(None, description="a game option (setup numbers in game.yaml options)")
+    expect: object = Field(None, description="the expected result")
+
+    @model_validator(mode="after")
+    def _one(self):
+        kinds = [k for k in CHECKS if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError(f"expected exactly one of {', '.join(CHECKS)}; found {', '.join(kinds) or 'none'}")
+        if kinds[0] != "equal" and self.expect is None:
+            raise ValueError("missing 'expect'")
+        return self
+
+    @builtins.property
+    def check(self) -> str:
+        return next(k for k in CHECKS if getattr(self, k) is not None)
+
+
+CHECKS = ("count", "distribution", "per_player", "sum", "values", "equal", "property", "option")
+
+
+class RulesFile(Strict):
+    """rules.yaml"""
+
+    game: str = Field(..., description="the game id these rules belong to")
+    rulebook: str | None = Field(None, description="where the rulebook is")
+    rules: list[Rule] = Field(..., min_length=1)

@@ -1,0 +1,198 @@
+"""The command line: pnp list | build | check | ... Errors are messages, never tracebacks."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from pnp import __version__
+from pnp.errors import PnpError
+from pnp.spec.expand import DEFAULT_MAX_ITEMS
+
+PAPERS_BOTH = ("a4", "letter")
+
+
+class Progress:
+    """One line that updates in place on a terminal; quiet otherwise until a step completes."""
+
+    def __init__(self, enabled: bool = True):
+        self.tty = sys.stderr.isatty() and enabled
+        self.enabled = enabled
+        self.start = time.monotonic()
+
+    def __call__(self, msg: str) -> None:
+        if self.tty and time.monotonic() - self.start > 0.3:
+            sys.stderr.write("\r\033[K" + msg)
+            sys.stderr.flush()
+
+    def done(self, msg: str) -> None:
+        if self.tty:
+            sys.stderr.write("\r\033[K")
+        if self.enabled:
+            print(msg, file=sys.stderr)
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y in millimetres such as 0.5,-1; found {text!r}") from None
+    return x, y
+
+
+def _positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number; found {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of 1 or more; found {n}")
+    return n
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pnp", description="Print-and-play board-game components from YAML.")
+    p.add_argument("--version", action="version", version=f"pnp {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub.add_parser("list", help="list the built-in games")
+
+    def game_options(sp, many: bool):
+        if many:
+            sp.add_argument("games", nargs="*", metavar="GAME", help="built-in game id or folder with a game.yaml")
+            sp.add_argument("--all", action="store_true", help="every built-in game")
+        else:
+            sp.add_argument("game", metavar="GAME", help="built-in game id or folder with a game.yaml")
+        sp.add_argument("--variant", help="a variant named in game.yaml")
+        sp.add_argument("--players", type=_positive_int, help="number of player sets to print (default: the most)")
+        sp.add_argument("--allow-outside", action="store_true", help="let specs name files outside the game folder")
+        sp.add_argument("--max-items", type=_positive_int, default=DEFAULT_MAX_ITEMS, help=f"most items one family may have (default {DEFAULT_MAX_ITEMS:,})")
+
+    b = sub.add_parser("build", help="write the print-ready PDFs and manifests")
+    game_options(b, many=True)
+    b.add_argument("--paper", default="both", help="a4, letter, both, or any paper in layouts/ (default both)")
+    b.add_argument("--engine", choices=("reportlab", "svg"), default="reportlab", help="PDF engine (default reportlab)")
+    b.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output)")
+    b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails")
+    b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
+    b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
+    b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
+    b.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+    c = sub.add_parser("check", help="check the components against the rulebook")
+    game_options(c, many=False)
+    c.add_argument("--json", action="store_true", help="print the results as JSON")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except PnpError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted; earlier output is unchanged", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a message
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        print(f"internal error: {type(exc).__name__}: {exc}\n(run with PNP_DEBUG=1 for details)", file=sys.stderr)
+        return 3
+
+
+def cmd_list(args) -> int:
+    from pnp.spec.load import builtin_games
+    from pnp.spec.game import GameSpec
+    from pnp.spec.validate import validate
+    from pnp.spec.yamlfile import display_path, read_yaml
+
+    for gid, folder in builtin_games().items():
+        spec = validate(GameSpec, read_yaml(folder / "game.yaml"), file=display_path(folder / "game.yaml"))
+        players = f"{spec.players.min}" if spec.players.min == spec.players.max else f"{spec.players.min}-{spec.players.max}"
+        print(f"{gid:<18} {spec.title:<32} {players} players")
+    return 0
+
+
+def _load(args, ref: str):
+    from pnp.spec.load import load_game
+
+    options = {"players": args.players} if args.players else None
+    return load_game(ref, variant=args.variant, options=options, allow_outside=args.allow_outside, max_items=args.max_items)
+
+
+def _papers(text: str) -> list[str]:
+    from pnp.spec.paper import load_paper
+
+    names = list(PAPERS_BOTH) if text == "both" else [p.strip() for p in text.split(",") if p.strip()]
+    for n in names:
+        load_paper(n)  # refuses an unknown paper before any work
+    return names
+
+
+def cmd_build(args) -> int:
+    from pnp.build import build
+    from pnp.check.evaluate import evaluate, load_rules
+    from pnp.check.report import summary
+    from pnp.spec.load import builtin_games
+
+    if args.all and args.games:
+        raise PnpError("give game names or --all, not both")
+    refs = list(builtin_games()) if args.all else args.games
+    if not refs:
+        raise PnpError("no game given", expected="a game id, a folder with a game.yaml, or --all")
+    if args.date:
+        import datetime as dt
+
+        try:
+            dt.date.fromisoformat(args.date)
+        except ValueError:
+            raise PnpError("bad --date", expected="YYYY-MM-DD", found=args.date) from None
+    papers = _papers(args.paper)
+    # Load and check every game before writing anything.
+    games = [_load(args, r) for r in refs]
+    progress = Progress(enabled=not args.quiet)
+    failed = False
+    for game in games:
+        t0 = time.monotonic()
+        rules = load_rules(game)
+        outputs = build(game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip, progress=progress)
+        results = evaluate(game, rules, outputs[0].plan) if rules else []
+        bad = [r for r in results if not r.passed]
+        failed = failed or bool(bad)
+        files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
+        progress.done(f"{game.id}: {files} in {time.monotonic() - t0:.1f}s")
+        if not args.quiet or bad:
+            print(summary(game.id, results), file=sys.stderr)
+        if bad and args.strict:
+            return 1
+    return 1 if (failed and args.strict) else 0
+
+
+def cmd_check(args) -> int:
+    from pnp.build import draw_faces
+    from pnp.check.evaluate import evaluate, load_rules
+    from pnp.check.report import table
+    from pnp.layout.impose import impose
+    from pnp.spec.paper import load_paper
+
+    game = _load(args, args.game)
+    rules = load_rules(game)
+    if rules is None:
+        raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
+    ctx, _, infos = draw_faces(game)
+    plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None)
+    results = evaluate(game, rules, plan)
+    if args.json:
+        print(json.dumps([r.__dict__ for r in results], indent=1))
+    else:
+        print(table(game.id, results))
+    return 0 if all(r.passed for r in results) else 1
+
+
+COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check}

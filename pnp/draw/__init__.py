@@ -1,0 +1,1 @@
+"""draw: the device-independent drawing model, in millimetres, origin top-left."""

@@ -1,0 +1,151 @@
+"""A face is a tree of these immutable primitives. Both engines draw exactly these."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    fill: str | None = None  # '#rrggbb' or None
+    stroke: str | None = None
+    stroke_width: float = 0.3
+    dash: tuple[float, ...] | None = None
+    opacity: float = 1.0
+    evenodd: bool = False
+    cap: str = "butt"  # butt|round|square
+    join: str = "miter"  # miter|round|bevel
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style
+    r: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Ellipse:
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    style: Style
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """ops: ('M', x, y), ('L', x, y), ('C', x1, y1, x2, y2, x, y), ('Z',); all absolute."""
+
+    ops: tuple
+    style: Style
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text; (x, y) is the baseline point at the anchor."""
+
+    x: float
+    y: float
+    text: str
+    font: str  # a font key known to the FontBook
+    size: float  # em size in mm
+    colour: str
+    anchor: str = "start"  # start|middle|end
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    x: float
+    y: float
+    w: float
+    h: float
+    file: str  # absolute path of a PNG or JPEG
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    children: tuple
+    transform: Matrix = IDENTITY
+    clip: Rect | Ellipse | Path | None = None  # in the group's own coordinates
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Draw a symbol defined once (a form XObject in PDF, <symbol> in SVG)."""
+
+    symbol: str
+    transform: Matrix = IDENTITY
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    id: str
+    children: tuple
+    w: float
+    h: float
+
+
+def translate(x: float, y: float) -> Matrix:
+    return (1.0, 0.0, 0.0, 1.0, x, y)
+
+
+def scale(sx: float, sy: float | None = None) -> Matrix:
+    return (sx, 0.0, 0.0, sx if sy is None else sy, 0.0, 0.0)
+
+
+def rotate(deg: float, cx: float = 0.0, cy: float = 0.0) -> Matrix:
+    """Clockwise on the page (y grows downward)."""
+    a = math.radians(deg)
+    c, s = math.cos(a), math.sin(a)
+    if abs(c) < 1e-12:
+        c = 0.0
+    if abs(s) < 1e-12:
+        s = 0.0
+    return multiply(translate(cx, cy), multiply((c, s, -s, c, 0.0, 0.0), translate(-cx, -cy)))
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    """The matrix that applies n first, then m."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def place(x: float, y: float, sx: float = 1.0, sy: float | None = None, rot: float = 0.0, w: float = 0.0, h: float = 0.0) -> Matrix:
+    """Move a w×h drawing to (x, y), scaled, turned clockwise about its centre."""
+    m = multiply(translate(x, y), scale(sx, sy))
+    if rot:
+        m = multiply(m, rotate(rot, w / 2, h / 2))
+    return m
+
+
+def line(x1: float, y1: float, x2: float, y2: float, style: Style) -> Path:
+    return Path((("M", x1, y1), ("L", x2, y2)), style)
+
+
+def polygon(points, style: Style, closed: bool = True) -> Path:
+    ops = [("M", *points[0])] + [("L", *p) for p in points[1:]]
+    if closed:
+        ops.append(("Z",))
+    return Path(tuple(ops), style)

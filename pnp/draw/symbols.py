@@ -1,0 +1,70 @@
+"""Art drawn once and reused: every symbol a build defines, and where art files are found."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from pnp.draw.ident import stable_hash
+from pnp.draw.primitives import Group, Symbol, Use, multiply, scale, translate
+from pnp.draw.svgart import ArtError, read_art, tint
+from pnp.paths import art_dir
+
+
+class ArtNotFound(LookupError):
+    def __init__(self, name: str, known: list[str]):
+        super().__init__(name)
+        self.name = name
+        self.near = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        self.known = known
+
+
+class SymbolBook:
+    """Symbols by id. Engines define each one once per document."""
+
+    def __init__(self):
+        self.symbols: dict[str, Symbol] = {}
+
+    def define(self, ident: str, children: tuple, w: float, h: float) -> str:
+        if ident not in self.symbols:
+            self.symbols[ident] = Symbol(ident, tuple(children), w, h)
+        return ident
+
+    def __getitem__(self, ident: str) -> Symbol:
+        return self.symbols[ident]
+
+    def __contains__(self, ident: str) -> bool:
+        return ident in self.symbols
+
+    def art(self, name: str, colour: str | None, folders: list[Path]) -> str:
+        """Define (once) the art `name` tinted `colour`, drawn in a 1×1 box; return its id."""
+        path = find_art(name, folders)
+        ident = f"art:{path.stem}:{colour or 'none'}:{stable_hash(path.read_bytes())}"
+        if ident not in self.symbols:
+            children, mx, my, w, h = read_art(str(path))
+            fitted = Group(tint(children, colour), multiply(scale(1 / w, 1 / h), translate(-mx, -my)))
+            self.define(ident, (fitted,), 1.0, 1.0)
+        return ident
+
+
+def find_art(name: str, folders: list[Path]) -> Path:
+    """`name` (or name.svg) in the game's art/ folders first, then the built-in library."""
+    if name.endswith(".svg"):
+        name = name[:-4]
+    search = [f / "art" for f in folders] + [art_dir()]
+    for d in search:
+        p = d / f"{name}.svg"
+        if p.is_file():
+            return p
+    known = sorted({p.stem for d in search if d.is_dir() for p in d.glob("*.svg")})
+    raise ArtNotFound(name, known)
+
+
+def use_art(book: SymbolBook, name: str, colour: str | None, folders: list[Path], x: float, y: float, w: float, h: float, rot: float = 0.0) -> Use:
+    from pnp.draw.primitives import place
+
+    ident = book.art(name, colour, folders)
+    return Use(ident, place(x, y, w, h, rot, 1.0, 1.0))
+
+
+__all__ = ["SymbolBook", "ArtError", "ArtNotFound", "find_art", "use_art"]

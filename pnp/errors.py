@@ -1,0 +1,39 @@
+"""The one error type a user sees: where, which key, what was expected, what was found."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class PnpError(Exception):
+    """A problem with the user's input. The CLI prints it and exits 2."""
+
+    message: str
+    file: str | None = None
+    line: int | None = None
+    key: str | None = None
+    expected: str | None = None
+    found: str | None = None
+    hint: str | None = None
+
+    def __str__(self) -> str:
+        where = self.file or "pnp"
+        if self.line:
+            where += f":{self.line}"
+        parts = [f"{where}: {self.message}"]
+        if self.key:
+            parts.append(f"  key: {self.key}")
+        if self.expected is not None:
+            parts.append(f"  expected: {self.expected}")
+        if self.found is not None:
+            parts.append(f"  found: {self.found}")
+        if self.hint:
+            parts.append(f"  hint: {self.hint}")
+        return "\n".join(parts)
+
+
+def short(value: object, limit: int = 60) -> str:
+    """A value as the user wrote it, cut to a readable length."""
+    text = repr(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,25 @@
+"""kinds: the validated model -> face drawings in millimetres. Each kind knows one sort of component."""
+
+from __future__ import annotations
+
+from pnp.kinds.base import DrawContext, Face, Kind
+from pnp.spec.registry import register_schema
+
+KINDS: dict[str, Kind] = {}
+
+
+def register(kind: Kind) -> None:
+    KINDS[kind.name] = kind
+    register_schema(kind.name, kind.schema)
+
+
+def _load() -> None:
+    from pnp.kinds import flat
+
+    for k in flat.KINDS:
+        register(k)
+
+
+_load()
+
+__all__ = ["KINDS", "DrawContext", "Face", "Kind", "register"]

@@ -1,0 +1,55 @@
+"""What every component kind gives the layout: items as faces with a trim size, in mm."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.draw.fonts import FontBook
+from pnp.draw.primitives import Path as PathPrim
+from pnp.draw.symbols import SymbolBook
+from pnp.spec.game import FamilySpec
+from pnp.spec.model import Family, Game
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One printable item: its front and (for two-sided items) back, at true size."""
+
+    family: str
+    id: str
+    w: float
+    h: float
+    front: object  # a primitive (Group or Use), drawn with the item's top-left at (0, 0)
+    back: object | None = None
+    cut: PathPrim | None = None  # the cut outline when it is not the w×h rectangle
+    bleed: float = 0.0
+
+
+@dataclass
+class DrawContext:
+    """What kinds may use to draw: colours, fonts, art and the shared symbol book."""
+
+    game: Game
+    fonts: FontBook
+    symbols: SymbolBook = field(default_factory=SymbolBook)
+
+    @property
+    def palette(self) -> dict[str, str]:
+        return self.game.palette
+
+    def art_folders(self, family: Family) -> list[Path]:
+        return [family.folder, self.game.folder]
+
+
+class Kind:
+    """A component kind: a schema for its family files and a way to draw its items."""
+
+    name: str = ""
+    schema: type[FamilySpec] = FamilySpec
+    default_stock: str = "card"
+    description: str = ""
+
+    def faces(self, family: Family, ctx: DrawContext) -> Iterator[Face]:
+        raise NotImplementedError

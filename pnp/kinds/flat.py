@@ -1,0 +1,94 @@
+"""Flat pieces with a front and an optional back: cards, tiles, counters, tokens, boards, sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.draw.colours import resolve_colour
+from pnp.draw.primitives import Group, Style, Use
+from pnp.kinds.base import DrawContext, Face, Kind
+from pnp.kinds.shapes import outline
+from pnp.kinds.template import TemplateRenderer, uses_attributes
+from pnp.spec.game import FaceSpec
+from pnp.spec.model import Family
+from pnp.spec.types import Box, Colour, Length
+
+Shape = Literal["rect", "circle", "hex", "hex-flat", "octagon"]
+
+
+class FlatSpec(FaceSpec):
+    size: Box = Field(..., description="trim size: {w: 2.5in, h: 3.5in}")
+    shape: Shape = Field("rect", description="outline: rect, circle, hex, hex-flat or octagon")
+    radius: Length | None = Field(None, description="corner radius of a rect (default by kind)")
+    background: Colour = Field("white", description="face colour under the elements")
+    back_background: Colour = Field("white", description="back colour under the back elements")
+    outline: Colour = Field("#9a9a9a", description="thin line on the cut edge, or 'none'")
+    outline_width: Length = Field(0.2, description="width of that line")
+
+
+class FlatKind(Kind):
+    schema = FlatSpec
+
+    def __init__(self, name: str, stock: str, radius: float, description: str):
+        self.name = name
+        self.default_stock = stock
+        self.default_radius = radius
+        self.description = description
+
+    def faces(self, family: Family, ctx: DrawContext) -> Iterator[Face]:
+        spec: FlatSpec = family.spec
+        k = spec.scale
+        w, h = spec.size.w, spec.size.h
+        radius = self.default_radius if spec.radius is None else spec.radius
+        draw = TemplateRenderer(family, ctx)
+        pal = ctx.palette
+        line = resolve_colour(spec.outline, pal)
+        cut_style = Style(None, line, spec.outline_width) if line else None
+        clip = outline(spec.shape, w, h, radius, Style(), grow=spec.bleed / k)
+
+        def face(elements, bg, attrs, side):
+            prims = []
+            bgc = resolve_colour(bg, pal)
+            if bgc:
+                prims.append(outline(spec.shape, w, h, radius, Style(bgc), grow=spec.bleed / k))
+            prims += draw.render(elements, w, h, attrs, side)
+            body = Group(tuple(prims), clip=clip)
+            parts = [body] + ([outline(spec.shape, w, h, radius, cut_style)] if cut_style else [])
+            return Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
+
+        two_sided = spec.back is not None
+        shared_back = None
+        if two_sided and not uses_attributes(spec.back):
+            shared_back = ctx.symbols.define(
+                f"back:{family.name}", (face(spec.back, spec.back_background, {}, "back"),), w * k, h * k
+            )
+        # Items with identical fronts (copies) share one drawing.
+        share_fronts = not ("{id}" in str(spec.front) or "{copy}" in str(spec.front))
+        seen: dict = {}
+        for item in family.items:
+            if share_fronts:
+                key = tuple(sorted((a, str(v)) for a, v in item.attrs.items() if a not in ("id", "copy")))
+                if key in seen:
+                    front = seen[key]
+                else:
+                    front = face(spec.front, spec.background, item.attrs, "front")
+                    seen[key] = front
+            else:
+                front = face(spec.front, spec.background, item.attrs, "front")
+            back = None
+            if two_sided:
+                back = Use(shared_back) if shared_back else face(spec.back, spec.back_background, item.attrs, "back")
+            yield Face(family.name, item.id, w * k, h * k, front, back, bleed=spec.bleed)
+
+
+KINDS = [
+    FlatKind("card", "card", 3.0, "a card with a front and an optional back"),
+    FlatKind("tile", "card", 1.0, "a square or shaped tile"),
+    FlatKind("counter", "card", 0.0, "a small counter or token (rect, circle, hex...)"),
+    FlatKind("token", "card", 0.0, "a token; the same as counter"),
+    FlatKind("board", "paper", 0.0, "a board; tiled across pages when larger than the paper"),
+    FlatKind("sheet", "paper", 0.0, "a printed sheet: reference card, player aid, setup sheet"),
+]

@@ -1,0 +1,220 @@
+"""Draw a face template (a list of elements) for one item, in the face's millimetres."""
+
+from __future__ import annotations
+
+import math
+
+from pnp.draw.colours import resolve_colour
+from pnp.draw.pathdata import parse_path
+from pnp.draw.primitives import Ellipse, Group, Image, Path, Rect, Style, polygon, rotate
+from pnp.draw.svgart import ArtError, read_art, tint
+from pnp.draw.symbols import ArtNotFound, use_art
+from pnp.draw.text import layout_text
+from pnp.errors import PnpError
+from pnp.kinds.base import DrawContext
+from pnp.spec.elements import Element
+from pnp.spec.expand import fill
+from pnp.spec.load import inside
+from pnp.spec.model import Family
+from pnp.units import resolve
+
+# Where each pip of a 1..10 playing card sits, as fractions of the pip area.
+PIP_LAYOUTS = {
+    1: [(0.5, 0.5)],
+    2: [(0.5, 0.0), (0.5, 1.0)],
+    3: [(0.5, 0.0), (0.5, 0.5), (0.5, 1.0)],
+    4: [(0, 0), (1, 0), (0, 1), (1, 1)],
+    5: [(0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)],
+    6: [(0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
+    7: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
+    8: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)],
+    9: [(0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)],
+    10: [(0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1)],
+}
+PIP_NAMES = {"A": 1, "a": 1, "ace": 1, "Ace": 1}
+
+
+def matches(cond: dict | None, attrs: dict) -> bool:
+    if not cond:
+        return True
+    for key, want in cond.items():
+        have = attrs.get(key)
+        options = want if isinstance(want, list) else [want]
+        if not any(have == o or str(have) == str(o) for o in options):
+            return False
+    return True
+
+
+def uses_attributes(elements: list[Element] | None) -> bool:
+    """True when a template draws differently per item (so it cannot be shared)."""
+    if not elements:
+        return False
+    for el in elements:
+        if el.when or el.unless or "{" in el.model_dump_json():
+            return True
+    return False
+
+
+class TemplateRenderer:
+    def __init__(self, family: Family, ctx: DrawContext):
+        self.family = family
+        self.ctx = ctx
+        self.folders = ctx.art_folders(family)
+
+    def fail(self, message: str, n: int, side: str, **kw) -> PnpError:
+        return PnpError(message, file=self.family.file, key=f"{side}[{n}]", **kw)
+
+    def colour(self, value: str, attrs: dict, n: int, side: str) -> str | None:
+        try:
+            return resolve_colour(fill(value, attrs), self.ctx.palette)
+        except KeyError as exc:
+            raise self.fail(f"colour names an attribute the item does not have: {exc.args[0]}", n, side, found=value) from None
+        except ValueError:
+            raise self.fail("unknown colour", n, side, expected="a palette name, a common colour name or #rrggbb", found=fill(value, attrs)) from None
+
+    def text_of(self, value: str, attrs: dict, n: int, side: str) -> str:
+        try:
+            return fill(value, attrs)
+        except KeyError as exc:
+            raise self.fail(
+                f"text names an attribute the item does not have: {exc.args[0]}",
+                n, side, expected="one of: " + ", ".join(sorted(attrs)), found=value,
+            ) from None
+
+    def style(self, el, attrs, n, side) -> Style:
+        return Style(
+            fill=self.colour(getattr(el, "fill", "none"), attrs, n, side),
+            stroke=self.colour(el.stroke, attrs, n, side),
+            stroke_width=el.stroke_width,
+            dash=tuple(el.dash) if el.dash else None,
+            opacity=el.opacity,
+        )
+
+    def render(self, elements: list[Element], w: float, h: float, attrs: dict, side: str = "front") -> list:
+        out: list = []
+        for n, el in enumerate(elements):
+            if not matches(el.when, attrs) or (el.unless and matches(el.unless, attrs)):
+                continue
+            out.extend(getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side))
+        return out
+
+    def _rect(self, e, w, h, attrs, n, side):
+        x, y, rw, rh = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
+        r = Rect(x, y, rw, rh, self.style(e, attrs, n, side), e.radius)
+        return [Group((r,), rotate(e.rotate, x + rw / 2, y + rh / 2))] if e.rotate else [r]
+
+    def _circle(self, e, w, h, attrs, n, side):
+        rx = resolve(e.r, min(w, h))
+        ry = resolve(e.ry, min(w, h)) if e.ry is not None else rx
+        return [Ellipse(resolve(e.x, w), resolve(e.y, h), rx, ry, self.style(e, attrs, n, side))]
+
+    def _line(self, e, w, h, attrs, n, side):
+        st = Style(None, self.colour(e.stroke, attrs, n, side), e.stroke_width, tuple(e.dash) if e.dash else None, e.opacity, cap="round")
+        return [polygon([(resolve(e.x1, w), resolve(e.y1, h)), (resolve(e.x2, w), resolve(e.y2, h))], st, closed=False)]
+
+    def _polygon(self, e, w, h, attrs, n, side):
+        pts = [(resolve(px, w), resolve(py, h)) for px, py in e.points]
+        return [polygon(pts, self.style(e, attrs, n, side), closed=e.closed)]
+
+    def _path(self, e, w, h, attrs, n, side):
+        try:
+            ops = parse_path(e.d, e.scale, resolve(e.x, w), resolve(e.y, h))
+        except ValueError as exc:
+            raise self.fail("bad path data", n, side, expected=str(exc), found=e.d[:40]) from None
+        return [Path(ops, self.style(e, attrs, n, side))]
+
+    def _text(self, e, w, h, attrs, n, side):
+        text = self.text_of(e.text, attrs, n, side)
+        if e.font not in self.ctx.fonts:
+            raise self.fail("unknown font", n, side, expected="one of: " + ", ".join(sorted(self.ctx.fonts.files)), found=e.font)
+        missing = self.ctx.fonts.metrics(e.font).missing(text)
+        if missing:
+            raise self.fail(
+                "text has characters the font does not have (they would print as empty boxes)",
+                n, side, found=" ".join(sorted(missing)), hint="draw symbols with a 'symbol' element instead",
+            )
+        x, y, bw = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w)
+        bh = resolve(e.h, h) if e.h is not None else None
+        lines = layout_text(
+            text, x=x, y=y, w=bw, h=bh, size=e.size, font=e.font,
+            colour=self.colour(e.colour, attrs, n, side) or "#000000",
+            align=e.align, valign=e.valign, fit=e.fit, line_height=e.line_height, fonts=self.ctx.fonts,
+        )
+        if e.rotate:
+            box_h = bh if bh is not None else e.size * e.line_height
+            return [Group(tuple(lines), rotate(e.rotate, x + bw / 2, y + box_h / 2))]
+        return lines
+
+    def symbol(self, name: str, colour: str | None, x: float, y: float, size: float, rot: float, n: int, side: str):
+        try:
+            return use_art(self.ctx.symbols, name, colour, self.folders, x - size / 2, y - size / 2, size, size, rot)
+        except ArtNotFound as exc:
+            raise self.fail(
+                f"unknown art '{exc.name}'", n, side,
+                expected="an SVG in the game's art/ folder or the library",
+                found=exc.name, hint=f"did you mean '{exc.near[0]}'?" if exc.near else None,
+            ) from None
+        except ArtError as exc:
+            raise self.fail(f"art '{name}' cannot be used: {exc}", n, side) from None
+
+    def _symbol(self, e, w, h, attrs, n, side):
+        name = self.text_of(e.name, attrs, n, side)
+        size = resolve(e.size, min(w, h))
+        return [self.symbol(name, self.colour(e.colour, attrs, n, side), resolve(e.x, w), resolve(e.y, h), size, e.rotate, n, side)]
+
+    def _image(self, e, w, h, attrs, n, side):
+        rel = self.text_of(e.file, attrs, n, side)
+        path = inside(self.family.folder, rel, file=self.family.file, key=f"{side}[{n}].image.file", allow_outside=self.ctx.game.allow_outside)
+        if not path.is_file():
+            raise self.fail("image file not found", n, side, expected="a PNG, JPEG or SVG file in the game folder", found=rel)
+        x, y, iw, ih = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
+        if path.suffix.lower() == ".svg":
+            try:
+                children, mx, my, vw, vh = read_art(str(path))
+            except ArtError as exc:
+                raise self.fail(f"image cannot be used: {exc}", n, side, found=rel) from None
+            ident = self.ctx.symbols.define(f"img:{path}", (Group(tint(children, "#000000"), (iw / vw, 0, 0, ih / vh, -mx * iw / vw, -my * ih / vh)),), iw, ih)
+            from pnp.draw.primitives import Use, translate
+
+            return [Use(ident, translate(x, y))]
+        check_raster(path, self.family.file, f"{side}[{n}].image.file")
+        return [Image(x, y, iw, ih, str(path))]
+
+    def _pips(self, e, w, h, attrs, n, side):
+        raw = self.text_of(str(e.count), attrs, n, side)
+        count = PIP_NAMES.get(raw, None) or (int(raw) if raw.isdigit() else None)
+        if count not in PIP_LAYOUTS:
+            raise self.fail("pips need a count from 1 to 10", n, side, found=raw)
+        ax, ay, aw, ah = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
+        size = resolve(e.size, min(w, h)) * (2.2 if count == 1 else 1.0)
+        colour = self.colour(e.colour, attrs, n, side)
+        name = self.text_of(e.symbol, attrs, n, side)
+        out = []
+        for fx, fy in PIP_LAYOUTS[count]:
+            rot = 180.0 if fy > 0.5 and count > 1 else 0.0
+            out.append(self.symbol(name, colour, ax + fx * aw, ay + fy * ah, size, rot, n, side))
+        return out
+
+    def _grid(self, e, w, h, attrs, n, side):
+        x0, y0, c = resolve(e.x, w), resolve(e.y, h), e.cell
+        st = Style(None, self.colour(e.stroke, attrs, n, side), e.stroke_width, cap="square")
+        out = []
+        bg = self.colour(e.fill, attrs, n, side)
+        if bg:
+            out.append(Rect(x0, y0, e.cols * c, e.rows * c, Style(bg)))
+        ops = []
+        for i in range(e.cols + 1):
+            ops += [("M", x0 + i * c, y0), ("L", x0 + i * c, y0 + e.rows * c)]
+        for j in range(e.rows + 1):
+            ops += [("M", x0, y0 + j * c), ("L", x0 + e.cols * c, y0 + j * c)]
+        out.append(Path(tuple(ops), st))
+        return out
+
+
+def check_raster(path, file: str, key: str) -> None:
+    head = path.read_bytes()[:16]
+    if not (head.startswith(b"\x89PNG\r\n\x1a\n") or head.startswith(b"\xff\xd8\xff")):
+        raise PnpError("image is not a PNG or JPEG file", file=file, key=key, expected="PNG, JPEG or SVG", found=path.name)
+
+
+__all__ = ["TemplateRenderer", "matches", "uses_attributes", "math"]

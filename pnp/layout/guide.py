@@ -1,0 +1,179 @@
+"""Pages pnp adds of its own: the print guide, the duplex calibration pair, assembly maps."""
+
+from __future__ import annotations
+
+from pnp.draw.fonts import FontBook
+from pnp.draw.primitives import Path, Rect, Style, place
+from pnp.draw.text import layout_text
+from pnp.layout.plan import FamilyPages
+from pnp.layout.tiles import TileGrid, tile_label
+from pnp.spec.paper import PaperSpec
+
+INK = "#000000"
+SOFT = "#555555"
+
+
+def text(fonts: FontBook, s: str, x: float, y: float, w: float, size: float, *, h: float | None = None, bold: bool = False, align: str = "left", colour: str = INK, valign: str = "top") -> list:
+    return layout_text(
+        s, x=x, y=y, w=w, h=h, size=size, font="bold" if bold else "regular", colour=colour,
+        align=align, valign=valign, fit="wrap", line_height=1.25, fonts=fonts,
+    )
+
+
+def ruler(x: float, y: float, length_mm: float, step: float, major_every: int, labels: list[str], label_every: int, fonts: FontBook, title: str) -> list:
+    """A ruler whose ticks are true lengths: print it and measure it to check the scale."""
+    ops = [("M", x, y), ("L", x + length_mm, y)]
+    n = round(length_mm / step)
+    for k in range(n + 1):
+        tx = x + k * step
+        h = 5.0 if k % major_every == 0 else (3.2 if major_every % 2 == 0 and k % (major_every // 2) == 0 else 2.0)
+        ops += [("M", tx, y), ("L", tx, y + h)]
+    out: list = [Path(tuple(ops), Style(None, INK, 0.2))]
+    for i, lab in enumerate(labels):
+        tx = x + i * label_every * step
+        out += text(fonts, lab, tx - 5, y + 6.0, 10, 2.6, align="center")
+    out += text(fonts, title, x, y - 5.5, length_mm, 3.0, bold=True)
+    return out
+
+
+def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, variant: str | None, families: list[FamilyPages], calibration: tuple[int, int] | None, players: int | None, pages_total: int) -> list:
+    W, H, m = paper.size.w, paper.size.h, paper.margin + 7
+    cw = W - 2 * m
+    out: list = []
+    y = m
+    out += text(fonts, title + (f" — {variant}" if variant else ""), m, y, cw, 9.0, bold=True)
+    y += 13
+    out += text(fonts, credits, m, y, cw, 3.3, h=16, colour=SOFT)
+    y += 18
+    out.append(Rect(m, y, cw, 19, Style("#fff4c2", INK, 0.3), 2.0))
+    out += text(fonts, "Print at 100% / Actual size", m, y + 2.5, cw, 6.0, bold=True, align="center")
+    out += text(fonts, "Turn off “fit to page” and any scaling. Check with the rulers below: they must measure exactly.", m + 3, y + 11, cw - 6, 3.1, align="center")
+    y += 29
+    out += ruler(m, y, 100.0, 1.0, 10, [str(i) for i in range(11)], 10, fonts, "100 mm (labels in cm)")
+    out += ruler(m + 110, y, 4 * 25.4, 25.4 / 8, 8, [str(i) for i in range(5)], 8, fonts, "4 inches (ticks every 1/8 in)")
+    y += 17
+    out += text(fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True)
+    y += 8
+    cols = [("Component", 0.0), ("Items", 0.42), ("Pages", 0.52), ("Print on", 0.72), ("Sides", 0.85)]
+    for name, fx in cols:
+        out += text(fonts, name, m + fx * cw, y, cw * 0.3, 3.2, bold=True)
+    y += 5
+    out.append(Path((("M", m, y), ("L", m + cw, y)), Style(None, INK, 0.2)))
+    y += 1.5
+    rows = list(families)
+    line_h = 5.2 if len(rows) < 28 else 4.0
+    for fp in rows:
+        vals = [fp.title, str(fp.count), _ranges(fp.pages), "card stock" if fp.stock == "card" else "paper", "duplex" if fp.two_sided else ("tiled" if fp.tiled else "one side")]
+        for (name, fx), v in zip(cols, vals, strict=True):
+            out += text(fonts, v, m + fx * cw, y, cw * (0.4 if fx == 0 else 0.2), 3.0)
+        y += line_h
+        if y > H - 70:
+            break
+    y += 4
+    flip = "long" if paper.duplex.flip == "long" else "short"
+    lines = [
+        f"Duplex: each page marked duplex is followed by its backs. Print those pages double-sided, flipping on the {flip} edge; "
+        "the backs are mirrored so that they line up with the fronts.",
+    ]
+    if calibration:
+        lines.append(
+            f"Calibration: print pages {calibration[0]}–{calibration[1]} double-sided once. Hold the sheet to the light and read where the back's lines "
+            "cross the scales; build again with --offset X,Y (mm) to move the backs into line. Skip these pages afterwards."
+        )
+    lines.append("Cutting: cut along the marks in the margins; neighbours share a cut line. Tiled boards: see the assembly page before their tiles.")
+    if players:
+        lines.append(f"Player sets printed for {players} players.")
+    for para in lines:
+        out += text(fonts, para, m, y, cw, 3.2, h=14)
+        y += 15
+    return out
+
+
+def _ranges(pages: list[int]) -> str:
+    if not pages:
+        return "-"
+    out, start, prev = [], pages[0], pages[0]
+    for p in pages[1:] + [None]:
+        if p is not None and p == prev + 1:
+            prev = p
+            continue
+        out.append(f"{start}" if start == prev else f"{start}–{prev}")
+        if p is not None:
+            start = prev = p
+    return ", ".join(out)
+
+
+def calibration_pages(fonts: FontBook, paper: PaperSpec) -> tuple[list, list]:
+    """A front with scales and a back with lines; held to the light they show the printer's shift."""
+    W, H = paper.size.w, paper.size.h
+    cx, cy = W / 2, H / 2
+    front: list = []
+    back: list = []
+    st = Style(None, INK, 0.2)
+    ops = []
+    # horizontal scale (reads the x shift) above centre, vertical scale (y shift) right of centre
+    for k in range(-10, 11):  # 0.5 mm ticks from -5 to +5 mm
+        h = 8 if k % 10 == 0 else (5 if k % 2 == 0 else 3)
+        x = cx + k * 0.5
+        ops += [("M", x, cy - 40), ("L", x, cy - 40 - h)]
+        y = cy + k * 0.5
+        ops += [("M", cx + 40, y), ("L", cx + 40 + h, y)]
+    front.append(Path(tuple(ops), st))
+    for k in (-10, 0, 10):
+        lab = f"{k // 2:+d}" if k else "0"
+        front += text(fonts, lab, cx + k * 0.5 - 4, cy - 53, 8, 2.6, align="center")
+        front += text(fonts, lab, cx + 50, cy + k * 0.5 - 1.3, 8, 2.6)
+    front += text(fonts, "Duplex calibration — front", 20, 20, W - 40, 6, bold=True, align="center")
+    front += text(
+        fonts,
+        "Print this page and the next double-sided, as you will print the game. Hold the sheet to a light. "
+        "The back carries a vertical and a horizontal line through the centre. Read, in millimetres, where the "
+        "vertical line crosses the top scale (X, right is +) and where the horizontal line crosses the right-hand "
+        "scale (Y, down is +). Build again with --offset X,Y, or set duplex.offset in the paper file.",
+        25, 35, W - 50, 3.4,
+    )
+    front += text(fonts, "X", cx - 2, cy - 62, 4, 4, bold=True, align="center")
+    front += text(fonts, "Y", cx + 56, cy - 2, 4, 4, bold=True)
+    long_line = Style(None, INK, 0.25)
+    # A line through the page centre is its own mirror image for either flip edge.
+    back.append(Path((("M", cx, 30), ("L", cx, H - 30), ("M", 30, cy), ("L", W - 30, cy)), long_line))
+    back += text(fonts, "Duplex calibration — back", 20, 20, W - 40, 6, bold=True, align="center")
+    return front, back
+
+
+def assembly_page(fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, first_page: int) -> tuple[list, tuple]:
+    """The map's marks, and the transform that draws the board itself small beneath them."""
+    W, H = (grid.page_w, grid.page_h)
+    m = paper.margin + 3
+    out: list = []
+    out += text(fonts, f"Assembly map: {name}", m, m, W - 2 * m, 6, bold=True)
+    out += text(
+        fonts,
+        f"The board is {grid.board_w:.1f} × {grid.board_h:.1f} mm, printed on {grid.count} tiles "
+        f"({grid.rows} row{'s' if grid.rows > 1 else ''} × {grid.cols} column{'s' if grid.cols > 1 else ''}, pages {first_page}–{first_page + grid.count - 1}). "
+        "Trim each tile on its dashed lines (the left and top edges, except the first column and row), lay it over the "
+        "shaded strip of its neighbour with the pink marks on top of each other, and glue.",
+        m, m + 9, W - 2 * m, 3.2,
+    )
+    top = m + 26
+    aw, ah = W - 2 * m, H - top - m
+    k = min(aw / grid.board_w, ah / grid.board_h)
+    ox, oy = m + (aw - grid.board_w * k) / 2, top
+    out.append(Rect(ox, oy, grid.board_w * k, grid.board_h * k, Style(None, INK, 0.3)))
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            rx, ry, rw, rh = grid.region(c, r)
+            out.append(Rect(ox + rx * k, oy + ry * k, rw * k, rh * k, Style(None, "#d01c8b", 0.5)))
+            lab = tile_label(c, r)
+            out.append(Rect(ox + (rx + rw / 2) * k - 6, oy + (ry + rh / 2) * k - 4, 12, 8, Style("#ffffff", "#d01c8b", 0.4), 1.5))
+            out += text(fonts, lab, ox + (rx + rw / 2) * k - 6, oy + (ry + rh / 2) * k - 4, 12, 4.5, h=8, bold=True, align="center", valign="middle")
+    return out, place(ox, oy, k, k)
+
+
+def tile_band(fonts: FontBook, paper: PaperSpec, name: str, label: str, c: int, r: int, grid: TileGrid) -> list:
+    m = paper.margin
+    s = f"{label}   {name}   row {label.rstrip('0123456789')}, column {c + 1} of {grid.rows}×{grid.cols}"
+    trims = [e for e, on in (("left", c > 0), ("top", r > 0)) if on]
+    if trims:
+        s += f"   — trim the {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the dashed line"
+    return text(fonts, s, m + 1, m, grid.page_w - 2 * m - 2, 3.6, h=paper.label_band - 1, bold=False, valign="middle")

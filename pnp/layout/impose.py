@@ -1,0 +1,188 @@
+"""Faces -> pages: grids for uniform items, packing for mixed, tiles for boards, backs after fronts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.draw.fonts import FontBook
+from pnp.layout.grid import EPS, impose_grid
+from pnp.layout.guide import assembly_page, calibration_pages, guide_page, tile_band
+from pnp.layout.marks import corner_marks, grid_marks
+from pnp.layout.pack import pack
+from pnp.layout.plan import FamilyPages, ItemRef, Page, Placement
+from pnp.layout.tiles import tile_board, tile_label, tile_overlay
+from pnp.spec.paper import PaperSpec
+
+
+@dataclass
+class SheetGroup:
+    """Items that share pages: one family, or several that name the same `sheet`."""
+
+    key: str
+    stock: str
+    gutter: float | None
+    refs: list[ItemRef] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FamilyInfo:
+    name: str
+    title: str
+    stock: str
+    sheet: str | None
+    gutter: float | None
+    refs: list[ItemRef]
+
+
+@dataclass
+class Plan:
+    paper: PaperSpec
+    pages: list[Page]
+    families: list[FamilyPages]
+    calibration: tuple[int, int] | None
+
+
+def back_position(p: Placement, paper: PaperSpec, W: float, H: float) -> Placement:
+    """Where the back of a placed item goes so that it lines up after duplex printing."""
+    ox, oy = paper.duplex.offset.x, paper.duplex.offset.y
+    if paper.duplex.flip == "long":
+        x, y, rot = W - p.x - p.w + ox, p.y - oy, (-p.rotation) % 360
+    else:
+        x, y, rot = p.x - ox, H - p.y - p.h + oy, (180 - p.rotation) % 360
+    return Placement(p.ref, "back", x, y, p.w, p.h, rot)
+
+
+def impose(
+    families: list[FamilyInfo],
+    paper: PaperSpec,
+    fonts: FontBook,
+    *,
+    title: str,
+    credits: str,
+    variant: str | None,
+    players: int | None,
+) -> Plan:
+    W, H, m = paper.size.w, paper.size.h, paper.margin
+    area = (m, m, W - 2 * m, H - 2 * m)
+    pages: list[Page] = [Page(1, "guide", W, H)]
+    fam_pages = {f.name: FamilyPages(f.name, f.title, f.stock, any(r.two_sided for r in f.refs), len(f.refs)) for f in families}
+
+    any_duplex = any(r.two_sided for f in families for r in f.refs)
+    calibration = None
+    if any_duplex:
+        front, back = calibration_pages(fonts, paper)
+        pages.append(Page(2, "calibration", W, H, marks=front, bookmark="Duplex calibration"))
+        pages.append(Page(3, "calibration", W, H, marks=back))
+        calibration = (2, 3)
+
+    groups: dict[str, SheetGroup] = {}
+    for f in families:
+        key = f.sheet or f"family:{f.name}"
+        g = groups.setdefault(key, SheetGroup(key, f.stock, f.gutter))
+        g.refs.extend(f.refs)
+
+    marked: set[str] = set()
+
+    def new_page(kind: str, w: float = W, h: float = H) -> Page:
+        page = Page(len(pages) + 1, kind, w, h)
+        pages.append(page)
+        return page
+
+    def note(page: Page, refs) -> None:
+        for r in refs:
+            fp = fam_pages[r.family]
+            if not fp.pages or fp.pages[-1] != page.number:
+                fp.pages.append(page.number)
+            if r.family not in marked:
+                marked.add(r.family)
+                page.bookmark = page.bookmark or fp.title
+                page.family = page.family or r.family
+
+    for g in groups.values():
+        fits, large = [], []
+        for r in g.refs:
+            big = not ((r.w <= area[2] + EPS and r.h <= area[3] + EPS) or (r.h <= area[2] + EPS and r.w <= area[3] + EPS))
+            (large if big else fits).append(r)
+        for sided in (True, False):
+            refs = [r for r in fits if r.two_sided == sided]
+            if not refs:
+                continue
+            sizes = {(round(r.w, 4), round(r.h, 4)) for r in refs}
+            bleed = max(r.bleed for r in refs)
+            if len(sizes) == 1:
+                gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
+                grid = impose_grid(refs[0].w, refs[0].h, area, gutter)
+                per = grid.per_page
+                for start in range(0, len(refs), per):
+                    chunk = refs[start : start + per]
+                    page = new_page("sheet")
+                    rects = []
+                    for k, r in enumerate(chunk):
+                        x, y = grid.position(k)
+                        page.items.append(Placement(r, "front", x, y, grid.cell_w, grid.cell_h, 90 if grid.rotated else 0))
+                        rects.append((x, y, grid.cell_w, grid.cell_h))
+                    page.marks = grid_marks(rects, paper, W, H)
+                    note(page, chunk)
+                    if sided:
+                        _add_backs(page, new_page("backs"), paper, W, H, note)
+            else:
+                gutter = max(g.gutter if g.gutter is not None else paper.packed_gutter, 2 * bleed)
+                spots_pages = pack([(r.w, r.h) for r in refs], area[2], area[3], gutter)
+                for spots in spots_pages:
+                    page = new_page("sheet")
+                    # centre the packed block on the page so duplex backs mirror cleanly
+                    used_w = max(s.x + s.w for s in spots)
+                    used_h = max(s.y + s.h for s in spots)
+                    ox, oy = area[0] + (area[2] - used_w) / 2, area[1] + (area[3] - used_h) / 2
+                    rects = []
+                    for s in spots:
+                        r = refs[s.index]
+                        page.items.append(Placement(r, "front", ox + s.x, oy + s.y, s.w, s.h, 90 if s.rotated else 0))
+                        rects.append((ox + s.x, oy + s.y, s.w, s.h))
+                    page.marks = corner_marks(rects, paper, gutter)
+                    note(page, [refs[s.index] for s in spots])
+                    if sided:
+                        _add_backs(page, new_page("backs"), paper, W, H, note)
+        for r in large:
+            _tile_item(r, paper, fonts, new_page, note, fam_pages)
+
+    _set_releases(pages)
+    pages[0].marks = guide_page(
+        fonts=fonts, paper=paper, title=title, credits=credits, variant=variant,
+        families=list(fam_pages.values()), calibration=calibration, players=players, pages_total=len(pages),
+    )
+    pages[0].bookmark = "Print guide"
+    return Plan(paper, pages, list(fam_pages.values()), calibration)
+
+
+def _add_backs(front: Page, back: Page, paper: PaperSpec, W: float, H: float, note) -> None:
+    back.items = [back_position(p, paper, W, H) for p in front.items]
+    back.family = front.family
+    note(back, [p.ref for p in front.items])
+
+
+def _tile_item(r: ItemRef, paper: PaperSpec, fonts: FontBook, new_page, note, fam_pages) -> None:
+    grid = tile_board(r.w, r.h, paper)
+    fam_pages[r.family].tiled = True
+    name = fam_pages[r.family].title + (f" ({r.id})" if r.id != r.family else "")
+    page = new_page("assembly", grid.page_w, grid.page_h)
+    page.marks, transform = assembly_page(fonts, paper, name, grid, page.number + 1)
+    page.preview = (r, transform)
+    note(page, [r])
+    for row in range(grid.rows):
+        for c in range(grid.cols):
+            tp = new_page("tile", grid.page_w, grid.page_h)
+            label = tile_label(c, row)
+            region = grid.region(c, row)
+            tp.items.append(Placement(r, "front", grid.x0, grid.y0, region[2], region[3], 0, tile=label, region=region))
+            tp.marks = tile_overlay(grid, c, row) + tile_band(fonts, paper, name, label, c, row, grid)
+            note(tp, [r])
+
+
+def _set_releases(pages: list[Page]) -> None:
+    last: dict[tuple[str, int], int] = {}
+    for i, p in enumerate(pages):
+        for pl in p.items:
+            last[(pl.ref.family, pl.ref.index)] = i
+    for key, i in last.items():
+        pages[i].release.append(key)

@@ -1,0 +1,68 @@
+"""Cut marks: short lines in the margins and gutters that never cross an item."""
+
+from __future__ import annotations
+
+from pnp.draw.colours import resolve_colour
+from pnp.draw.primitives import Path, Style
+from pnp.spec.paper import PaperSpec
+
+EPS = 1e-6
+
+
+def _style(paper: PaperSpec) -> Style:
+    return Style(None, resolve_colour(paper.cut_marks.colour, {}) or "#000000", paper.cut_marks.width)
+
+
+def grid_marks(rects: list[tuple[float, float, float, float]], paper: PaperSpec, page_w: float, page_h: float) -> list:
+    """Marks for a grid: every cut line extended outward from the block to the page edge."""
+    if paper.cut_marks.style == "none" or not rects:
+        return []
+    cm = paper.cut_marks
+    left = min(r[0] for r in rects)
+    top = min(r[1] for r in rects)
+    right = max(r[0] + r[2] for r in rects)
+    bottom = max(r[1] + r[3] for r in rects)
+    xs = sorted({round(v, 4) for r in rects for v in (r[0], r[0] + r[2])})
+    ys = sorted({round(v, 4) for r in rects for v in (r[1], r[1] + r[3])})
+    ops: list[tuple] = []
+    edge = 1.0  # stop short of the paper's very edge
+    for x in xs:
+        ops += _seg(x, top - cm.gap, x, max(edge, top - cm.gap - cm.length))
+        ops += _seg(x, bottom + cm.gap, x, min(page_h - edge, bottom + cm.gap + cm.length))
+    for y in ys:
+        ops += _seg(left - cm.gap, y, max(edge, left - cm.gap - cm.length), y)
+        ops += _seg(right + cm.gap, y, min(page_w - edge, right + cm.gap + cm.length), y)
+    return [Path(tuple(ops), _style(paper))] if ops else []
+
+
+def corner_marks(rects: list[tuple[float, float, float, float]], paper: PaperSpec, gutter: float) -> list:
+    """Marks for packed items: short ticks at each corner, in the gutter, kept off every item."""
+    if paper.cut_marks.style == "none" or not rects:
+        return []
+    gap = min(paper.cut_marks.gap, gutter / 4)
+    length = max(0.8, min(paper.cut_marks.length, gutter - gap))
+    ops: list[tuple] = []
+    for x, y, w, h in rects:
+        for cx, sx in ((x, -1), (x + w, 1)):
+            for cy, sy in ((y, -1), (y + h, 1)):
+                # along the vertical edge line, outward
+                seg_v = (cx, cy + sy * gap, cx, cy + sy * (gap + length))
+                seg_h = (cx + sx * gap, cy, cx + sx * (gap + length), cy)
+                for seg in (seg_v, seg_h):
+                    if not any(_crosses(seg, r) for r in rects):
+                        ops += _seg(*seg)
+    return [Path(tuple(ops), _style(paper))] if ops else []
+
+
+def _seg(x1, y1, x2, y2):
+    if abs(x1 - x2) < EPS and abs(y1 - y2) < EPS:
+        return []
+    return [("M", x1, y1), ("L", x2, y2)]
+
+
+def _crosses(seg, rect) -> bool:
+    x1, y1, x2, y2 = seg
+    rx, ry, rw, rh = rect
+    lo_x, hi_x = min(x1, x2), max(x1, x2)
+    lo_y, hi_y = min(y1, y2), max(y1, y2)
+    return lo_x < rx + rw - EPS and hi_x > rx + EPS and lo_y < ry + rh - EPS and hi_y > ry + EPS

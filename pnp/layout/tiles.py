@@ -1,0 +1,133 @@
+"""Anything larger than the printable area is tiled: overlap strips, alignment marks, labels."""
+
+from __future__ import annotations
+
+import math
+import string
+from dataclasses import dataclass
+
+from pnp.draw.primitives import Ellipse, Path, Rect, Style
+from pnp.spec.paper import PaperSpec
+
+EPS = 1e-6
+MARK_COLOUR = "#d01c8b"
+MARK_SPACING = 60.0
+
+
+@dataclass(frozen=True)
+class TileGrid:
+    cols: int
+    rows: int
+    landscape: bool
+    page_w: float
+    page_h: float
+    tile_w: float  # board mm shown per tile
+    tile_h: float
+    step_x: float
+    step_y: float
+    x0: float  # where a tile's region starts on the page (top-left of the content area)
+    y0: float
+    board_w: float
+    board_h: float
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def overlap_x(self) -> float:
+        return self.tile_w - self.step_x if self.cols > 1 else 0.0
+
+    @property
+    def overlap_y(self) -> float:
+        return self.tile_h - self.step_y if self.rows > 1 else 0.0
+
+    def region(self, c: int, r: int) -> tuple[float, float, float, float]:
+        x, y = c * self.step_x, r * self.step_y
+        return (x, y, min(self.tile_w, self.board_w - x), min(self.tile_h, self.board_h - y))
+
+
+def tile_label(c: int, r: int) -> str:
+    """Row letter and column number: A1 is the top-left tile."""
+    letters = string.ascii_uppercase
+    row = letters[r] if r < 26 else letters[r // 26 - 1] + letters[r % 26]
+    return f"{row}{c + 1}"
+
+
+def _counts(bw, bh, cw, ch, ov):
+    if cw <= ov + EPS or ch <= ov + EPS:
+        return None
+    cols = 1 if bw <= cw + EPS else math.ceil((bw - ov) / (cw - ov) - EPS)
+    rows = 1 if bh <= ch + EPS else math.ceil((bh - ov) / (ch - ov) - EPS)
+    return cols, rows
+
+
+def tile_board(bw: float, bh: float, paper: PaperSpec) -> TileGrid:
+    """The fewest pages that cover a bw×bh board with at least the paper's overlap."""
+    ov, m, band = paper.tile_overlap, paper.margin, paper.label_band
+    best = None
+    for landscape in (False, True):
+        pw, ph = (paper.size.h, paper.size.w) if landscape else (paper.size.w, paper.size.h)
+        cw, ch = pw - 2 * m, ph - 2 * m - band
+        counts = _counts(bw, bh, cw, ch, ov)
+        if counts is None:
+            continue
+        cols, rows = counts
+        if best is None or cols * rows < best[0] * best[1]:
+            best = (cols, rows, landscape, pw, ph, cw, ch)
+    if best is None:
+        raise ValueError("the paper is too small to tile anything")
+    cols, rows, landscape, pw, ph, cw, ch = best
+    tw, th = min(cw, bw), min(ch, bh)
+    # Neighbours overlap by exactly the paper's strip; the last column and row are narrower.
+    step_x = tw - ov if cols > 1 else 0.0
+    step_y = th - ov if rows > 1 else 0.0
+    return TileGrid(cols, rows, landscape, pw, ph, tw, th, step_x, step_y, m, m + band, bw, bh)
+
+
+def alignment_points(g: TileGrid) -> list[tuple[float, float]]:
+    """Board points in the middle of every overlap strip, where matching marks are printed."""
+    pts = []
+    for c in range(1, g.cols):
+        x = c * g.step_x + g.overlap_x / 2
+        n = max(2, math.ceil(g.board_h / MARK_SPACING))
+        pts += [(x, g.board_h * (k + 0.5) / n) for k in range(n)]
+    for r in range(1, g.rows):
+        y = r * g.step_y + g.overlap_y / 2
+        n = max(2, math.ceil(g.board_w / MARK_SPACING))
+        pts += [(g.board_w * (k + 0.5) / n, y) for k in range(n)]
+    return pts
+
+
+def tile_overlay(g: TileGrid, c: int, r: int) -> list:
+    """Alignment marks inside the overlaps and dashed trim lines, in page coordinates."""
+    rx, ry, rw, rh = g.region(c, r)
+    out = []
+    mark = Style(None, MARK_COLOUR, 0.25)
+    ops = []
+    for bx, by in alignment_points(g):
+        if rx - EPS <= bx <= rx + rw + EPS and ry - EPS <= by <= ry + rh + EPS:
+            px, py = g.x0 + bx - rx, g.y0 + by - ry
+            ops += [("M", px - 3, py), ("L", px + 3, py), ("M", px, py - 3), ("L", px, py + 3)]
+            out.append(Ellipse(px, py, 1.8, 1.8, mark))
+    if ops:
+        out.append(Path(tuple(ops), mark))
+    # Trim lines: the left and top edges of every tile but the first column and row are
+    # laid over the neighbour's overlap strip, so they are cut exactly at the board edge.
+    trim = Style(None, "#000000", 0.2, dash=(2.0, 1.5))
+    x1, y1, x2, y2 = g.x0, g.y0, g.x0 + rw, g.y0 + rh
+    out.append(Rect(x1, y1, rw, rh, Style(None, "#777777", 0.15)))
+    edges = []
+    if c > 0:
+        edges += [("M", x1, y1 - 4), ("L", x1, y2 + 4)]
+    if r > 0:
+        edges += [("M", x1 - 4, y1), ("L", x2 + 4, y1)]
+    if edges:
+        out.append(Path(tuple(edges), trim))
+    # Shade the strips that the next tile will cover, lightly, so the glue area is visible.
+    shade = Style("#d01c8b", None, opacity=0.07)
+    if c < g.cols - 1:
+        out.append(Rect(x2 - g.overlap_x, y1, g.overlap_x, rh, shade))
+    if r < g.rows - 1:
+        out.append(Rect(x1, y2 - g.overlap_y, rw, g.overlap_y, shade))
+    return out

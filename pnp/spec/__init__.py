@@ -1,0 +1,1 @@
+"""spec: YAML files -> validated game model. Knows YAML and validation, not drawing."""

@@ -1,0 +1,110 @@
+"""Schemas of game.yaml and of the keys every component family shares."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict, Field, model_validator
+
+from pnp.spec.elements import Element
+from pnp.spec.types import Length, Strict
+
+
+class Players(Strict):
+    min: int = Field(..., ge=1, le=100)
+    max: int = Field(..., ge=1, le=100)
+
+    @model_validator(mode="after")
+    def _order(self):
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
+        return self
+
+
+class PlayerColour(Strict):
+    name: str = Field(..., description="colour name, used as the 'colour' attribute")
+    hex: str = Field(..., pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")
+
+
+class Variant(Strict):
+    description: str = ""
+    families: dict[str, dict] = Field(
+        default_factory=dict,
+        description="per family, keys that replace the family's own (merged deeply)",
+    )
+    exclude: list[str] = Field(default_factory=list, description="families left out")
+    options: dict[str, object] = Field(default_factory=dict, description="game options set")
+
+
+class UseSpec(Strict):
+    """Component families taken from another game folder (a shared component set)."""
+
+    game: str = Field(..., description="a built-in game id or a folder, relative to this one")
+    families: list[str] | None = Field(None, description="which families (default: all)")
+
+
+class GameSpec(Strict):
+    """game.yaml: what the game is and which files describe its components."""
+
+    id: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$", description="short id: lower case, digits, -")
+    title: str
+    credits: str = Field(..., description="designers and publishers, printed on the guide")
+    players: Players
+    player_colours: list[PlayerColour] = Field(
+        default_factory=list, description="colours of the player sets, in seat order"
+    )
+    palette: dict[str, str] = Field(default_factory=dict, description="named colours: name: '#rrggbb'")
+    components: list[str] = Field(..., min_length=1, description="component family files")
+    uses: list[UseSpec] = Field(default_factory=list, description="families from other game folders")
+    rules: str | None = Field("rules.yaml", description="the rules file, or null for none")
+    fonts: dict[str, str] = Field(default_factory=dict, description="font name: TTF file in the folder")
+    options: dict[str, object] = Field(default_factory=dict, description="game options and defaults")
+    variants: dict[str, Variant] = Field(default_factory=dict)
+    description: str = ""
+    rulebook: str | None = Field(None, description="where the rulebook is")
+
+
+class ItemEntry(Strict):
+    """One line of a family's items: an item, or many with count / for_each / per_player."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    id: str | None = Field(None, description="item id; may use attributes, e.g. '{suit}-{rank}'")
+    count: int = Field(1, ge=0, description="copies of each item")
+    for_each: dict[str, list] | None = Field(
+        None, description="attribute: list of values; one item per combination"
+    )
+    per_player: bool = Field(False, description="one set for each player colour")
+
+
+Stock = Literal["paper", "card"]
+
+
+class FamilySpec(Strict):
+    """Keys every component family file has, whatever its kind."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    family: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$", description="family name: the rulebook's word")
+    kind: str = Field(..., description="component kind: card, tile, counter, board, sheet, ...")
+    title: str | None = Field(None, description="name printed in the guide")
+    stock: Stock | None = Field(None, description="what to print it on: paper or card (default by kind)")
+    sheet: str | None = Field(None, description="families with the same sheet name share pages")
+    bleed: Length = Field(0.0, description="art beyond the cut line (adds a gutter)")
+    gutter: Length | None = Field(None, description="space between items (default: 0, or 2×bleed)")
+    scale: float = Field(1.0, gt=0, le=10, description="print scale, 1 = true size")
+    include: list[str] = Field(default_factory=list, description="YAML files whose keys merge in")
+    items: list[ItemEntry] = Field(default_factory=lambda: [ItemEntry()], description="the items")
+    options: dict[str, object] = Field(default_factory=dict, description="attributes all items share")
+    cite: str | None = Field(None, description="rulebook passage this family follows")
+    note: str | None = Field(None, description="a design choice where the rulebook is silent")
+
+
+class FaceSpec(FamilySpec):
+    """A family whose items have front (and optional back) templates."""
+
+    front: list[Element] = Field(default_factory=list, description="elements drawn on the front")
+    back: list[Element] | None = Field(None, description="elements drawn on the back (two-sided)")
+    back_flip: Literal["auto", "none"] = Field(
+        "auto", description="'none' prints the back unrotated even for short-edge duplex"
+    )

@@ -1,0 +1,101 @@
+"""Turn pydantic's findings into one PnpError that names file, line, key and a near miss."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from pnp.errors import PnpError, short
+from pnp.spec.yamlfile import line_of
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _model_at(model: type[BaseModel], path: tuple) -> type[BaseModel] | None:
+    """The model class that owns the mapping at `path`, to suggest its keys."""
+    current: Any = model
+    for part in path:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return None
+        field = current.model_fields.get(part)
+        if field is None:
+            return None
+        current = _inner_model(field.annotation)
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _inner_model(annotation: Any) -> Any:
+    import typing
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _inner_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def key_path(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def validate(model: type[M], data: Any, *, file: str, prefix: tuple = (), context: dict | None = None) -> M:
+    if not isinstance(data, dict):
+        raise PnpError(
+            "expected a mapping of keys",
+            file=file,
+            line=getattr(data, "line", None),
+            key=key_path(prefix) or None,
+            expected="key: value lines",
+            found=type(data).__name__ if data is not None else "nothing",
+        )
+    try:
+        return model.model_validate(data, context=context)
+    except ValidationError as exc:
+        raise to_pnp_error(exc, model, data, file=file, prefix=prefix) from None
+
+
+def to_pnp_error(exc: ValidationError, model: type[BaseModel], data: Any, *, file: str, prefix: tuple = ()) -> PnpError:
+    errors = exc.errors(include_url=False)
+    # Unknown keys first: they usually explain the other complaints.
+    errors.sort(key=lambda e: e["type"] != "extra_forbidden")
+    err = errors[0]
+    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+    line = line_of(data, loc)
+    key = key_path(prefix + loc)
+    more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
+    if err["type"] == "extra_forbidden":
+        owner = _model_at(model, loc[:-1])
+        known = sorted(owner.model_fields) if owner else []
+        near = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
+        return PnpError(
+            f"unknown key '{loc[-1]}'{more}",
+            file=file,
+            line=line,
+            key=key,
+            expected="one of: " + ", ".join(known) if known else None,
+            found=str(loc[-1]),
+            hint=f"did you mean '{near[0]}'?" if near else None,
+        )
+    if err["type"] == "missing":
+        return PnpError(f"missing key '{loc[-1]}'{more}", file=file, line=line, key=key, expected=f"a value for '{loc[-1]}'")
+    msg = err["msg"]
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, ") :]
+    found = err.get("input")
+    return PnpError(
+        f"wrong value{more}",
+        file=file,
+        line=line,
+        key=key or None,
+        expected=msg,
+        found=short(found) if not isinstance(found, dict) else "a mapping",
+    )

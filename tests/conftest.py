@@ -1,0 +1,72 @@
+"""Shared fixtures: build a game once per test session and hand out its PDF and manifest."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from pnp.build import build
+from pnp.spec.load import load_game
+
+REPO = Path(__file__).resolve().parent.parent
+RULEBOOKS = REPO.parent / "shared" / "rulebooks"
+MM = 25.4 / 72.0  # millimetres per PDF point
+
+
+@dataclass
+class Built:
+    pdf: Path
+    manifest: dict
+
+    def doc(self) -> pymupdf.Document:
+        return pymupdf.open(self.pdf)
+
+
+_cache: dict = {}
+
+
+@pytest.fixture(scope="session")
+def out_root(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("built")
+
+
+@pytest.fixture(scope="session")
+def built(out_root):
+    """built(game, paper='a4', variant=None, engine='reportlab', **options) -> Built."""
+
+    def get(game: str, paper: str = "a4", variant: str | None = None, engine: str = "reportlab", **options) -> Built:
+        key = (game, paper, variant, engine, tuple(sorted(options.items())))
+        if key not in _cache:
+            g = load_game(game, variant=variant, options=options or None)
+            dest = out_root / "-".join(str(k) for k in key[:4]) / ("opts" if options else "plain")
+            outs = build(g, [paper], engine=engine, out_dir=dest)
+            _cache[key] = Built(outs[0].pdf, json.loads(outs[0].manifest.read_text()))
+        return _cache[key]
+
+    return get
+
+
+@pytest.fixture
+def game_copy(tmp_path):
+    """game_copy('greenway') -> a writable copy of a built-in game's folder."""
+    from pnp.spec.load import find_game
+
+    def copy(game: str) -> Path:
+        src = find_game(game)
+        dst = tmp_path / game
+        shutil.copytree(src, dst)
+        return dst
+
+    return copy
+
+
+def page_items(manifest: dict, kind: str | None = None):
+    for page in manifest["pages"]:
+        if kind is None or page["kind"] == kind:
+            for it in page["items"]:
+                yield page, it

@@ -1,0 +1,63 @@
+import json
+import subprocess
+import sys
+
+from pnp.cli import main
+
+
+def test_list_prints_id_title_players(capsys):
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    gw = next(ln for ln in lines if ln.startswith("greenway"))
+    assert "The Greenway" in gw and "4 players" in gw
+
+
+def test_installed_package_works_from_any_folder(tmp_path):
+    """python -m pnp from an unrelated folder finds the built-in games and paper sizes."""
+    run = subprocess.run([sys.executable, "-m", "pnp", "list"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "greenway" in run.stdout
+    run = subprocess.run(
+        [sys.executable, "-m", "pnp", "build", "greenway", "--paper", "letter", "--out", str(tmp_path / "o"), "--quiet"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "o" / "greenway" / "greenway-letter.pdf").stat().st_size > 10_000
+
+
+def test_check_json(capsys):
+    assert main(["check", "greenway", "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    ids = {r["id"] for r in results}
+    assert {"cards-total", "protectors-per-player", "board-square"} <= ids
+    assert all(r["passed"] for r in results)
+
+
+def test_unknown_game_is_a_clean_refusal(capsys, tmp_path):
+    assert main(["build", "greenwya", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'greenwya'" in err and "did you mean 'greenway'" in err and "Traceback" not in err
+    assert not any(tmp_path.iterdir())
+
+
+def test_unknown_paper_and_variant(capsys, tmp_path):
+    assert main(["build", "greenway", "--paper", "a5", "--out", str(tmp_path)]) == 2
+    assert "unknown paper 'a5'" in capsys.readouterr().err
+    assert main(["build", "greenway", "--variant", "setpu", "--out", str(tmp_path)]) == 2
+    assert "did you mean 'setup'" in capsys.readouterr().err
+
+
+def test_strict_build_stops_on_a_failing_rule(game_copy, tmp_path, capsys):
+    folder = game_copy("greenway")
+    (folder / "veterans.yaml").write_text((folder / "veterans.yaml").read_text().replace("[1, 2, 3, 4, 5, 6, 7, 8]", "[1, 2, 3, 4, 5, 6, 7]"))
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path), "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert "FAIL veterans: expected 8; found 7" in err
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path), "--strict", "--quiet"]) == 1
+
+
+def test_players_option_prints_fewer_sets(tmp_path, capsys):
+    assert main(["build", "greenway", "--players", "2", "--paper", "a4", "--out", str(tmp_path), "--quiet"]) == 0
+    m = json.loads((tmp_path / "greenway" / "greenway-a4.json").read_text())
+    protectors = [i for p in m["pages"] for i in p["items"] if i["component"] == "protectors"]
+    assert len(protectors) == 10

@@ -1,0 +1,84 @@
+"""The two engines draw the same face trees: rasterised pages match."""
+
+import pytest
+
+from conftest import MM, page_items
+
+DPI = 40
+
+
+def _pixels(doc, n):
+    pix = doc[n - 1].get_pixmap(dpi=DPI, alpha=False)
+    return pix.width, pix.height, pix.samples
+
+
+def _diff(a, b):
+    wa, ha, sa = a
+    wb, hb, sb = b
+    assert (wa, ha) == (wb, hb)
+    total = 0
+    big = 0
+    for x, y in zip(sa, sb, strict=True):
+        d = abs(x - y)
+        total += d
+        if d > 96:
+            big += 1
+    n = len(sa)
+    return total / n, big / n
+
+
+@pytest.fixture(scope="module")
+def both(built):
+    return built("greenway", "a4"), built("greenway", "a4", engine="svg")
+
+
+def test_same_plan(both):
+    rl, svg = both
+    strip = lambda m: [[(i["id"], i["x_mm"], i["y_mm"], i["w_mm"], i["h_mm"]) for i in p["items"]] for p in m["pages"]]  # noqa: E731
+    assert strip(rl.manifest) == strip(svg.manifest)
+    assert svg.manifest["engine"] == "svg"
+
+
+@pytest.mark.parametrize("kind", ["guide", "sheet", "backs", "tile"])
+def test_pages_match(both, kind):
+    rl, svg = both
+    pages = [p["number"] for p in rl.manifest["pages"] if p["kind"] == kind]
+    for n in pages[:2]:
+        mean, big = _diff(_pixels(rl.doc(), n), _pixels(svg.doc(), n))
+        # Anti-aliasing and glyph rasterising differ a little; shapes and positions must not.
+        assert mean < 4.0, (kind, n, mean)
+        assert big < 0.01, (kind, n, big)
+
+
+def test_parity_would_catch_a_moved_item(both):
+    """The comparison is sensitive: the cards page against the backs page differs a lot."""
+    rl, _ = both
+    sheet = next(p["number"] for p in rl.manifest["pages"] if p["kind"] == "sheet")
+    mean, big = _diff(_pixels(rl.doc(), sheet), _pixels(rl.doc(), sheet + 1))
+    assert mean > 4.0 or big > 0.01
+
+
+def test_svg_pages_are_kept_and_portable(both):
+    _, svg = both
+    folder = svg.pdf.with_name(svg.pdf.stem + "-svg")
+    pages = sorted(folder.glob("page-*.svg"))
+    assert len(pages) == len(svg.manifest["pages"])
+    text = pages[0].read_text()
+    # no dependence on installed fonts: glyphs are outlines, there is no <text> or font-family
+    assert "<text" not in text and "font-family" not in text
+    cards = next(p for p in svg.manifest["pages"] if p["kind"] == "backs")
+    back_svg = (folder / f"page-{cards['number']:03d}.svg").read_text()
+    # the shared back is one <symbol> used nine times
+    assert back_svg.count("<symbol") >= 1
+    sym_ids = [s.split('"')[1] for s in back_svg.split('<symbol id=')[1:]]
+    uses = sum(back_svg.count(f'href="#{sid}"') for sid in sym_ids)
+    assert uses >= 9
+
+
+def test_svg_pdf_sizes(both):
+    _, svg = both
+    doc = svg.doc()
+    for page in doc:
+        assert sorted((round(page.rect.width * MM, 1), round(page.rect.height * MM, 1))) == [210.0, 297.0]
+    for _, it in page_items(svg.manifest, "sheet"):
+        assert it["w_mm"] > 0
