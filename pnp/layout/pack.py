@@ -1,4 +1,8 @@
-"""Mixed sizes: pack items onto shared sheets (skyline packing, tallest first)."""
+"""Mixed sizes: pack items onto shared sheets in shelves, tallest first, in reading order.
+
+Shelves keep like items together in rows, which is what a person cutting them expects;
+each item is laid with its long side across the shelf when that fits more in.
+"""
 
 from __future__ import annotations
 
@@ -18,79 +22,35 @@ class Spot:
 
 
 def pack(sizes: list[tuple[float, float]], area_w: float, area_h: float, gutter: float) -> list[list[Spot]]:
-    """Pages of spots. Items are padded by the gutter; each is tried upright and turned."""
-    order = sorted(range(len(sizes)), key=lambda i: (-max(sizes[i]), -min(sizes[i]), i))
+    """Pages of spots inside area_w × area_h, items at least `gutter` apart."""
+    oriented = []
+    for i, (w, h) in enumerate(sizes):
+        fits_up = w <= area_w + EPS and h <= area_h + EPS
+        fits_turned = h <= area_w + EPS and w <= area_h + EPS
+        if not (fits_up or fits_turned):
+            raise ValueError(f"item {w:.1f}×{h:.1f} mm does not fit the printable area")
+        # lie flat (short side as the shelf height) unless only upright fits
+        turn = fits_turned and (h > w) and w <= area_h + EPS
+        if not fits_up:
+            turn = True
+        pw, ph = (h, w) if turn else (w, h)
+        oriented.append((i, pw, ph, turn))
+    order = sorted(oriented, key=lambda o: (-round(o[2], 3), o[0]))
     pages: list[list[Spot]] = []
-    skylines: list[list[list[float]]] = []  # per page: segments [x, y, width]
-    for i in order:
-        w, h = sizes[i]
-        placed = False
-        for p, sky in enumerate(skylines):
-            spot = _fit(sky, w, h, area_w, area_h, gutter)
-            if spot:
-                x, y, rot = spot
-                pw, ph = (h, w) if rot else (w, h)
-                _add(sky, x, y, pw + gutter, ph + gutter)
-                pages[p].append(Spot(i, x, y, pw, ph, rot))
-                placed = True
-                break
-        if not placed:
-            sky = [[0.0, 0.0, area_w + gutter]]
-            spot = _fit(sky, w, h, area_w, area_h, gutter)
-            if spot is None:
-                raise ValueError(f"item {w:.1f}×{h:.1f} mm does not fit the printable area")
-            x, y, rot = spot
-            pw, ph = (h, w) if rot else (w, h)
-            _add(sky, x, y, pw + gutter, ph + gutter)
-            skylines.append(sky)
-            pages.append([Spot(i, x, y, pw, ph, rot)])
-    for page in pages:
-        page.sort(key=lambda s: s.index)
+    page: list[Spot] = []
+    x = y = shelf_h = 0.0
+    for i, pw, ph, turn in order:
+        if page and x + pw > area_w + EPS:  # next shelf
+            y += shelf_h + gutter
+            x, shelf_h = 0.0, 0.0
+        if page and y + ph > area_h + EPS:  # next page
+            pages.append(page)
+            page, x, y, shelf_h = [], 0.0, 0.0, 0.0
+        page.append(Spot(i, x, y, pw, ph, turn))
+        x += pw + gutter
+        shelf_h = max(shelf_h, ph)
+    if page:
+        pages.append(page)
+    for p in pages:
+        p.sort(key=lambda s: s.index)
     return pages
-
-
-def _fit(sky, w, h, area_w, area_h, gutter):
-    best = None
-    for rot in (False, True):
-        pw, ph = (h, w) if rot else (w, h)
-        for k in range(len(sky)):
-            x = sky[k][0]
-            if x + pw > area_w + EPS:
-                break
-            # the highest skyline under [x, x + pw + gutter)
-            y, width, j = 0.0, 0.0, k
-            while width < pw + gutter - EPS and j < len(sky):
-                y = max(y, sky[j][1])
-                width += sky[j][2]
-                j += 1
-            if width < pw - EPS:
-                continue
-            if y + ph > area_h + EPS:
-                continue
-            score = (y + ph, x)
-            if best is None or score < best[0]:
-                best = (score, x, y, rot)
-    return None if best is None else (best[1], best[2], best[3])
-
-
-def _add(sky, x, y, w, h):
-    top = y + h
-    new = []
-    for sx, sy, sw in sky:
-        ex = sx + sw
-        if ex <= x + EPS or sx >= x + w - EPS:
-            new.append([sx, sy, sw])
-            continue
-        if sx < x:
-            new.append([sx, sy, x - sx])
-        if ex > x + w:
-            new.append([x + w, sy, ex - (x + w)])
-    new.append([x, top, w])
-    new.sort()
-    merged = []
-    for seg in new:
-        if merged and abs(merged[-1][1] - seg[1]) < EPS and abs(merged[-1][0] + merged[-1][2] - seg[0]) < EPS:
-            merged[-1][2] += seg[2]
-        else:
-            merged.append(seg)
-    sky[:] = merged
