@@ -287,3 +287,14 @@ def test_build_writes_both_papers_with_manifests(tmp_path, capsys):
     assert main(["build", "greenway", "--out", str(tmp_path), "--quiet"]) == 0
     names = sorted(p.name for p in (tmp_path / "greenway").iterdir())
     assert names == ["greenway-a4.json", "greenway-a4.pdf", "greenway-letter.json", "greenway-letter.pdf"]
+
+
+def test_identical_counters_share_one_drawing(built):
+    """20 Protectors in 4 colours: 4 drawings, each a form XObject used 5 times."""
+    b = built("greenway", "a4")
+    page = next(p for p in b.manifest["pages"] if any(i["component"] == "protectors" for i in p["items"]))
+    doc = b.doc()
+    names = [x[1] for x in doc[page["number"] - 1].get_xobjects()]
+    content = b"".join(doc.xref_stream(x) for x in doc[page["number"] - 1].get_contents())
+    uses = {n: content.count(f"/{n} Do".encode()) for n in names}
+    assert sum(1 for n, c in uses.items() if c == 5) >= 4, uses

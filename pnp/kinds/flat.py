@@ -65,17 +65,28 @@ class FlatKind(Kind):
             shared_back = ctx.symbols.define(
                 f"back:{family.name}", (face(spec.back, spec.back_background, {}, "back"),), w * k, h * k
             )
-        # Items with identical fronts (copies) share one drawing.
-        share_fronts = not ("{id}" in str(spec.front) or "{copy}" in str(spec.front))
-        seen: dict = {}
+        # Items with identical fronts (copies of a counter, say) share one drawing, defined
+        # once as a symbol: a form XObject in PDF, <symbol> in SVG.
+        per_item = "{id}" in str(spec.front) or "{copy}" in str(spec.front)
+
+        def key(item):
+            return tuple(sorted((a, str(v)) for a, v in item.attrs.items() if a not in ("id", "copy")))
+
+        repeats: dict = {}
+        if not per_item:
+            for item in family.items:
+                k_ = key(item)
+                repeats[k_] = repeats.get(k_, 0) + 1
+        shared: dict = {}
         for item in family.items:
-            if share_fronts:
-                key = tuple(sorted((a, str(v)) for a, v in item.attrs.items() if a not in ("id", "copy")))
-                if key in seen:
-                    front = seen[key]
-                else:
-                    front = face(spec.front, spec.background, item.attrs, "front")
-                    seen[key] = front
+            k_ = key(item) if not per_item else None
+            if k_ is not None and repeats[k_] > 1:
+                if k_ not in shared:
+                    ident = ctx.symbols.define(
+                        f"front:{family.name}:{item.id}", (face(spec.front, spec.background, item.attrs, "front"),), w * k, h * k
+                    )
+                    shared[k_] = Use(ident)
+                front = shared[k_]
             else:
                 front = face(spec.front, spec.background, item.attrs, "front")
             back = None
