@@ -1,0 +1,57 @@
+"""A synthetic game of any size, written as ordinary pnp YAML: one poker deck of N cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+COLOURS = ["#c8102e", "#1d5fbf", "#2a9d3a", "#f2c200", "#7b3fa0", "#f07f13"]
+SUITS = ["hearts", "diamonds", "clubs", "spades"]
+
+
+def write_game(folder: Path, n: int, *, backs: bool = True) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(
+        f"""id: synthetic
+title: Synthetic deck of {n}
+credits: pnp benchmark
+players: {{min: 1, max: 1}}
+components: [deck.yaml]
+rules: null
+"""
+    )
+    back = """back:
+  - rect: {x: 4mm, y: 4mm, w: 55.5mm, h: 80.9mm, radius: 2mm, fill: "#1b4d3e"}
+  - symbol: {name: star, x: 50%, y: 50%, size: 20mm, colour: white}
+""" if backs else ""
+    # for_each over (number × colour) makes N distinct cards without N YAML entries.
+    per = len(COLOURS)
+    numbers = list(range(1, n // per + 1))
+    extra = n - len(numbers) * per
+    items = f"""  - id: "card-{{number}}-{{colour}}"
+    for_each:
+      number: {numbers}
+      colour: {COLOURS}
+"""
+    if extra:
+        items += f"""  - id: "extra-{{number}}"
+    for_each:
+      number: {list(range(1, extra + 1))}
+    colour: "#444444"
+"""
+    (folder / "deck.yaml").write_text(
+        f"""family: deck
+kind: card
+size: {{w: 2.5in, h: 3.5in}}
+items:
+{items}front:
+  - rect: {{x: 4mm, y: 4mm, w: 55.5mm, h: 14mm, radius: 2mm, fill: "{{colour}}"}}
+  - text: {{text: "Card {{number}}", x: 6mm, y: 4mm, w: 51.5mm, h: 14mm, size: 12pt, font: bold, colour: white, fit: none}}
+  - symbol: {{name: suit-spades, x: 50%, y: 33mm, size: 14mm, colour: "{{colour}}"}}
+  - text: {{text: "Line one of the rules text", x: 6mm, y: 44mm, w: 51.5mm, h: 5mm, size: 8pt, fit: none, align: left}}
+  - text: {{text: "Line two of the rules text", x: 6mm, y: 51mm, w: 51.5mm, h: 5mm, size: 8pt, fit: none, align: left}}
+  - text: {{text: "Line three of the rules text", x: 6mm, y: 58mm, w: 51.5mm, h: 5mm, size: 8pt, fit: none, align: left}}
+  - text: {{text: "Line four of the rules text", x: 6mm, y: 65mm, w: 51.5mm, h: 5mm, size: 8pt, fit: none, align: left}}
+  - text: {{text: "Line five: number {{number}}", x: 6mm, y: 72mm, w: 51.5mm, h: 5mm, size: 8pt, fit: none, align: left}}
+{back}"""
+    )
+    return folder
