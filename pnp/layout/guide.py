@@ -112,17 +112,17 @@ def calibration_pages(fonts: FontBook, paper: PaperSpec) -> tuple[list, list]:
     st = Style(None, INK, 0.2)
     ops = []
     # horizontal scale (reads the x shift) above centre, vertical scale (y shift) right of centre
-    for k in range(-10, 11):  # 0.5 mm ticks from -5 to +5 mm
-        h = 8 if k % 10 == 0 else (5 if k % 2 == 0 else 3)
+    for k in range(-20, 21):  # 0.5 mm ticks from -10 to +10 mm
+        h = 9 if k % 10 == 0 else (6 if k % 2 == 0 else 3.5)
         x = cx + k * 0.5
         ops += [("M", x, cy - 40), ("L", x, cy - 40 - h)]
         y = cy + k * 0.5
         ops += [("M", cx + 40, y), ("L", cx + 40 + h, y)]
     front.append(Path(tuple(ops), st))
-    for k in (-10, 0, 10):
+    for k in (-20, -10, 0, 10, 20):
         lab = f"{k // 2:+d}" if k else "0"
-        front += text(fonts, lab, cx + k * 0.5 - 4, cy - 53, 8, 2.6, align="center")
-        front += text(fonts, lab, cx + 50, cy + k * 0.5 - 1.3, 8, 2.6)
+        front += text(fonts, lab, cx + k * 0.5 - 4, cy - 54, 8, 2.6, align="center")
+        front += text(fonts, lab, cx + 51, cy + k * 0.5 - 1.3, 8, 2.6)
     front += text(fonts, "Duplex calibration — front", 20, 20, W - 40, 6, bold=True, align="center")
     front += text(
         fonts,
@@ -132,8 +132,8 @@ def calibration_pages(fonts: FontBook, paper: PaperSpec) -> tuple[list, list]:
         "scale (Y, down is +). Build again with --offset X,Y, or set duplex.offset in the paper file.",
         25, 35, W - 50, 3.4,
     )
-    front += text(fonts, "X", cx - 2, cy - 62, 4, 4, bold=True, align="center")
-    front += text(fonts, "Y", cx + 56, cy - 2, 4, 4, bold=True)
+    front += text(fonts, "X", cx - 2, cy - 63, 4, 4, bold=True, align="center")
+    front += text(fonts, "Y", cx + 60, cy - 2, 4, 4, bold=True)
     long_line = Style(None, INK, 0.25)
     # A line through the page centre is its own mirror image for either flip edge.
     back.append(Path((("M", cx, 30), ("L", cx, H - 30), ("M", 30, cy), ("L", W - 30, cy)), long_line))
