@@ -10,8 +10,7 @@ import time
 from pathlib import Path
 
 from pnp import __version__
-from pnp.errors import PnpError
-from pnp.spec.expand import DEFAULT_MAX_ITEMS
+from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError
 
 PAPERS_BOTH = ("a4", "letter")
 
@@ -71,6 +70,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--players", type=_positive_int, help="number of player sets to print (default: the most)")
         sp.add_argument("--allow-outside", action="store_true", help="let specs name files outside the game folder")
         sp.add_argument("--max-items", type=_positive_int, default=DEFAULT_MAX_ITEMS, help=f"most items one family may have (default {DEFAULT_MAX_ITEMS:,})")
+        sp.add_argument("--max-tiles", type=_positive_int, default=DEFAULT_MAX_TILES, help=f"most pages one oversized item may be tiled over (default {DEFAULT_MAX_TILES})")
 
     b = sub.add_parser("build", help="write the print-ready PDFs and manifests")
     game_options(b, many=True)
@@ -86,6 +86,29 @@ def parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="check the components against the rulebook")
     game_options(c, many=False)
     c.add_argument("--json", action="store_true", help="print the results as JSON")
+
+    s = sub.add_parser("schema", help="write JSON Schema files for editors (game, family, paper, rules)")
+    s.add_argument("--out", type=Path, default=Path("schema"), help="output folder (default ./schema)")
+    s.add_argument("--reference", type=Path, metavar="FILE", help="also write the key reference (docs/reference.md) here")
+
+    n = sub.add_parser("new", help="create a game folder to edit, that builds and checks as it is")
+    n.add_argument("path", type=Path, metavar="PATH", help="the new folder (must not exist, or be empty)")
+    n.add_argument("--from", dest="source", metavar="GAME", help="copy this game (built-in id or folder) instead of the template")
+
+    v = sub.add_parser("preview", help="write PNG images of every face and a contact sheet per family")
+    game_options(v, many=False)
+    v.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; images go to OUT/GAME/preview)")
+    v.add_argument("--dpi", type=float, default=150.0, help="resolution of the face images (default 150)")
+    v.add_argument("--family", action="append", metavar="NAME", help="only this family; repeat for more (default: all)")
+
+    e = sub.add_parser("export", help="Tabletop Simulator deck sheets (--tts) or print-and-cut files (--cut)")
+    game_options(e, many=False)
+    e.add_argument("--tts", action="store_true", help="TTS deck sheets (10 x 7) for the card families")
+    e.add_argument("--cut", action="store_true", help="an SVG of the cut paths of each sheet page, in page mm")
+    e.add_argument("--family", action="append", metavar="NAME", help="(--tts) export this family; repeat for more (default: every card family)")
+    e.add_argument("--paper", default="a4", help="(--cut) the paper the PDF was built for (default a4)")
+    e.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; files go to OUT/GAME/tts and OUT/GAME/cut)")
+    e.add_argument("--quiet", action="store_true", help="print nothing but errors")
     return p
 
 
@@ -107,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cmd_list(args) -> int:
-    from pnp.spec.load import builtin_games
     from pnp.spec.game import GameSpec
+    from pnp.spec.load import builtin_games
     from pnp.spec.validate import validate
     from pnp.spec.yamlfile import display_path, read_yaml
 
@@ -161,7 +184,7 @@ def cmd_build(args) -> int:
     for game in games:
         t0 = time.monotonic()
         rules = load_rules(game)
-        outputs = build(game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip, progress=progress)
+        outputs = build(game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip, progress=progress, max_tiles=args.max_tiles)
         results = evaluate(game, rules, outputs[0].plan) if rules else []
         bad = [r for r in results if not r.passed]
         failed = failed or bool(bad)
@@ -175,7 +198,7 @@ def cmd_build(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from pnp.build import draw_faces
+    from pnp.build import check_tiling, draw_faces
     from pnp.check.evaluate import evaluate, load_rules
     from pnp.check.report import table
     from pnp.layout.impose import impose
@@ -186,6 +209,7 @@ def cmd_check(args) -> int:
     if rules is None:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
     ctx, _, infos = draw_faces(game)
+    check_tiling(game, infos, load_paper("a4"), args.max_tiles)
     plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None)
     results = evaluate(game, rules, plan)
     if args.json:
@@ -195,4 +219,77 @@ def cmd_check(args) -> int:
     return 0 if all(r.passed for r in results) else 1
 
 
-COMMANDS = {"list": cmd_list, "build": cmd_build, "check": cmd_check}
+def cmd_schema(args) -> int:
+    from pnp.schema import reference_markdown, write_schemas
+
+    for path in write_schemas(args.out):
+        print(path)
+    if args.reference:
+        try:
+            args.reference.parent.mkdir(parents=True, exist_ok=True)
+            args.reference.write_text(reference_markdown(), encoding="utf-8")
+        except OSError as exc:
+            raise PnpError("cannot write the reference", found=f"{args.reference}: {exc.strerror}") from None
+        print(args.reference)
+    return 0
+
+
+def cmd_new(args) -> int:
+    from pnp.scaffold import new_game
+
+    ident, files = new_game(args.path, source=args.source)
+    print(f"created {args.path} (game id '{ident}', {len(files)} files)")
+    print(f"next: pnp build {args.path}   and   pnp check {args.path}")
+    return 0
+
+
+def cmd_preview(args) -> int:
+    from pnp.preview import preview
+
+    game = _load(args, args.game)
+    t0 = time.monotonic()
+    progress = Progress()
+    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress)
+    n = sum(r.faces for r in results)
+    progress.done(f"{game.id}: {n} face images and {len(results)} contact sheets in {args.out / game.id / 'preview'} ({time.monotonic() - t0:.1f}s)")
+    return 0
+
+
+def cmd_export(args) -> int:
+    if args.tts == args.cut:
+        raise PnpError("say what to export", expected="--tts or --cut (one of them)")
+    game = _load(args, args.game)
+    t0 = time.monotonic()
+    progress = Progress(enabled=not args.quiet)
+    if args.tts:
+        from pnp.export.tts import export_tts
+
+        decks = export_tts(game, args.out, args.family, progress=progress)
+        for d in decks:
+            progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
+        return 0
+    from pnp.build import draw_faces, output_stem
+    from pnp.export.cut import write_cut_files
+    from pnp.layout.impose import impose
+    from pnp.layout.manifest import manifest
+    from pnp.spec.paper import load_paper
+
+    paper = load_paper(args.paper)
+    ctx, _, infos = draw_faces(game)
+    players = game.options.get("players") if game.spec.player_colours else None
+    plan = impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players)
+    data = manifest(plan, game=game.id, variant=game.variant, paper=paper.id, engine="cut")
+    files = write_cut_files(data, args.out / game.id / "cut", output_stem(game, paper.id))
+    progress.done(f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)")
+    return 0
+
+
+COMMANDS = {
+    "list": cmd_list,
+    "build": cmd_build,
+    "check": cmd_check,
+    "schema": cmd_schema,
+    "new": cmd_new,
+    "preview": cmd_preview,
+    "export": cmd_export,
+}

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Limits a user can raise on the command line; every refusal that hits one says so.
+DEFAULT_MAX_ITEMS = 100_000  # items one component family may expand to (--max-items)
+DEFAULT_MAX_TILES = 100  # pages one oversized item may be tiled over (--max-tiles)
+
 
 @dataclass
 class PnpError(Exception):

@@ -7,6 +7,7 @@ references, scripts, images) is refused, so a drawing never depends on the machi
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -16,10 +17,24 @@ from defusedxml import DefusedXmlException
 
 from pnp.draw.colours import resolve_colour
 from pnp.draw.pathdata import parse_path
-from pnp.draw.primitives import IDENTITY, Ellipse, Group, Path as PathPrim, Rect, Style, multiply, polygon, rotate, scale, translate
+from pnp.draw.primitives import (
+    IDENTITY,
+    Ellipse,
+    Group,
+    Rect,
+    Style,
+    multiply,
+    polygon,
+    rotate,
+    scale,
+    translate,
+)
+from pnp.draw.primitives import Path as PathPrim
 
 SHAPES = {"g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
 IGNORED = {"title", "desc", "metadata", "defs"}
+MAX_SVG_BYTES = 2_000_000
+MAX_ELEMENTS = 20_000
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
@@ -35,9 +50,11 @@ def _local(tag: str) -> str:
 def read_art(path: str) -> tuple[tuple, float, float, float, float]:
     """(children, min_x, min_y, width, height) of an SVG file, with 'currentColor' kept as is."""
     p = Path(path)
+    if p.stat().st_size > MAX_SVG_BYTES:
+        raise ArtError(f"SVG file is larger than {MAX_SVG_BYTES:,} bytes")
     raw = p.read_bytes()
     if b"<!ENTITY" in raw or b"<!DOCTYPE" in raw:
-        raise ArtError("SVG declares a DOCTYPE or entities, which are refused")
+        raise ArtError("SVG declares a DOCTYPE or entities, which are refused (they can read other files)")
     try:
         root = SafeET.fromstring(raw)
     except DefusedXmlException as exc:
@@ -49,12 +66,14 @@ def read_art(path: str) -> tuple[tuple, float, float, float, float]:
     vb = root.get("viewBox")
     if vb:
         nums = [float(v) for v in _NUM.findall(vb)]
-        if len(nums) != 4 or nums[2] <= 0 or nums[3] <= 0:
+        if len(nums) != 4 or not all(math.isfinite(v) for v in nums) or nums[2] <= 0 or nums[3] <= 0:
             raise ArtError(f"bad viewBox '{vb}'")
         mx, my, w, h = nums
     else:
         mx = my = 0.0
         w, h = _size(root.get("width")), _size(root.get("height"))
+    if sum(1 for _ in root.iter()) > MAX_ELEMENTS:
+        raise ArtError(f"SVG has more than {MAX_ELEMENTS:,} elements")
     children = tuple(_children(root, {"fill": "#000000", "stroke": None, "stroke-width": 1.0}))
     return children, mx, my, w, h
 
@@ -63,7 +82,7 @@ def _size(v: str | None) -> float:
     if not v:
         raise ArtError("SVG has neither a viewBox nor a width and height")
     m = _NUM.match(v.strip())
-    if not m or float(m.group()) <= 0:
+    if not m or not 0 < float(m.group()) < math.inf:
         raise ArtError(f"bad SVG size '{v}'")
     return float(m.group())
 
@@ -129,11 +148,18 @@ def _style(style: dict) -> Style:
         fill=col(style.get("fill")),
         stroke=col(style.get("stroke")),
         stroke_width=sw,
-        opacity=float(style.get("opacity", 1.0)),
+        opacity=_opacity(style.get("opacity", 1.0)),
         evenodd=style.get("fill-rule") == "evenodd",
         cap=style.get("stroke-linecap", "butt"),
         join=style.get("stroke-linejoin", "miter"),
     )
+
+
+def _opacity(v) -> float:
+    m = _NUM.match(str(v).strip())
+    if not m:
+        raise ArtError(f"bad opacity '{v}'")
+    return min(1.0, max(0.0, float(m.group())))
 
 
 def _shape(tag: str, el, style: dict):
@@ -167,6 +193,8 @@ def _transform(text: str | None):
     m = IDENTITY
     for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
         a = [float(v) for v in _NUM.findall(args)]
+        if not a or not all(math.isfinite(v) for v in a):
+            raise ArtError(f"bad transform '{name}({args})'")
         if name == "translate":
             t = translate(a[0], a[1] if len(a) > 1 else 0.0)
         elif name == "scale":

@@ -14,9 +14,13 @@ def register(kind: Kind) -> None:
 
 
 def _load() -> None:
-    from pnp.kinds import flat
+    from pnp.kinds import flat, polyomino
 
-    for k in flat.KINDS:
+    for k in flat.KINDS + polyomino.KINDS:
+        register(k)
+    from pnp.kinds import die_net, standee
+
+    for k in die_net.KINDS + standee.KINDS:
         register(k)
 
 

@@ -25,6 +25,7 @@ class Face:
     back: object | None = None
     cut: PathPrim | None = None  # the cut outline when it is not the w×h rectangle
     bleed: float = 0.0
+    shape: str = "rect"  # the cut shape: rect, circle, hex, ... or 'outline' for a drawn cut path
 
 
 @dataclass

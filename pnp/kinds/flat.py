@@ -7,7 +7,6 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.draw.colours import resolve_colour
 from pnp.draw.primitives import Group, Style, Use
 from pnp.kinds.base import DrawContext, Face, Kind
 from pnp.kinds.shapes import outline
@@ -45,13 +44,13 @@ class FlatKind(Kind):
         radius = self.default_radius if spec.radius is None else spec.radius
         draw = TemplateRenderer(family, ctx)
         pal = ctx.palette
-        line = resolve_colour(spec.outline, pal)
+        line = draw.colour(spec.outline, {}, None, "outline")
         cut_style = Style(None, line, spec.outline_width) if line else None
         clip = outline(spec.shape, w, h, radius, Style(), grow=spec.bleed / k)
 
         def face(elements, bg, attrs, side):
             prims = []
-            bgc = resolve_colour(bg, pal)
+            bgc = draw.colour(bg, attrs, None, "background" if side == "front" else "back_background")
             if bgc:
                 prims.append(outline(spec.shape, w, h, radius, Style(bgc), grow=spec.bleed / k))
             prims += draw.render(elements, w, h, attrs, side)
@@ -92,7 +91,7 @@ class FlatKind(Kind):
             back = None
             if two_sided:
                 back = Use(shared_back) if shared_back else face(spec.back, spec.back_background, item.attrs, "back")
-            yield Face(family.name, item.id, w * k, h * k, front, back, bleed=spec.bleed)
+            yield Face(family.name, item.id, w * k, h * k, front, back, bleed=spec.bleed, shape=spec.shape)
 
 
 KINDS = [

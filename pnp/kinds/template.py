@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from pnp.draw.colours import resolve_colour
 from pnp.draw.pathdata import parse_path
@@ -61,8 +62,9 @@ class TemplateRenderer:
         self.ctx = ctx
         self.folders = ctx.art_folders(family)
 
-    def fail(self, message: str, n: int, side: str, **kw) -> PnpError:
-        return PnpError(message, file=self.family.file, key=f"{side}[{n}]", **kw)
+    def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
+        key = f"{side}[{n}]" if n is not None else side
+        return PnpError(message, file=self.family.file, key=key + (f".{field}" if field else ""), **kw)
 
     def colour(self, value: str, attrs: dict, n: int, side: str) -> str | None:
         try:
@@ -166,13 +168,13 @@ class TemplateRenderer:
         rel = self.text_of(e.file, attrs, n, side)
         path = inside(self.family.folder, rel, file=self.family.file, key=f"{side}[{n}].image.file", allow_outside=self.ctx.game.allow_outside)
         if not path.is_file():
-            raise self.fail("image file not found", n, side, expected="a PNG, JPEG or SVG file in the game folder", found=rel)
+            raise self.fail("image file not found", n, side, "image.file", expected="a PNG, JPEG or SVG file in the game folder", found=rel)
         x, y, iw, ih = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
         if path.suffix.lower() == ".svg":
             try:
                 children, mx, my, vw, vh = read_art(str(path))
             except ArtError as exc:
-                raise self.fail(f"image cannot be used: {exc}", n, side, found=rel) from None
+                raise self.fail(f"image cannot be used: {exc}", n, side, "image.file", found=rel) from None
             ident = self.ctx.symbols.define(f"img:{path}", (Group(tint(children, "#000000"), (iw / vw, 0, 0, ih / vh, -mx * iw / vw, -my * ih / vh)),), iw, ih)
             from pnp.draw.primitives import Use, translate
 
@@ -212,9 +214,33 @@ class TemplateRenderer:
 
 
 def check_raster(path, file: str, key: str) -> None:
+    """A PNG or JPEG that decodes completely and is of a size a PDF can hold; else a PnpError."""
     head = path.read_bytes()[:16]
     if not (head.startswith(b"\x89PNG\r\n\x1a\n") or head.startswith(b"\xff\xd8\xff")):
         raise PnpError("image is not a PNG or JPEG file", file=file, key=key, expected="PNG, JPEG or SVG", found=path.name)
+    problem = _raster_problem(str(path), path.stat().st_mtime_ns)
+    if problem:
+        raise PnpError(f"image {path.name} cannot be read: {problem}", file=file, key=key, expected="a complete PNG or JPEG file", found=path.name)
+
+
+@lru_cache(maxsize=256)
+def _raster_problem(path: str, _mtime: int) -> str | None:
+    from PIL import Image
+
+    try:
+        with Image.open(path) as img:
+            w, h = img.size
+            if w * h > MAX_IMAGE_PIXELS:
+                return f"{w}x{h} pixels is more than the {MAX_IMAGE_PIXELS:,} pixels allowed"
+            img.load()  # decodes every byte: a truncated or damaged file fails here, not in an engine
+    except Image.DecompressionBombError:
+        return f"more than the {MAX_IMAGE_PIXELS:,} pixels allowed"
+    except (OSError, SyntaxError, ValueError) as exc:
+        return str(exc) or type(exc).__name__
+    return None
+
+
+MAX_IMAGE_PIXELS = 50_000_000  # 50 megapixels: a 1 m x 1 m board at 180 dpi
 
 
 __all__ = ["TemplateRenderer", "matches", "uses_attributes", "math"]

@@ -24,6 +24,7 @@ def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: 
                 "h_mm": _r(p.h),
                 "rotation": p.rotation,
                 "stock": p.ref.stock,
+                "shape": p.ref.shape,
             }
             if p.tile:
                 it["tile"] = p.tile

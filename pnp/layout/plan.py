@@ -17,6 +17,7 @@ class ItemRef:
     two_sided: bool
     stock: str
     bleed: float = 0.0
+    shape: str = "rect"
 
 
 @dataclass(slots=True)

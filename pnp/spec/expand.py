@@ -6,11 +6,11 @@ import itertools
 import math
 import string
 
-from pnp.errors import PnpError
+from pnp.errors import DEFAULT_MAX_ITEMS, PnpError
 from pnp.spec.game import ItemEntry
 from pnp.spec.model import Item
 
-DEFAULT_MAX_ITEMS = 100_000
+__all__ = ["DEFAULT_MAX_ITEMS", "expand_items", "fill"]
 
 
 class _Attrs(dict):
@@ -45,14 +45,14 @@ def expand_items(
     lines: list[int] | None = None,
     max_items: int = DEFAULT_MAX_ITEMS,
 ) -> list[Item]:
-    total = 0
-    for entry in entries:
-        combos = math.prod(len(v) for v in (entry.for_each or {}).values())
-        total += combos * entry.count * (len(players) if entry.per_player else 1)
+    sizes = [_many(entry, players) for entry in entries]
+    total = sum(sizes)
+    worst = sizes.index(max(sizes)) if sizes else 0  # the entry that asks for the most, to point at
     if total > max_items:
         raise PnpError(
             f"family '{family}' asks for {total:,} items",
             file=file,
+            line=lines[worst] if lines and worst < len(lines) else None,
             key="items",
             expected=f"at most {max_items:,} items per family (raise it with --max-items)",
             found=f"{total:,}",
@@ -93,6 +93,11 @@ def expand_items(
                     seen.setdefault(one, 1)
                     items.append(Item(family, one, {**attrs, "id": one, "copy": c + 1}))
     return items
+
+
+def _many(entry: ItemEntry, players: list[dict]) -> int:
+    combos = math.prod(len(v) for v in (entry.for_each or {}).values())
+    return combos * entry.count * (len(players) if entry.per_player else 1)
 
 
 def _default_id(family: str, attrs: dict, keys: list[str], seat: dict) -> str:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import copy
 import difflib
 from pathlib import Path
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, short
 from pnp.paths import components_dir
 from pnp.spec.expand import DEFAULT_MAX_ITEMS, expand_items
 from pnp.spec.game import FamilySpec, GameSpec
 from pnp.spec.model import Family, Game
 from pnp.spec.registry import kind_schemas
 from pnp.spec.validate import validate
-from pnp.spec.yamlfile import LineDict, display_path, read_yaml
+from pnp.spec.yamlfile import LineDict, display_path, line_of, locate, read_yaml, type_name
 
 MAX_INCLUDE_DEPTH = 10
 
@@ -57,15 +56,55 @@ def inside(folder: Path, rel: str, *, file: str, key: str, allow_outside: bool, 
     return target
 
 
+def check_font(path: Path, *, file: str, key: str, line: int | None, found: str) -> None:
+    """A font a spec names must be a readable TrueType file that may be embedded in a PDF."""
+    if not path.is_file():
+        raise PnpError("font file not found", file=file, line=line, key=key, expected="a TrueType (.ttf) file in the game folder", found=found)
+    head = path.read_bytes()[:4]
+    if head == b"OTTO":
+        raise PnpError(
+            "font has PostScript (CFF) outlines, which cannot be embedded",
+            file=file, line=line, key=key, expected="a TrueType (.ttf) font", found=found,
+        )
+    if head not in (b"\x00\x01\x00\x00", b"true"):
+        raise PnpError("not a TrueType font", file=file, line=line, key=key, expected="a TrueType (.ttf) font", found=found)
+    from fontTools.ttLib import TTFont
+
+    try:
+        with TTFont(str(path), lazy=True) as tt:
+            for table in ("head", "hhea", "hmtx", "cmap", "name", "glyf", "loca"):
+                tt[table]  # noqa: B018 - reading the table is the check
+            fs_type = tt["OS/2"].fsType if "OS/2" in tt else 0
+    except Exception as exc:  # noqa: BLE001 - any failure of the font parser means a damaged file
+        raise PnpError(
+            "font file cannot be read (damaged or incomplete)",
+            file=file, line=line, key=key, expected="a complete TrueType (.ttf) font", found=f"{found}: {type(exc).__name__}",
+        ) from None
+    if fs_type & 0x000F == 0x0002:
+        raise PnpError(
+            "the font's licence forbids embedding it in a PDF",
+            file=file, line=line, key=key, expected="a font that may be embedded", found=found,
+        )
+
+
 def deep_merge(base: dict, over: dict) -> dict:
+    """`over`'s keys on top of `base`'s, remembering the file and line each key came from."""
     out = LineDict(base)
     out.line = getattr(base, "line", 0)
-    out.lines = dict(getattr(base, "lines", {}))
+    out.lines = dict(getattr(base, "lines", None) or {})
+    out.file = getattr(base, "file", None) or getattr(over, "file", None)
+    base_files = getattr(base, "files", None) or {}
+    out.files = {k: base_files.get(k, getattr(base, "file", None)) for k in base}
+    over_lines = getattr(over, "lines", None) or {}
+    over_files = getattr(over, "files", None) or {}
     for k, v in over.items():
         if isinstance(v, dict) and isinstance(out.get(k), dict):
             out[k] = deep_merge(out[k], v)
         else:
             out[k] = v
+        if k in over_lines:
+            out.lines[k] = over_lines[k]
+        out.files[k] = over_files.get(k, getattr(over, "file", None))
     return out
 
 
@@ -76,6 +115,7 @@ def load_game(
     options: dict | None = None,
     allow_outside: bool = False,
     max_items: int = DEFAULT_MAX_ITEMS,
+    _using: tuple = (),
 ) -> Game:
     folder = find_game(ref).resolve()
     game_file = folder / "game.yaml"
@@ -90,6 +130,7 @@ def load_game(
             raise PnpError(
                 f"unknown variant '{variant}'",
                 file=gname,
+                line=line_of(raw, ("variants",)) if spec.variants else None,
                 key="variants",
                 expected="one of: " + (", ".join(spec.variants) or "(this game has none)"),
                 found=variant,
@@ -98,11 +139,21 @@ def load_game(
         chosen = spec.variants[variant]
 
     opts = {**spec.options, **(chosen.options if chosen else {}), **(options or {})}
-    n_players = int(opts.get("players", spec.players.max))
+    n_players = opts.get("players", spec.players.max)
+    if isinstance(n_players, bool) or not isinstance(n_players, int):
+        raise PnpError(
+            "wrong value",
+            file=gname,
+            line=line_of(raw, ("options", "players")),
+            key="options.players",
+            expected="a whole number of players",
+            found=short(n_players),
+        )
     if spec.player_colours and not 1 <= n_players <= len(spec.player_colours):
         raise PnpError(
             "wrong number of players",
             file=gname,
+            line=line_of(raw, ("options", "players")),
             key="options.players",
             expected=f"1 to {len(spec.player_colours)} (the game's player colours)",
             found=str(n_players),
@@ -113,25 +164,34 @@ def load_game(
     palette.update(spec.palette)
 
     fonts = {
-        name: inside(folder, rel, file=gname, key=f"fonts.{name}", allow_outside=allow_outside)
+        name: inside(folder, rel, file=gname, key=f"fonts.{name}", allow_outside=allow_outside, line=line_of(raw, ("fonts", name)))
         for name, rel in spec.fonts.items()
     }
     for name, path in fonts.items():
-        if not path.is_file():
-            raise PnpError("font file not found", file=gname, key=f"fonts.{name}", expected="a TTF file", found=spec.fonts[name])
+        check_font(path, file=gname, key=f"fonts.{name}", line=line_of(raw, ("fonts", name)), found=spec.fonts[name])
 
     families: list[Family] = []
     excluded = set(chosen.exclude) if chosen else set()
     overrides = chosen.families if chosen else {}
     for n, rel in enumerate(spec.components):
-        path = inside(folder, rel, file=gname, key=f"components[{n}]", allow_outside=allow_outside, line=raw.lines.get("components") if isinstance(raw, LineDict) else None)
+        path = inside(folder, rel, file=gname, key=f"components[{n}]", allow_outside=allow_outside, line=line_of(raw, ("components", n)))
         fam = _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
         if fam.name not in excluded:
             families.append(fam)
-    for use in spec.uses:
-        other = Path(use.game)
-        other_folder = (folder / other) if (folder / other / "game.yaml").is_file() else find_game(use.game)
-        sub = load_game(str(other_folder), options={"players": n_players} if "players" in (options or {}) else None, allow_outside=allow_outside, max_items=max_items)
+    for u, use in enumerate(spec.uses):
+        key, line = f"uses[{u}].game", line_of(raw, ("uses", u, "game"))
+        if (folder / use.game / "game.yaml").is_file():
+            other_folder = inside(folder, use.game, file=gname, key=key, allow_outside=allow_outside, line=line)
+        else:
+            try:
+                other_folder = find_game(use.game)
+            except PnpError as exc:
+                raise PnpError(exc.message, file=gname, line=line, key=key, expected=exc.expected, found=exc.found, hint=exc.hint) from None
+        other_folder = other_folder.resolve()
+        if other_folder in (*_using, folder):
+            cycle = " -> ".join(display_path(p / "game.yaml") for p in (*_using, folder, other_folder))
+            raise PnpError("games use each other in a circle", file=gname, line=line, key=key, expected="a game that does not lead back to this one", found=cycle)
+        sub = load_game(str(other_folder), options={"players": n_players} if "players" in (options or {}) else None, allow_outside=allow_outside, max_items=max_items, _using=(*_using, folder))
         for fam in sub.families:
             if use.families is None or fam.name in use.families:
                 families.append(fam)
@@ -141,14 +201,14 @@ def load_game(
             fonts.setdefault(k, v)
     names = [f.name for f in families]
     for dup in {n for n in names if names.count(n) > 1}:
-        raise PnpError(f"two component families are both called '{dup}'", file=gname, key="components")
+        raise PnpError(f"two component families are both called '{dup}'", file=gname, line=line_of(raw, ("components",)), key="components", hint="each family file needs its own 'family:' name")
     for name in overrides:
         if name not in names and name not in excluded:
-            raise PnpError(f"variant names unknown family '{name}'", file=gname, key=f"variants.{variant}.families", expected="one of: " + ", ".join(names), found=name)
+            raise PnpError(f"variant names unknown family '{name}'", file=gname, line=line_of(raw, ("variants", variant, "families", name)), key=f"variants.{variant}.families", expected="one of: " + ", ".join(names), found=name)
 
     rules_file = None
     if spec.rules:
-        rules_file = inside(folder, spec.rules, file=gname, key="rules", allow_outside=allow_outside)
+        rules_file = inside(folder, spec.rules, file=gname, key="rules", allow_outside=allow_outside, line=line_of(raw, ("rules",)))
     return Game(
         spec=spec,
         folder=folder,
@@ -163,33 +223,38 @@ def load_game(
 
 
 def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tuple = ()) -> dict:
-    """A family file with its `include:` files merged under it (its own keys win)."""
+    """A family file with its `include:` files merged under it (its own keys win).
+
+    Every key remembers the file and line it came from, so later errors name the right file.
+    """
     name = display_path(path)
-    if path in chain:
-        cycle = " -> ".join(display_path(p) for p in (*chain, path))
-        raise PnpError("circular include", file=name, key="include", found=cycle)
-    if len(chain) > MAX_INCLUDE_DEPTH:
-        raise PnpError("includes nest too deeply", file=name, key="include", expected=f"at most {MAX_INCLUDE_DEPTH} levels")
     data = read_yaml(path)
     if not isinstance(data, dict):
-        raise PnpError("expected a mapping of keys", file=name, line=getattr(data, "line", None), found=type(data).__name__)
+        raise PnpError("expected a mapping of keys", file=name, line=getattr(data, "line", None), expected="key: value lines", found=type_name(data))
     includes = data.get("include", [])
     if not isinstance(includes, list):
-        raise PnpError("wrong value", file=name, line=data.lines.get("include"), key="include", expected="a list of YAML files", found=repr(includes))
+        raise PnpError("wrong value", file=name, line=data.lines.get("include"), key="include", expected="a list of YAML files", found=short(includes))
+    if not includes:
+        return data
     merged: dict = LineDict()
-    merged.line, merged.lines = 0, {}
+    merged.line, merged.lines, merged.file, merged.files = data.line, {}, name, {}
     for i, rel in enumerate(includes):
+        line = line_of(data, ("include", i))
         if not isinstance(rel, str):
-            raise PnpError("wrong value", file=name, key=f"include[{i}]", expected="a file name", found=repr(rel))
-        sub = inside(path.parent, rel, file=name, key=f"include[{i}]", allow_outside=allow_outside, line=data.lines.get("include"))
+            raise PnpError("wrong value", file=name, line=line, key=f"include[{i}]", expected="a file name", found=short(rel))
+        sub = inside(path.parent, rel, file=name, key=f"include[{i}]", allow_outside=allow_outside, line=line)
         if not allow_outside and not sub.is_relative_to(folder.resolve()):
-            raise PnpError("path leaves the game folder", file=name, key=f"include[{i}]", found=rel)
+            raise PnpError("path leaves the game folder", file=name, line=line, key=f"include[{i}]", found=rel)
+        if sub in (*chain, path):
+            cycle = " -> ".join(display_path(p) for p in (*chain, path, sub))
+            raise PnpError("circular include", file=name, line=line, key=f"include[{i}]", expected="includes that do not lead back to a file already being read", found=cycle)
+        if len(chain) >= MAX_INCLUDE_DEPTH:
+            raise PnpError("includes nest too deeply", file=name, line=line, key=f"include[{i}]", expected=f"at most {MAX_INCLUDE_DEPTH} levels", found=rel)
         merged = deep_merge(merged, read_with_includes(sub, folder, allow_outside, (*chain, path)))
-    own = {k: v for k, v in data.items() if k != "include"}
-    result = deep_merge(merged, own) if includes else data
-    if includes:
-        result.line = data.line
-        result.lines.update(data.lines)
+    own = LineDict((k, v) for k, v in data.items() if k != "include")
+    own.line, own.lines, own.file = data.line, dict(data.lines), name
+    result = deep_merge(merged, own)
+    result.line, result.file = data.line, name
     return result
 
 
@@ -201,15 +266,16 @@ def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
         data = deep_merge(data, overrides[fam_name])
     schemas = kind_schemas()
     kind = data.get("kind")
-    if kind not in schemas:
+    if not isinstance(kind, str) or kind not in schemas:
         near = difflib.get_close_matches(str(kind), list(schemas), n=1, cutoff=0.5)
+        where, line = locate(data, ("kind",))
         raise PnpError(
             "unknown component kind" if kind is not None else "missing key 'kind'",
-            file=name,
-            line=data.lines.get("kind", data.line),
+            file=where or name,
+            line=line,
             key="kind",
             expected="one of: " + ", ".join(sorted(schemas)),
-            found=str(kind),
+            found=short(kind) if not isinstance(kind, str) else kind,
             hint=f"did you mean '{near[0]}'?" if near else None,
         )
     spec: FamilySpec = validate(schemas[kind], data, file=name, context={"folder": folder})
@@ -223,6 +289,6 @@ def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
         lines=items_lines,
         max_items=max_items,
     )
-    return Family(spec=spec, file=name, folder=folder, items=items)
+    return Family(spec=spec, file=name, folder=folder, items=items, data=data)
 
 

@@ -21,6 +21,7 @@ class Family:
     file: str
     folder: Path
     items: list[Item]
+    data: object = None  # the family's YAML as read (with lines), so later errors can name a line
 
     @property
     def name(self) -> str:

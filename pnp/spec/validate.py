@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from pnp.errors import PnpError, short
-from pnp.spec.yamlfile import line_of
+from pnp.spec.yamlfile import locate, parse_key, type_name
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -55,7 +55,7 @@ def validate(model: type[M], data: Any, *, file: str, prefix: tuple = (), contex
             line=getattr(data, "line", None),
             key=key_path(prefix) or None,
             expected="key: value lines",
-            found=type(data).__name__ if data is not None else "nothing",
+            found=type_name(data),
         )
     try:
         return model.model_validate(data, context=context)
@@ -69,7 +69,8 @@ def to_pnp_error(exc: ValidationError, model: type[BaseModel], data: Any, *, fil
     errors.sort(key=lambda e: e["type"] != "extra_forbidden")
     err = errors[0]
     loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-    line = line_of(data, loc)
+    where, line = locate(data, loc)
+    file = where or file  # a key merged in from an included file names that file
     key = key_path(prefix + loc)
     more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
     if err["type"] == "extra_forbidden":
@@ -97,5 +98,18 @@ def to_pnp_error(exc: ValidationError, model: type[BaseModel], data: Any, *, fil
         line=line,
         key=key or None,
         expected=msg,
-        found=short(found) if not isinstance(found, dict) else "a mapping",
+        found=short(found) if not isinstance(found, dict) else type_name(found),
     )
+
+
+def located(exc: PnpError, data: Any, file: str) -> PnpError:
+    """`exc` with the file and line its key has in `data`, when a later stage left them out.
+
+    Kinds and engines know keys ('front[3].image.file') but not lines; the loaded YAML does.
+    """
+    if exc.line or not exc.key or (exc.file and exc.file != file):
+        return exc
+    where, line = locate(data, parse_key(exc.key))
+    if line:
+        exc.file, exc.line = where or file, line
+    return exc

@@ -17,18 +17,25 @@ from pnp.errors import PnpError
 
 MAX_FILE_BYTES = 5_000_000
 MAX_ALIASES = 200
+MAX_EXPANDED_VALUES = 1_000_000  # values a file may hold once its aliases are expanded
 
 
 class LineDict(dict):
-    """A mapping that knows the line of each key (1-based) and its own line."""
+    """A mapping that knows the line of each key (1-based), its own line and its file.
+
+    `files` names the file of a key that was merged in from another file (an include).
+    """
 
     line: int = 0
     lines: dict
+    file: str | None = None
+    files: dict | None = None
 
 
 class LineList(list):
     line: int = 0
     lines: list
+    file: str | None = None
 
 
 class _Loader(Reader, Scanner, Parser, Composer, SafeConstructor, Resolver):
@@ -56,6 +63,22 @@ class _Loader(Reader, Scanner, Parser, Composer, SafeConstructor, Resolver):
                 )
         return super().compose_node(parent, index)
 
+    def get_single_node(self):  # noqa: D401 - PyYAML hook
+        node = super().get_single_node()
+        if node is not None:
+            _check_expansion(node, self.name)
+        return node
+
+    def construct_undefined(self, node):  # noqa: D401 - PyYAML hook
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        raise PnpError(
+            f"YAML tag '{tag}' is not allowed: a spec is data, never code",
+            file=self.name,
+            line=node.start_mark.line + 1,
+            expected="plain values: text, numbers, true/false, lists and mappings",
+            found=tag,
+        )
+
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, MappingNode):
             return super().construct_mapping(node, deep)
@@ -63,6 +86,7 @@ class _Loader(Reader, Scanner, Parser, Composer, SafeConstructor, Resolver):
         result = LineDict()
         result.line = node.start_mark.line + 1
         result.lines = {}
+        result.file = self.name
         for key_node, value_node in node.value:
             key = self.construct_object(key_node, deep=True)
             if not isinstance(key, (str, int, float, bool)) or key is None:
@@ -89,11 +113,60 @@ class _Loader(Reader, Scanner, Parser, Composer, SafeConstructor, Resolver):
         result = LineList(self.construct_object(child, deep=True) for child in node.value)
         result.line = node.start_mark.line + 1
         result.lines = [child.start_mark.line + 1 for child in node.value]
+        result.file = self.name
         return result
 
 
 _Loader.add_constructor("tag:yaml.org,2002:map", lambda self, node: self.construct_mapping(node))
 _Loader.add_constructor("tag:yaml.org,2002:seq", lambda self, node: self.construct_sequence(node))
+_Loader.add_constructor(None, _Loader.construct_undefined)
+for _tag in ("tag:yaml.org,2002:set", "tag:yaml.org,2002:omap", "tag:yaml.org,2002:pairs", "tag:yaml.org,2002:binary"):
+    _Loader.add_constructor(_tag, _Loader.construct_undefined)  # no spec needs them; refuse rather than surprise
+
+
+def _check_expansion(root, name: str) -> None:
+    """Refuse a node graph that refers to itself or that aliases blow up past the limit.
+
+    Aliases share nodes, so a few lines can stand for billions of values ("billion laughs").
+    Each node's expanded size is counted once (memoised), so the check is as fast as reading.
+    """
+    sizes: dict[int, int] = {}
+    open_: set[int] = set()
+
+    def size(node) -> int:
+        ident = id(node)
+        if ident in sizes:
+            return sizes[ident]
+        if ident in open_:
+            raise PnpError(
+                "a YAML alias refers to itself (a value that would never end)",
+                file=name,
+                line=node.start_mark.line + 1,
+                expected="an anchor (&name) used after its value is complete",
+                found="a loop through an alias",
+            )
+        if isinstance(node, SequenceNode):
+            open_.add(ident)
+            total = 1 + sum(size(child) for child in node.value)
+            open_.discard(ident)
+        elif isinstance(node, MappingNode):
+            open_.add(ident)
+            total = 1 + sum(size(k) + size(v) for k, v in node.value)
+            open_.discard(ident)
+        else:
+            total = 1
+        if total > MAX_EXPANDED_VALUES:
+            raise PnpError(
+                "YAML aliases expand this file past the limit (a file that expands without limit is refused)",
+                file=name,
+                line=node.start_mark.line + 1,
+                expected=f"at most {MAX_EXPANDED_VALUES:,} values once aliases are expanded",
+                found=f"{total:,} values or more",
+            )
+        sizes[ident] = total
+        return total
+
+    size(root)
 
 
 def display_path(path: Path) -> str:
@@ -156,15 +229,52 @@ def read_yaml(path: Path, *, allow_empty: bool = False) -> object:
 
 def line_of(data: object, path: tuple) -> int | None:
     """The line of the deepest part of `path` that can be found in `data`."""
-    line = getattr(data, "line", None)
+    return locate(data, path)[1]
+
+
+def locate(data: object, path: tuple) -> tuple[str | None, int | None]:
+    """(file, line) of the deepest part of `path` found in `data`; the file differs from the
+    one that was read when the key came from an included file."""
+    line = getattr(data, "line", None) or None
+    file = getattr(data, "file", None)
     node = data
     for part in path:
         if isinstance(node, LineDict) and part in node:
             line = node.lines.get(part, line)
+            file = (node.files or {}).get(part, node.file or file)
             node = node[part]
         elif isinstance(node, LineList) and isinstance(part, int) and 0 <= part < len(node):
             line = node.lines[part]
+            file = node.file or file
             node = node[part]
         else:
             break
-    return line
+    return file, line
+
+
+def parse_key(key: str) -> tuple:
+    """'front[3].image.file' -> ('front', 3, 'image', 'file'): the inverse of validate.key_path."""
+    out: list = []
+    for part in key.replace("[", ".[").split("."):
+        if not part:
+            continue
+        if part.startswith("[") and part.endswith("]") and part[1:-1].isdigit():
+            out.append(int(part[1:-1]))
+        else:
+            out.append(part)
+    return tuple(out)
+
+
+def type_name(value: object) -> str:
+    """What a YAML value is, in the user's words."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return "text"

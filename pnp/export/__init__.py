@@ -1,0 +1,1 @@
+"""Exports beyond the print PDFs: Tabletop Simulator deck sheets and print-and-cut files."""

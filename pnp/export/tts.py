@@ -1,0 +1,131 @@
+"""Tabletop Simulator deck sheets: 10 × 7 grids of card faces, at most 4096 px a side.
+
+TTS reads a custom deck from one "face" image cut into a grid and one back image. The last
+slot of a grid (bottom right, slot 70) is the card TTS shows for a hidden card, so a sheet
+holds at most 69 cards and pnp puts the back image in slot 70. A deck of more than 69 cards
+gets several sheets; each is imported as its own custom deck and the decks stacked in TTS.
+Cards whose backs differ (a back that uses item attributes) get back sheets with the same
+grid, for TTS's "unique backs" option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.draw.primitives import Rect, Style
+from pnp.errors import PnpError
+from pnp.kinds.base import Face
+from pnp.preview import _mkdir, place_face, render_png, safe_name, select_families
+
+COLS, ROWS = 10, 7
+PER_SHEET = COLS * ROWS - 1  # slot 70 is TTS's hidden-card image
+MAX_PX = 4096
+MAX_PX_PER_MM = 300 / 25.4  # no point beyond 300 dpi
+
+
+@dataclass
+class TtsDeck:
+    family: str
+    sheets: list[Path]
+    back: Path | None  # one back image, or None when backs are unique (see back_sheets)
+    back_sheets: list[Path]
+    note: Path
+    cell: tuple[int, int]
+    counts: list[int]
+
+
+def cell_size(w_mm: float, h_mm: float) -> tuple[int, int]:
+    """Pixels of one card so that 10 × 7 of them fit in 4096 × 4096, card proportions kept."""
+    k = min((MAX_PX // COLS) / w_mm, (MAX_PX // ROWS) / h_mm, MAX_PX_PER_MM)
+    return max(1, int(w_mm * k)), max(1, int(h_mm * k))
+
+
+def card_families(game, names: list[str] | None) -> list:
+    """The named families, or every family of kind 'card'."""
+    return select_families(game, names) if names else [f for f in game.families if f.spec.kind == "card"]
+
+
+def export_tts(game, out_dir: Path, families: list[str] | None = None, progress=None) -> list[TtsDeck]:
+    from pnp.build import draw_faces
+
+    fams = card_families(game, families)
+    if not fams:
+        raise PnpError("no card families to export", expected="a game with families of kind 'card', or --family NAME")
+    ctx, faces, _ = draw_faces(game)
+    root = _mkdir(out_dir / game.id / "tts")
+    decks = []
+    for fam in fams:
+        fl: list[Face] = faces[fam.name]
+        if not fl:
+            continue
+        first = fl[0]
+        odd = [f.id for f in fl if abs(f.w - first.w) > 0.01 or abs(f.h - first.h) > 0.01]
+        if odd:
+            raise PnpError(f"family '{fam.name}' has cards of different sizes", expected="one size per TTS deck", found=", ".join(odd[:3]))
+        cw, ch = cell_size(first.w, first.h)
+        stem = safe_name(fam.name)
+        backs = [f.back for f in fl]
+        unique = any(b != backs[0] for b in backs)
+        plain = Rect(0, 0, first.w, first.h, Style("#ffffff", "#9a9a9a", 0.4))
+        back_drawing = backs[0] if backs[0] is not None else plain
+
+        # The single back image (also slot 70 of every sheet).
+        back_png = render_png(ctx, [place_face(back_drawing, 0, 0, first, cw, ch)], cw, ch)
+        back_path = root / f"{stem}-back.png"
+        back_path.write_bytes(back_png)
+
+        sheets, back_sheets, counts = [], [], []
+        chunks = [fl[i : i + PER_SHEET] for i in range(0, len(fl), PER_SHEET)]
+        for n, chunk in enumerate(chunks, 1):
+            suffix = f"-{n}" if len(chunks) > 1 else ""
+            sheets.append(_sheet(ctx, chunk, [f.front for f in chunk], back_drawing, cw, ch, root / f"{stem}-faces{suffix}.png"))
+            if unique:
+                back_sheets.append(_sheet(ctx, chunk, [f.back or plain for f in chunk], back_drawing, cw, ch, root / f"{stem}-backs{suffix}.png"))
+            counts.append(len(chunk))
+            if progress:
+                progress(f"{game.id} {fam.name}: TTS sheet {n}/{len(chunks)}")
+        note = root / f"{stem}-tts.txt"
+        note.write_text(_note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8")
+        decks.append(TtsDeck(fam.name, sheets, None if unique else back_path, back_sheets, note, (cw, ch), counts))
+    return decks
+
+
+def _sheet(ctx, faces: list[Face], drawings: list, hidden, cw: int, ch: int, path: Path) -> Path:
+    prims = []
+    for i, (face, drawing) in enumerate(zip(faces, drawings, strict=True)):
+        r, c = divmod(i, COLS)
+        prims.append(place_face(drawing, c * cw, r * ch, face, cw, ch))
+    prims.append(place_face(hidden, (COLS - 1) * cw, (ROWS - 1) * ch, faces[0], cw, ch))
+    path.write_bytes(render_png(ctx, prims, COLS * cw, ROWS * ch, background="#ffffff"))
+    return path
+
+
+def _note(title: str, sheets, back: Path, back_sheets, counts, cw: int, ch: int) -> str:
+    lines = [
+        f"Tabletop Simulator: {title}",
+        "",
+        "In TTS: Objects > Components > Custom > Deck, then in the Custom Deck dialog:",
+        "",
+    ]
+    for n, (sheet, count) in enumerate(zip(sheets, counts, strict=True)):
+        if len(sheets) > 1:
+            lines.append(f"Deck {n + 1} of {len(sheets)}:")
+        lines += [
+            f"  Face:          {sheet.name}",
+            f"  Unique backs:  {'yes' if back_sheets else 'no'}",
+            f"  Back:          {back_sheets[n].name if back_sheets else back.name}",
+            f"  Width:         {COLS}",
+            f"  Height:        {ROWS}",
+            f"  Number:        {count}",
+            "  Sideways:      no",
+            "  Back is hidden: yes (slot 70, bottom right, holds the back image)",
+            "",
+        ]
+    lines += [
+        f"Each card is {cw} x {ch} px; a sheet is {COLS * cw} x {ROWS * ch} px (TTS allows 4096 a side).",
+        "Upload the images (Steam Cloud or any web host) or give TTS their file paths.",
+    ]
+    if len(sheets) > 1:
+        lines.append("A deck of more than 69 cards is several TTS decks: put them together in TTS to make one.")
+    return "\n".join(lines) + "\n"

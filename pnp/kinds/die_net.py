@@ -1,0 +1,157 @@
+"""The `die` kind: a flat net that folds into a die or a solid (cube, d4 ... d12, prisms, pyramid).
+
+One item is one whole net. Its faces get the family's `front` elements, each drawn in the
+face's own square box (upright for the reader of that face), its shared edges dashed fold
+lines, its cut edges glue tabs, and one solid cut line runs round the lot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.draw.colours import resolve_colour
+from pnp.draw.primitives import Group, Path, Style, multiply, polygon, rotate, translate
+from pnp.errors import PnpError
+from pnp.kinds.base import DrawContext, Face, Kind
+from pnp.kinds.polyhedra import SOLID_NAMES, Net, face_box, make_net, solid
+from pnp.kinds.template import TemplateRenderer
+from pnp.spec.elements import Element, TextEl
+from pnp.spec.expand import fill
+from pnp.spec.game import FamilySpec
+from pnp.spec.model import Family, Item
+from pnp.spec.types import Colour, Length, Size
+
+SolidName = Literal["d4", "d6", "d8", "d10", "d12", "prism3", "prism5", "prism6", "pyramid4"]
+assert set(SolidName.__args__) == set(SOLID_NAMES)
+
+FOLD_DASH = (1.2, 0.8)
+
+
+class DieSpec(FamilySpec):
+    solid: SolidName = Field(..., description="d4, d6, d8, d10, d12, prism3, prism5, prism6 or pyramid4")
+    edge: Size = Field(..., description="length of a face edge (d10: the kite's two short edges)")
+    glue_tabs: bool = Field(True, description="trapezoid glue tabs, one for each pair of edges to be joined")
+    tab: Size | None = Field(None, description="tab depth (default: a quarter of the edge, at least 3mm)")
+    fold_line: Colour = Field("#777777", description="colour of the dashed fold lines, or 'none'")
+    background: Colour = Field("white", description="face colour (may be '{colour}')")
+    outline: Colour = Field("#333333", description="colour of the cut line round the whole net")
+    outline_width: Length = Field(0.25, description="width of the cut line")
+    fold_width: Length = Field(0.2, description="width of the fold lines")
+    tab_fill: Colour = Field("#e4e4e4", description="colour of the glue tabs, or 'none'")
+    front: list[Element] | None = Field(
+        None,
+        description="elements drawn on every face, in its own square box; '{face}' is the face's "
+        "label and '{face_number}' its number (default: the label, bold, centred)",
+    )
+    gutter: Length | None = Field(3.0, description="space between nets on the sheet")
+
+
+def default_front(edge: float) -> list[Element]:
+    size = max(2.5, min(12.0, 0.35 * edge))
+    return [Element(text=TextEl(text="{face}", x="0mm", y="0mm", w="100%", h="100%", size=f"{size:.3f}mm", font="bold", fit="shrink"))]
+
+
+def face_labels(spec: DieSpec, family: Family, item: Item) -> list[str]:
+    """The item's face labels, one per face of its solid (default: 1, 2, 3 ...)."""
+    sol = solid(spec.solid)
+    count = len(sol.faces)
+    raw = item.attrs.get("faces")
+    if raw is None:
+        return [str(n + 1) for n in range(count)]
+    if not isinstance(raw, list):
+        raise PnpError(
+            f"die '{item.id}': 'faces' must be a list of labels",
+            file=family.file, key="items.faces", expected=f"a list of {count} labels", found=repr(raw)[:60],
+        )
+    if len(raw) != count:
+        raise PnpError(
+            f"die '{item.id}' has {len(raw)} face label{'s' if len(raw) != 1 else ''}; a {spec.solid} ({sol.title}) has {count} faces",
+            file=family.file, key="items.faces", expected=f"{count} labels, in the solid's face order: {sol.order_note}",
+            found=str(len(raw)),
+        )
+    out = []
+    for n, label in enumerate(raw):
+        text = "" if label is None else str(label)
+        try:
+            out.append(fill(text, item.attrs))
+        except KeyError as exc:
+            raise PnpError(
+                f"die '{item.id}': face label names an attribute the item does not have: {exc.args[0]}",
+                file=family.file, key=f"items.faces[{n}]", found=text,
+            ) from None
+    return out
+
+
+class DieKind(Kind):
+    name = "die"
+    schema = DieSpec
+    default_stock = "card"
+    description = "a flat net that folds into a die or solid: d4, d6, d8, d10, d12, prisms, pyramid"
+
+    def faces(self, family: Family, ctx: DrawContext) -> Iterator[Face]:
+        spec: DieSpec = family.spec
+        k = spec.scale
+        try:
+            net = make_net(spec.solid, spec.edge, spec.glue_tabs, spec.tab)
+        except ValueError as exc:  # no net without overlaps: only for absurd tab sizes
+            raise PnpError(f"cannot lay out a {spec.solid} net: {exc}", file=family.file, key="tab",
+                           hint="use a smaller tab or glue_tabs: false") from None
+        draw = TemplateRenderer(family, ctx)
+        elements = spec.front if spec.front is not None else default_front(spec.edge)
+        fixed = _fixed_parts(spec, net, ctx, family)
+        for item in family.items:
+            labels = face_labels(spec, family, item)
+            bg = _colour(spec.background, item.attrs, ctx, family, "background")
+            parts = list(fixed["under"])
+            for f in net.faces:
+                attrs = {**item.attrs, "face": labels[f.index], "face_number": f.index + 1,
+                         "solid": spec.solid, "face_count": len(net.faces)}
+                clip = polygon(list(f.points), Style())
+                if bg:
+                    parts.append(polygon(list(f.points), Style(bg)))
+                (cx, cy), side, deg = face_box(f.points, f.up)
+                content = draw.render(elements, side, side, attrs, "front")
+                if content:
+                    m = multiply(translate(cx, cy), multiply(rotate(deg), translate(-side / 2, -side / 2)))
+                    parts.append(Group((Group(tuple(content), m),), clip=clip))
+            parts += fixed["over"]
+            body = Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
+            cut = fixed["cut"]
+            yield Face(family.name, item.id, net.w * k, net.h * k, body, None, cut=cut, bleed=spec.bleed)
+
+
+def _colour(value: str, attrs: dict, ctx: DrawContext, family: Family, key: str) -> str | None:
+    try:
+        return resolve_colour(fill(value, attrs), ctx.palette)
+    except KeyError as exc:
+        raise PnpError(f"{key} names an attribute the item does not have: {exc.args[0]}", file=family.file, key=key, found=value) from None
+    except ValueError:
+        raise PnpError("unknown colour", file=family.file, key=key,
+                       expected="a palette name, a common colour name or #rrggbb", found=value) from None
+
+
+def _fixed_parts(spec: DieSpec, net: Net, ctx: DrawContext, family: Family) -> dict:
+    """What every item of the family shares: tabs (under), fold and cut lines (over)."""
+    tab_fill = _colour(spec.tab_fill, {}, ctx, family, "tab_fill")
+    fold = _colour(spec.fold_line, {}, ctx, family, "fold_line")
+    line = _colour(spec.outline, {}, ctx, family, "outline")
+    under = [polygon(list(t.points), Style(tab_fill)) for t in net.tabs] if tab_fill else []
+    over = []
+    if fold and net.folds:
+        ops = []
+        for a, b in net.folds:
+            ops += [("M", *a), ("L", *b)]
+        over.append(Path(tuple(ops), Style(None, fold, spec.fold_width, FOLD_DASH)))
+    cut_ops = []
+    for loop in net.outline:
+        cut_ops += [("M", *loop[0])] + [("L", *p) for p in loop[1:]] + [("Z",)]
+    cut = Path(tuple(cut_ops), Style(None, line or "#000000", spec.outline_width, join="round"))
+    if line:
+        over.append(cut)
+    return {"under": under, "over": over, "cut": cut}
+
+
+KINDS = [DieKind()]

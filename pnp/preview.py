@@ -1,0 +1,166 @@
+"""PNG previews: every face (front and back) and one contact sheet per family.
+
+Faces are drawn by the SVG engine (SvgPage: glyphs outlined, so no installed fonts matter) and
+rasterised by cairosvg. A page is laid out in pixel units, so every image has an exact size.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import cairosvg
+
+from pnp.draw.primitives import Group, Rect, Style, Text, multiply, scale, translate
+from pnp.errors import PnpError
+from pnp.kinds.base import DrawContext, Face
+
+MAX_SIDE_PX = 4000
+LABEL_MM = 5.0
+GAP_MM = 4.0
+
+
+def render_png(ctx: DrawContext, prims: list, w_px: int, h_px: int, background: str | None = None) -> bytes:
+    """Primitives laid out in pixel units -> a w_px × h_px PNG."""
+    from pnp.engines.svg_pages import SvgPage
+
+    page = SvgPage(w_px, h_px, ctx.fonts, ctx.symbols)
+    if background:
+        page.draw([Rect(0, 0, w_px, h_px, Style(background))])
+    page.draw(prims)
+    return cairosvg.svg2png(bytestring=page.tostring().encode("utf-8"), output_width=w_px, output_height=h_px)
+
+
+def place_face(drawing, x_px: float, y_px: float, face: Face, w_px: int, h_px: int) -> Group:
+    """A face drawing (mm, origin top-left) stretched exactly onto a w_px × h_px cell."""
+    return Group((drawing,), multiply(translate(x_px, y_px), scale(w_px / face.w, h_px / face.h)))
+
+
+def safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("_") or "item"
+
+
+def face_pixels(face: Face, px_per_mm: float, max_side: int = MAX_SIDE_PX) -> tuple[int, int]:
+    k = min(px_per_mm, max_side / max(face.w, face.h))
+    return max(1, round(face.w * k)), max(1, round(face.h * k))
+
+
+@dataclass
+class PreviewResult:
+    family: str
+    faces: int  # images written
+    sheet: Path
+
+
+def _label(ctx: DrawContext, text: str, cx: float, y: float, max_w: float, size: float) -> Text:
+    m = ctx.fonts.metrics("regular")
+    width = m.width(text, size)
+    if width > max_w:
+        size *= max_w / width
+    return Text(cx, y, text, "regular", size, "#333333", anchor="middle")
+
+
+def contact_sheet(ctx: DrawContext, cells: list[tuple[str, Face, object]], px_per_mm: float) -> tuple[bytes, int, int]:
+    """A grid of (label, face, drawing) at true proportions, labelled, at most MAX_SIDE_PX a side."""
+    fw = max(f.w for _, f, _ in cells)
+    fh = max(f.h for _, f, _ in cells)
+    cell_w, cell_h = fw + GAP_MM, fh + LABEL_MM + GAP_MM
+    n = len(cells)
+    # About as wide as tall.
+    cols = max(1, min(n, round(math.sqrt(n * cell_h / cell_w)) or 1))
+    rows = math.ceil(n / cols)
+    W, H = cols * cell_w + GAP_MM, rows * cell_h + GAP_MM
+    k = min(px_per_mm, MAX_SIDE_PX / max(W, H))
+    w_px, h_px = max(1, round(W * k)), max(1, round(H * k))
+    prims = []
+    for i, (label, face, drawing) in enumerate(cells):
+        r, c = divmod(i, cols)
+        x = GAP_MM + c * cell_w + (fw - face.w) / 2
+        y = GAP_MM + r * cell_h + (fh - face.h) / 2
+        prims.append(Group((drawing,), multiply(scale(k), translate(x, y))))
+        cx = (GAP_MM + c * cell_w + fw / 2) * k
+        ly = (GAP_MM + r * cell_h + fh + LABEL_MM * 0.75) * k
+        prims.append(_label(ctx, label, cx, ly, cell_w * k, 3.0 * k))
+    return render_png(ctx, prims, w_px, h_px, background="#ffffff"), w_px, h_px
+
+
+def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | None = None, progress=None) -> list[PreviewResult]:
+    from pnp.build import draw_faces
+
+    if dpi <= 0:
+        raise PnpError("bad --dpi", expected="a number above 0", found=str(dpi))
+    px_per_mm = dpi / 25.4
+    ctx, faces, _ = draw_faces(game)
+    root = _mkdir(out_dir / game.id / "preview")
+    results = []
+    chosen = select_families(game, families) if families else game.families
+    for fam in chosen:
+        fl = faces[fam.name]
+        if not fl:
+            continue
+        folder = root / safe_name(fam.name)
+        _mkdir(folder)
+        rendered: dict = {}
+        written = 0
+
+        def write(drawing, face: Face, name: str, folder=folder, rendered=rendered) -> int:
+            size = face_pixels(face, px_per_mm)
+            try:
+                key = (drawing, size)
+                hash(key)
+            except TypeError:
+                key = None
+            png = rendered.get(key) if key is not None else None
+            if png is None:
+                png = render_png(ctx, [place_face(drawing, 0, 0, face, *size)], *size)
+                if key is not None:
+                    rendered[key] = png
+            (folder / name).write_bytes(png)
+            return 1
+
+        backs = [f.back for f in fl if f.back is not None]
+        shared_back = len(backs) == len(fl) and _all_same(backs)
+        cells = []
+        for n, face in enumerate(fl, 1):
+            written += write(face.front, face, f"{safe_name(face.id)}-front.png")
+            cells.append((face.id, face, face.front))
+            if face.back is not None and not shared_back:
+                written += write(face.back, face, f"{safe_name(face.id)}-back.png")
+            if progress:
+                progress(f"{game.id} {fam.name}: {n}/{len(fl)}")
+        if shared_back:
+            written += write(fl[0].back, fl[0], "back.png")
+            cells.append(("back (all items)", fl[0], fl[0].back))
+        elif backs:
+            cells += [(f"{f.id} back", f, f.back) for f in fl if f.back is not None]
+        png, _, _ = contact_sheet(ctx, cells, px_per_mm)
+        sheet = root / f"{safe_name(fam.name)}-sheet.png"
+        sheet.write_bytes(png)
+        results.append(PreviewResult(fam.name, written, sheet))
+    return results
+
+
+def select_families(game, names: list[str]) -> list:
+    known = [f.name for f in game.families]
+    for n in names:
+        if n not in known:
+            raise PnpError(f"unknown family '{n}'", expected="one of: " + ", ".join(known), found=n)
+    return [f for f in game.families if f.name in names]
+
+
+def _all_same(drawings: list) -> bool:
+    first = drawings[0]
+    try:
+        return all(d == first for d in drawings)
+    except Exception:  # noqa: BLE001 - unhashable or uncomparable drawings are simply different
+        return False
+
+
+def _mkdir(path: Path) -> Path:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PnpError("cannot write the output folder", found=f"{path}: {exc.strerror}") from None
+    return path

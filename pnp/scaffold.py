@@ -1,0 +1,113 @@
+"""`pnp new PATH`: a game folder that builds and checks as it is, for a user to edit.
+
+The template lives in pnp/scaffold_template/ (shipped as package data): a small deck with a
+back, a square board larger than A4 (so it is tiled), counters for each player and a rules
+file. `--from GAME` copies an existing game instead, under the new folder's id.
+Either way the folder gets its own schema/ (written from the installed kinds) and each YAML
+file's first line points an editor at the right schema.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from pnp.errors import PnpError
+from pnp.schema import SCHEMA_LINE, write_schemas
+
+TEMPLATE = Path(__file__).resolve().parent / "scaffold_template"
+SCHEMA_DIR = "schema"
+
+
+def game_id(path: Path) -> str:
+    ident = re.sub(r"[^a-z0-9]+", "-", path.name.lower()).strip("-")
+    if not ident or not ident[0].isalnum():
+        ident = "my-game" if not ident else "game-" + ident
+    return ident
+
+
+def _check_target(path: Path) -> None:
+    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+        raise PnpError(
+            "the folder already exists and is not empty",
+            found=str(path),
+            expected="a new folder, or an empty one",
+            hint="pick another name; pnp new never writes over files",
+        )
+
+
+def new_game(path: Path, *, source: str | None = None) -> tuple[str, list[Path]]:
+    """Create the folder; returns the game id and the files written."""
+    from pnp.spec.load import find_game
+
+    _check_target(path)
+    ident = game_id(path)
+    title = path.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
+    src = find_game(source) if source else TEMPLATE
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        for f in sorted(src.rglob("*")):
+            rel = f.relative_to(src)
+            if any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or rel.parts[0] == SCHEMA_DIR:
+                continue
+            dst = path / rel
+            if f.is_dir():
+                dst.mkdir(parents=True, exist_ok=True)
+            else:
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(f, dst)
+        write_schemas(path / SCHEMA_DIR)
+    except OSError as exc:
+        raise PnpError("cannot write the new game folder", found=f"{path}: {exc.strerror}") from None
+    if source:
+        _rename(path, ident)
+    else:
+        for f in path.glob("*.yaml"):
+            f.write_text(f.read_text(encoding="utf-8").replace("__ID__", ident).replace("__TITLE__", title), encoding="utf-8")
+    _schema_lines(path)
+    return ident, sorted(p for p in path.rglob("*") if p.is_file())
+
+
+def _rename(path: Path, ident: str) -> None:
+    """A copied game takes the new folder's id (its rules file follows), so both can be built."""
+    game = path / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(re.sub(r"(?m)^id:.*$", f"id: {ident}", text, count=1), encoding="utf-8")
+    m = re.search(r"(?m)^rules:\s*(\S+)\s*$", text)
+    rules = path / (m.group(1).strip("'\"") if m else "rules.yaml")
+    if rules.is_file():
+        r = rules.read_text(encoding="utf-8")
+        rules.write_text(re.sub(r"(?m)^game:.*$", f"game: {ident}", r, count=1), encoding="utf-8")
+
+
+def schema_role(path: Path, folder: Path) -> str:
+    """Which schema a YAML file of a game folder answers to."""
+    from pnp.spec.yamlfile import read_yaml
+
+    if path == folder / "game.yaml":
+        return "game"
+    try:
+        data = read_yaml(path)
+    except PnpError:
+        return "fragment"
+    if isinstance(data, dict) and "rules" in data and "game" in data:
+        return "rules"
+    if isinstance(data, dict) and "kind" in data and "family" in data:
+        return "family"
+    return "fragment"
+
+
+def _schema_lines(folder: Path) -> None:
+    for f in sorted(folder.rglob("*.yaml")):
+        if SCHEMA_DIR in f.relative_to(folder).parts[:1]:
+            continue
+        role = schema_role(f, folder)
+        rel = Path(*[".."] * (len(f.relative_to(folder).parts) - 1), SCHEMA_DIR, f"{role}.schema.json")
+        lines = f.read_text(encoding="utf-8").splitlines(keepends=True)
+        first = f"{SCHEMA_LINE}{rel.as_posix()}\n"
+        if lines and lines[0].startswith(SCHEMA_LINE):
+            lines[0] = first
+        else:
+            lines.insert(0, first)
+        f.write_text("".join(lines), encoding="utf-8")

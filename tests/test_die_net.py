@@ -1,0 +1,408 @@
+"""The `die` kind: nets that fold into the true solid, built onto A4 and Letter sheets."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import shutil
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from conftest import MM
+from pnp.build import build
+from pnp.cli import main
+from pnp.errors import PnpError
+from pnp.kinds.polyhedra import PHI, SOLID_NAMES, convex_overlap, face_box, make_net, solid
+from pnp.spec.load import load_game
+
+DATA = Path(__file__).resolve().parent / "data" / "solids"
+FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "prism3": 5, "prism5": 7, "prism6": 8, "pyramid4": 5}
+EDGES = [12.7, 7.0, 25.0]
+TOL = 0.01  # mm: edge lengths in the net
+
+
+def dist(a, b):
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def near_pt(a, b, tol=1e-6):
+    return dist(a, b) <= tol
+
+
+# --------------------------------------------------------------------------- the overlap test itself
+
+
+def test_separating_axis_overlap_test():
+    sq = [(0, 0), (1, 0), (1, 1), (0, 1)]
+    assert convex_overlap(sq, [(0.5, 0.5), (1.5, 0.5), (1.5, 1.5), (0.5, 1.5)])
+    assert not convex_overlap(sq, [(1, 0), (2, 0), (2, 1), (1, 1)])  # sharing an edge
+    assert not convex_overlap(sq, [(1, 1), (2, 1), (2, 2), (1, 2)])  # sharing a corner
+    assert not convex_overlap(sq, [(3, 3), (4, 3), (4, 4)])
+    # a triangle whose bounding box overlaps the square's but which does not
+    assert not convex_overlap(sq, [(1.2, 0), (2, 0), (2, 0.8)][::-1] + [])
+    assert not convex_overlap(sq, [(0.6, 1.5), (1.5, 0.6), (1.5, 1.5)])
+    assert convex_overlap(sq, [(0.4, 1.5), (1.5, 0.4), (1.5, 1.5)])
+
+
+# --------------------------------------------------------------------------- the solids
+
+
+@pytest.mark.parametrize("name", SOLID_NAMES)
+def test_solid_tables(name):
+    s = solid(name)
+    assert len(s.faces) == FACES[name]
+    v, e, f = len(s.vertices), len(s.edges), len(s.faces)
+    assert v - e + f == 2, (v, e, f)
+    # every edge is shared by exactly two faces, each way round once (a closed, oriented surface)
+    directed = [(fc[i], fc[(i + 1) % len(fc)]) for fc in s.faces for i in range(len(fc))]
+    assert len(directed) == len(set(directed)) == 2 * e
+    assert all((b, a) in set(directed) for a, b in directed)
+    # faces are planar and convex, normals point outward
+    centre = [sum(p[k] for p in s.vertices) / v for k in range(3)]
+    for fi, fc in enumerate(s.faces):
+        n = s.normal(fi)
+        d = sum(n[k] * s.vertices[fc[0]][k] for k in range(3))
+        assert all(abs(sum(n[k] * s.vertices[i][k] for k in range(3)) - d) < 1e-9 for i in fc)
+        assert d - sum(n[k] * centre[k] for k in range(3)) > 0
+        assert math.isclose(sum(s.face_angle(fi, i) for i in fc), math.pi * (len(fc) - 2), abs_tol=1e-9)
+    lengths = sorted({round(s.edge_length(*ed), 9) for ed in s.edges})
+    if name == "d10":
+        assert lengths == [pytest.approx(1.0), pytest.approx(PHI**2)]  # long = (3+√5)/2 short
+    else:
+        assert lengths == [pytest.approx(1.0)]
+
+
+def test_d10_is_a_fair_trapezohedron():
+    s = solid("d10")
+    assert len(s.vertices) == 12
+    for fi, fc in enumerate(s.faces):
+        angles = sorted(round(math.degrees(s.face_angle(fi, i)), 6) for i in fc)
+        assert angles == [pytest.approx(36.0), pytest.approx(108.0), pytest.approx(108.0), pytest.approx(108.0)]
+        # kite: two short edges at the 108° far corner, two long at the 36° pole
+        ls = sorted(s.edge_length(fc[i], fc[(i + 1) % 4]) for i in range(4))
+        assert ls == pytest.approx([1.0, 1.0, PHI**2, PHI**2])
+    # all faces the same distance from the centre (face-transitive: a fair die)
+    dists = [sum(s.normal(fi)[k] * s.vertices[fc[0]][k] for k in range(3)) for fi, fc in enumerate(s.faces)]
+    assert max(dists) - min(dists) < 1e-9
+
+
+@pytest.mark.parametrize("name", ["d6", "d8", "d10", "d12"])
+def test_opposite_faces_add_up(name):
+    """Face n is opposite face F+1-n, so labels 1..F (or 0-9) make a standard die."""
+    s = solid(name)
+    f = len(s.faces)
+    for i in range(f):
+        n, m = s.normal(i), s.normal(f - 1 - i)
+        assert sum(a * b for a, b in zip(n, m, strict=True)) == pytest.approx(-1.0)
+
+
+def test_d6_one_two_three_counter_clockwise():
+    s = solid("d6")
+    n1, n2, n3 = s.normal(0), s.normal(1), s.normal(2)
+    cross = (n2[1] * n3[2] - n2[2] * n3[1], n2[2] * n3[0] - n2[0] * n3[2], n2[0] * n3[1] - n2[1] * n3[0])
+    assert sum(a * b for a, b in zip(n1, cross, strict=True)) > 0
+
+
+# --------------------------------------------------------------------------- the nets
+
+
+def fold_pairs(net):
+    """For each fold line: the two faces (or face and tab) that meet there."""
+    out = []
+    for a, b in net.folds:
+        owners = []
+        for f in net.faces:
+            for i in range(len(f.points)):
+                p, q = f.points[i], f.points[(i + 1) % len(f.points)]
+                if (near_pt(p, a) and near_pt(q, b)) or (near_pt(p, b) and near_pt(q, a)):
+                    owners.append((f, i))
+        out.append((a, b, owners))
+    return out
+
+
+@pytest.mark.parametrize("edge", EDGES)
+@pytest.mark.parametrize("name", SOLID_NAMES)
+def test_net_folds_into_the_solid(name, edge):
+    s = solid(name)
+    net = make_net(name, edge)
+    assert len(net.faces) == FACES[name]
+    # every face is congruent to the solid's face: all distances between its corners agree
+    for f in net.faces:
+        for (p, vi), (q, vj) in itertools.combinations(zip(f.points, f.vertices, strict=True), 2):
+            d3 = math.dist(s.vertices[vi], s.vertices[vj]) * edge
+            assert abs(dist(p, q) - d3) <= TOL
+        assert net.faces[f.index] is f
+    # folds: F-1 shared edges, each joining two faces along the same edge of the solid, at its length
+    shared = [(a, b, o) for a, b, o in fold_pairs(net) if len(o) == 2]
+    assert len(shared) == len(s.faces) - 1
+    for a, b, ((f1, i1), (f2, i2)) in shared:
+        e1 = {f1.vertices[i1], f1.vertices[(i1 + 1) % len(f1.vertices)]}
+        e2 = {f2.vertices[i2], f2.vertices[(i2 + 1) % len(f2.vertices)]}
+        assert e1 == e2
+        assert abs(dist(a, b) - s.edge_length(*e1) * edge) <= TOL
+    # the fold edges form a spanning tree of the faces (connected, no cycle)
+    parent = list(range(len(s.faces)))
+
+    def root(x):
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for _a, _b, ((f1, _), (f2, _)) in shared:
+        r1, r2 = root(f1.index), root(f2.index)
+        assert r1 != r2
+        parent[r1] = r2
+    assert len({root(i) for i in range(len(s.faces))}) == 1
+    # glue: every solid edge that is not a fold is cut twice in the net and carries exactly one tab,
+    # whose base is one of the two copies; both copies have the solid's edge length
+    folded = {frozenset({f1.vertices[i1], f1.vertices[(i1 + 1) % len(f1.vertices)]}) for _, _, ((f1, i1), _) in shared}
+    cut = {}
+    for a, b, va, vb in net.cut_edges:
+        cut.setdefault(frozenset({va, vb}), []).append((a, b))
+        assert abs(dist(a, b) - s.edge_length(va, vb) * edge) <= TOL
+    assert set(cut) | folded == {frozenset(e) for e in s.edges}
+    assert all(len(copies) == 2 for copies in cut.values())
+    assert len(net.tabs) == len(s.edges) - (len(s.faces) - 1)
+    assert {frozenset(t.edge) for t in net.tabs} == set(cut)
+    for t in net.tabs:
+        base = (t.points[0], t.points[3])
+        assert any(near_pt(base[0], a) and near_pt(base[1], b) for a, b in cut[frozenset(t.edge)])
+        assert abs(dist(*base) - s.edge_length(*t.edge) * edge) <= TOL
+        assert t.glued_to != t.face
+        assert set(t.edge) <= set(s.faces[t.glued_to])
+        depth = abs((t.points[1][0] - t.points[0][0]) * (t.points[3][1] - t.points[0][1])
+                    - (t.points[1][1] - t.points[0][1]) * (t.points[3][0] - t.points[0][0])) / dist(*base)
+        assert 0.5 * max(3.0, 0.25 * edge) - 1e-6 <= depth <= max(3.0, 0.25 * edge) + 1e-6
+    # Euler for the solid the net describes: glue the net's corners by the solid vertex they fold to
+    corners = {v for f in net.faces for v in f.vertices}
+    edges = folded | set(cut)
+    assert len(corners) - len(edges) + len(net.faces) == 2
+
+
+@pytest.mark.parametrize("edge", EDGES)
+@pytest.mark.parametrize("name", SOLID_NAMES)
+def test_net_has_no_overlaps(name, edge):
+    net = make_net(name, edge)
+    polys = [list(f.points) for f in net.faces] + [list(t.points) for t in net.tabs]
+    for (i, p), (j, q) in itertools.combinations(enumerate(polys), 2):
+        assert not convex_overlap(p, q), (name, i, j)
+    # and the test can see an overlap: move one face onto its neighbour
+    f0, f1 = net.faces[0].points, net.faces[1].points
+    shifted = [(x + 0.3 * edge, y + 0.1 * edge) for x, y in f0]
+    assert convex_overlap(shifted, list(f0))
+    assert f1  # (faces exist)
+
+
+@pytest.mark.parametrize("name", SOLID_NAMES)
+def test_net_box_and_outline(name):
+    net = make_net(name, 12.7)
+    pts = [p for f in net.faces for p in f.points] + [p for t in net.tabs for p in t.points]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    assert min(xs) == pytest.approx(0, abs=1e-9) and min(ys) == pytest.approx(0, abs=1e-9)
+    assert max(xs) == pytest.approx(net.w) and max(ys) == pytest.approx(net.h)
+    # one closed cut line through every outer corner; its length = the cut edges without tabs + the tab sides
+    assert len(net.outline) == 1
+    loop = net.outline[0]
+    length = sum(dist(loop[i], loop[(i + 1) % len(loop)]) for i in range(len(loop)))
+    tabbed = {frozenset(t.edge): t for t in net.tabs}
+    want = 0.0
+    for a, b, va, vb in net.cut_edges:
+        t = tabbed.get(frozenset({va, vb}))
+        if t and near_pt(t.points[0], a) and near_pt(t.points[3], b):
+            want += sum(dist(t.points[k], t.points[k + 1]) for k in range(3))
+        else:
+            want += dist(a, b)
+    assert length == pytest.approx(want)
+
+
+@pytest.mark.parametrize("name", SOLID_NAMES)
+def test_no_tabs(name):
+    net = make_net(name, 12.7, glue_tabs=False)
+    assert net.tabs == ()
+    assert len(net.folds) == len(net.faces) - 1
+
+
+def test_explicit_tab_depth_and_default():
+    net = make_net("d6", 12.7, True, 5.0)
+    for t in net.tabs:
+        assert dist(t.points[0], t.points[1]) >= 5.0 - 1e-9  # a 45° side of a 5 mm deep tab is 7.07 mm
+    small = make_net("d6", 8.0)  # default depth: at least 3 mm
+    assert max(dist(t.points[0], t.points[1]) for t in small.tabs) >= 3.0
+
+
+@pytest.mark.parametrize("name", SOLID_NAMES)
+def test_face_boxes_are_upright_squares_around_the_face(name):
+    net = make_net(name, 12.7)
+    for f in net.faces:
+        (cx, cy), side, deg = face_box(f.points, f.up)
+        a = math.radians(deg)
+        # the face, turned upright, fits the square box and touches two opposite sides
+        up = [((x - cx) * math.cos(-a) - (y - cy) * math.sin(-a), (x - cx) * math.sin(-a) + (y - cy) * math.cos(-a)) for x, y in f.points]
+        w = max(p[0] for p in up) - min(p[0] for p in up)
+        h = max(p[1] for p in up) - min(p[1] for p in up)
+        assert max(w, h) == pytest.approx(side)
+        assert max(abs(p[0]) for p in up) <= side / 2 + 1e-9 and max(abs(p[1]) for p in up) <= side / 2 + 1e-9
+        if name in ("d6", "prism3", "prism5", "prism6") and len(f.points) == 4:
+            assert abs(((deg + 45) % 90) - 45) < 1e-6  # squares are laid square: content at 0/90/180/270°
+    if name == "d6":  # the cross: every label reads upright on the page
+        assert all(abs(face_box(f.points, f.up)[2]) < 1e-6 for f in net.faces)
+
+
+# --------------------------------------------------------------------------- built onto paper
+
+
+@pytest.fixture(scope="module")
+def solids_built(tmp_path_factory):
+    """The example game built on A4 and Letter (like conftest's `built`, for a folder)."""
+    out = tmp_path_factory.mktemp("solids")
+    game = load_game(str(DATA))
+    res = {}
+    for paper in ("a4", "letter"):
+        o = build(game, [paper], out_dir=out / paper)[0]
+        res[paper] = (o.pdf, json.loads(o.manifest.read_text()), game)
+    return res
+
+
+def outlines(page, colour=(0.2, 0.2, 0.2), width_mm=0.25):
+    """Bounding boxes (mm) of the cut lines drawn on a PDF page."""
+    out = []
+    for d in page.get_drawings():
+        c = d.get("color")
+        if c and all(abs(a - b) < 0.01 for a, b in zip(c, colour, strict=True)) and abs((d.get("width") or 0) * MM - width_mm) < 0.01:
+            r = d["rect"]
+            out.append((r.x0 * MM, r.y0 * MM, r.x1 * MM, r.y1 * MM))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_built_nets_match_geometry(solids_built, paper):
+    pdf, man, game = solids_built[paper]
+    doc = pymupdf.open(pdf)
+    expected = {}
+    for fam in game.families:
+        if fam.spec.kind == "die":
+            net = make_net(fam.spec.solid, fam.spec.edge, fam.spec.glue_tabs, fam.spec.tab)
+            for item in fam.items:
+                expected[item.id] = (net.w, net.h)
+    seen = set()
+    for page in man["pages"]:
+        dice = [it for it in page["items"] if it["id"] in expected]
+        if not dice:
+            continue
+        drawn = outlines(doc[page["number"] - 1])
+        assert len(drawn) == len(dice)
+        for it in dice:
+            w, h = expected[it["id"]]
+            if it["rotation"] in (90, 270):
+                w, h = h, w
+            assert it["w_mm"] == pytest.approx(w, abs=0.1) and it["h_mm"] == pytest.approx(h, abs=0.1)
+            assert it["stock"] == "card"
+            box = (it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"])
+            match = [d for d in drawn if all(abs(a - b) <= 0.1 for a, b in zip(d, box, strict=True))]
+            assert len(match) == 1, (it["id"], box, drawn)
+            # inside the printable area
+            m = man["printable_margin_mm"]
+            pw, ph = man["page_size_mm"]
+            assert box[0] >= m - 1e-6 and box[1] >= m - 1e-6 and box[2] <= pw - m + 1e-6 and box[3] <= ph - m + 1e-6
+            seen.add(it["id"])
+    assert seen == set(expected)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_face_labels_are_printed(solids_built, paper):
+    pdf, man, _ = solids_built[paper]
+    doc = pymupdf.open(pdf)
+    words = {}
+    for page in man["pages"]:
+        ids = {it["id"] for it in page["items"]}
+        words.setdefault(frozenset(ids), []).extend(w[4] for w in doc[page["number"] - 1].get_text("words"))
+    by_item = {}
+    for ids, ws in words.items():
+        for i in ids:
+            by_item[i] = ws
+    assert sorted(w for w in by_item["red-die"] if w in {"A", "2", "3", "4", "5"}) == ["2", "2", "3", "3", "4", "4", "5", "5", "A", "A"]
+    assert sorted(w for w in by_item["d10"] if w.isdigit()) == [str(n) for n in range(10)]
+    assert sorted(w for w in by_item["d4"] if w in "WXYZ") == ["W", "X", "Y", "Z"]
+
+
+def test_labels_upright_on_the_cube(solids_built):
+    pdf, man, _ = solids_built["a4"]
+    doc = pymupdf.open(pdf)
+    page = next(p for p in man["pages"] if any(it["id"] == "red-die" for it in p["items"]))
+    rot = {it["rotation"] for it in page["items"]}
+    assert rot == {0}
+    for block in doc[page["number"] - 1].get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            assert line["dir"] == pytest.approx((1.0, 0.0))
+
+
+def test_fold_lines_are_dashed(solids_built):
+    pdf, man, _ = solids_built["a4"]
+    doc = pymupdf.open(pdf)
+    page = next(p for p in man["pages"] if any(it["id"] == "red-die" for it in p["items"]))
+    grey = [d for d in doc[page["number"] - 1].get_drawings() if d.get("color") and abs(d["color"][0] - 0x77 / 255) < 0.01]
+    assert grey and all(d.get("dashes") and d["dashes"] not in ("[] 0", "[] 0.0") for d in grey)
+    segments = sum(len(d["items"]) for d in grey)
+    net = make_net("d6", 12.7, True, 4.0)
+    assert segments == 2 * len(net.folds)  # two dice, 5 folds + 7 tab folds each
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def write_copy(tmp_path: Path) -> Path:
+    dst = tmp_path / "solids"
+    shutil.copytree(DATA, dst)
+    return dst
+
+
+def test_wrong_number_of_face_labels(tmp_path, capsys):
+    folder = write_copy(tmp_path)
+    dice = folder / "dice.yaml"
+    dice.write_text(dice.read_text().replace('faces: [" ", A, "2", "3", "4", "5"]', 'faces: [A, "2", "3", "4", "5"]'))
+    from pnp.build import draw_faces
+
+    with pytest.raises(PnpError) as err:
+        draw_faces(load_game(str(folder)))
+    msg = str(err.value)
+    assert "red-die" in msg and "5 face labels" in msg and "6 faces" in msg and "dice.yaml" in msg
+    capsys.readouterr()
+    code = main(["build", str(folder), "--out", str(tmp_path / "out")])
+    assert code == 2
+    text = capsys.readouterr()
+    assert "red-die" in text.err + text.out and "Traceback" not in text.err
+
+
+def test_unknown_solid_is_a_clean_error(tmp_path, capsys):
+    folder = write_copy(tmp_path)
+    dice = folder / "dice.yaml"
+    dice.write_text(dice.read_text().replace("solid: d6", "solid: d20"))
+    code = main(["build", str(folder), "--out", str(tmp_path / "out")])
+    assert code == 2
+    text = capsys.readouterr()
+    assert "solid" in text.err and "d12" in text.err
+
+
+def test_default_labels_and_front(tmp_path):
+    folder = write_copy(tmp_path)
+    (folder / "solids.yaml").write_text("family: solids\nkind: die\nsolid: d8\nedge: 15mm\nitems:\n  - id: d8\n")
+    game = load_game(str(folder))
+    from pnp.build import draw_faces
+
+    _, faces, _ = draw_faces(game)
+    (face,) = faces["solids"]
+    net = make_net("d8", 15.0)
+    assert (face.w, face.h) == (pytest.approx(net.w), pytest.approx(net.h))
+    texts = []
+
+    def walk(p):
+        for c in getattr(p, "children", ()):
+            walk(c)
+        if hasattr(p, "text"):
+            texts.append(p.text)
+
+    walk(face.front)
+    assert sorted(texts) == [str(n) for n in range(1, 9)]

@@ -1,0 +1,122 @@
+"""The polyomino kind: shapes from cells, outlines, packing a set into a rectangle, clean errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.errors import PnpError
+from pnp.kinds.polyomino import normalise, outline_loops, pack_rectangle, rotations
+from pnp.spec.load import load_game
+
+SET = (
+    [[(0, 0)]] * 5
+    + [[(0, 0), (1, 0), (0, 1)]] * 4
+    + [[(0, 0), (1, 0)]] * 3
+    + [[(0, 0), (1, 0), (2, 0)]] * 2
+    + [[(0, 0), (1, 0), (2, 0), (1, 1)]]
+)
+
+
+def _check_packing(shapes, w, h, spots):
+    seen = set()
+    for shape, spot in zip(shapes, spots, strict=True):
+        assert normalise(spot) in rotations(frozenset(shape))  # turned, never mirrored or changed
+        assert all(0 <= c < w and 0 <= r < h for c, r in spot)
+        assert not seen & spot
+        seen |= spot
+    return seen
+
+
+def test_set_of_33_squares_tiles_an_11_by_3_rectangle():
+    shapes = [frozenset(s) for s in SET]
+    w, h, spots = pack_rectangle(shapes)
+    assert sorted((w, h)) == [3, 11]
+    assert len(_check_packing(shapes, w, h, spots)) == 33 == w * h
+
+
+def test_limits_are_kept_and_awkward_sets_leave_few_holes():
+    # five T pieces (20 squares) cannot tile a 4 x 5 rectangle; the packer leaves a few squares empty
+    shapes = [frozenset([(0, 0), (1, 0), (2, 0), (1, 1)])] * 5
+    w, h, spots = pack_rectangle(shapes, max_cols=6)
+    assert w <= 6
+    used = _check_packing(shapes, w, h, spots)
+    assert len(used) == 20 and w * h <= 24
+
+
+def test_chiral_piece_is_never_mirrored():
+    s_piece = frozenset([(1, 0), (2, 0), (0, 1), (1, 1)])
+    z_piece = frozenset([(0, 0), (1, 0), (1, 1), (2, 1)])
+    assert normalise(z_piece) not in rotations(s_piece)
+    assert len(rotations(s_piece)) == 2
+
+
+def test_outline_of_a_corner_is_one_loop_of_six_corners_and_a_ring_has_a_hole():
+    assert [len(loop) for loop in outline_loops({(0, 0), (1, 0), (0, 1)})] == [6]
+    ring = {(c, r) for c in range(3) for r in range(3)} - {(1, 1)}
+    assert sorted(len(loop) for loop in outline_loops(ring)) == [4, 4]
+
+
+def _family(folder, body: str):
+    (folder / "game.yaml").write_text(
+        "id: poly\ntitle: Poly\ncredits: test\nplayers: {min: 1, max: 2}\n"
+        "player_colours: [{name: red, hex: '#ff0000'}, {name: blue, hex: '#0000ff'}]\n"
+        "rules: null\ncomponents: [pieces.yaml]\n"
+    )
+    (folder / "pieces.yaml").write_text(body)
+    return str(folder)
+
+
+BASE = "family: pieces\nkind: polyomino\ncell: 0.5in\nfill: '{tint}'\n"
+
+
+def test_pieces_build_at_their_size_with_a_cut_outline(tmp_path):
+    from pnp.build import draw_faces
+
+    folder = _family(
+        tmp_path, BASE + "items:\n  - {id: l, tint: red, cells: [[0, 0], [0, 1], [0, 2], [1, 2]]}\n"
+    )
+    _, faces, _ = draw_faces(load_game(folder))
+    face = faces["pieces"][0]
+    assert face.w == pytest.approx(25.4) and face.h == pytest.approx(38.1)
+    xs = sorted({round(op[1], 3) for op in face.cut.ops if op[0] in "ML"})
+    assert xs == pytest.approx([0.0, 12.7, 25.4])
+    assert sum(1 for op in face.cut.ops if op[0] in "ML") == 6  # an L has six corners
+
+
+def test_pack_by_player_gives_one_face_per_player(tmp_path):
+    from pnp.build import draw_faces
+
+    body = (
+        BASE
+        + "pack_by: colour\nitems:\n  - {per_player: true, count: 2, tint: red, cells: [[0, 0], [1, 0]]}\n"
+    )
+    _, faces, _ = draw_faces(load_game(_family(tmp_path, body)))
+    assert [f.id for f in faces["pieces"]] == ["pieces-red", "pieces-blue"]
+    assert {(round(f.w, 2), round(f.h, 2)) for f in faces["pieces"]} == {(25.4, 25.4)}
+
+
+@pytest.mark.parametrize(
+    ("items", "words"),
+    [
+        ("  - {id: a, tint: red}\n", "needs its squares"),
+        ("  - {id: a, tint: red, cells: [[0, 0], [2, 0]]}\n", "touch edge to edge"),
+        ("  - {id: a, tint: red, cells: [[0, 0], [0, 0]]}\n", "listed twice"),
+        ("  - {id: a, tint: red, cells: [[0, 0.5]]}\n", "whole numbers"),
+        ("  - {id: a, tint: nocolour, cells: [[0, 0]]}\n", "unknown colour"),
+    ],
+)
+def test_bad_pieces_are_clean_errors(tmp_path, items, words):
+    from pnp.build import draw_faces
+
+    with pytest.raises(PnpError) as err:
+        draw_faces(load_game(_family(tmp_path, BASE + "items:\n" + items)))
+    assert words in str(err.value) and "pieces.yaml" in str(err.value)
+
+
+def test_pack_by_unknown_attribute_is_a_clean_error(tmp_path):
+    from pnp.build import draw_faces
+
+    body = BASE + "pack_by: team\nitems:\n  - {id: a, tint: red, cells: [[0, 0]]}\n"
+    with pytest.raises(PnpError) as err:
+        draw_faces(load_game(_family(tmp_path, body)))
+    assert "pack_by" in str(err.value)

@@ -1,0 +1,112 @@
+"""Previews, Tabletop Simulator sheets and cut files, read back and measured."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from PIL import Image
+
+from pnp.cli import main
+from pnp.export.tts import COLS, MAX_PX, PER_SHEET, ROWS, cell_size
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture
+def small_game(tmp_path):
+    folder = tmp_path / "small"
+    assert main(["new", str(folder)]) == 0
+    return folder
+
+
+def test_preview_writes_every_face_and_a_sheet_per_family(small_game, tmp_path):
+    out = tmp_path / "out"
+    assert main(["preview", str(small_game), "--out", str(out), "--dpi", "100"]) == 0
+    root = out / "small" / "preview"
+    deck = sorted(p.name for p in (root / "deck").iterdir())
+    # 10 fronts, and one back: every card shares it
+    assert len([n for n in deck if n.endswith("-front.png")]) == 10
+    assert "back.png" in deck and "red-1-front.png" in deck
+    assert len(list((root / "counters").glob("*-front.png"))) == 10
+    for fam in ("deck", "board", "counters"):
+        assert (root / f"{fam}-sheet.png").is_file()
+    # face images at the asked resolution: 63 x 88 mm at 100 dpi
+    assert Image.open(root / "deck" / "red-1-front.png").size == (round(63 / 25.4 * 100), round(88 / 25.4 * 100))
+    img = Image.open(root / "deck" / "red-1-front.png").convert("RGB")
+    # the red value in the top-left corner is drawn (not a blank image)
+    assert any(c[0] > 150 and c[1] < 90 for _, c in img.crop((20, 20, 70, 70)).getcolors(100_000))
+
+
+def test_tts_sheet_is_a_10_by_7_grid_within_4096(small_game, tmp_path):
+    out = tmp_path / "out"
+    assert main(["export", str(small_game), "--tts", "--out", str(out), "--quiet"]) == 0
+    tts = out / "small" / "tts"
+    cw, ch = cell_size(63, 88)
+    sheet = Image.open(tts / "deck-faces.png")
+    assert sheet.size == (COLS * cw, ROWS * ch)
+    assert max(sheet.size) <= MAX_PX and cw > MAX_PX // COLS - 10  # as large as TTS allows
+    assert Image.open(tts / "deck-back.png").size == (cw, ch)
+    note = (tts / "deck-tts.txt").read_text()
+    for line in ("Width:         10", "Height:        7", "Number:        10", "Unique backs:  no", "deck-back.png"):
+        assert line in note
+    # card 1 in the first cell, slot 70 holds the back (green), slot 11 is empty (white)
+    rgb = sheet.convert("RGB")
+    assert rgb.getpixel((cw * 9 + cw // 2, ch * 6 + ch // 10)) == (0x2E, 0x7D, 0x32)  # the back's accent
+    assert rgb.getpixel((cw * 5 + cw // 2, ch * 1 + ch // 2)) == (255, 255, 255)
+    assert rgb.getpixel((8, ch // 2))[0] > 150  # red card's frame
+
+
+def test_tts_splits_a_deck_of_more_than_69(small_game, tmp_path):
+    deck = small_game / "deck.yaml"
+    text = deck.read_text().replace("size: {w: 63mm, h: 88mm}", "size: {w: 20mm, h: 28mm}")
+    text = text.replace("value: [1, 2, 3, 4, 5]", "value: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40]")
+    deck.write_text(text)
+    out = tmp_path / "out"
+    assert main(["export", str(small_game), "--tts", "--out", str(out), "--quiet"]) == 0
+    tts = out / "small" / "tts"
+    cw, ch = cell_size(20, 28)
+    assert (cw, ch) == (int(20 * 300 / 25.4), int(28 * 300 / 25.4))  # small cards stop at 300 dpi
+    for n in (1, 2):
+        assert Image.open(tts / f"deck-faces-{n}.png").size == (COLS * cw, ROWS * ch)
+    note = (tts / "deck-tts.txt").read_text()
+    assert f"Number:        {PER_SHEET}" in note and f"Number:        {80 - PER_SHEET}" in note
+
+
+PATH_RECT = re.compile(r"M(\S+) (\S+) H(\S+) V(\S+) H\S+ Z")
+
+
+def test_cut_file_matches_the_manifest(built, tmp_path):
+    b = built("greenway", "a4")
+    out = tmp_path / "out"
+    assert main(["export", "greenway", "--cut", "--out", str(out), "--quiet"]) == 0
+    files = sorted((out / "greenway" / "cut").glob("greenway-a4-cut-p*.svg"))
+    sheets = [p for p in b.manifest["pages"] if p["kind"] == "sheet"]
+    assert [int(f.stem[-3:]) for f in files] == [p["number"] for p in sheets]
+    checked = 0
+    for f, page in zip(files, sheets, strict=True):
+        root = ET.parse(f).getroot()
+        w, h = page["size_mm"]
+        assert root.get("viewBox") == f"0 0 {w:g} {h:g}" and root.get("width") == f"{w:g}mm"
+        reg = root.find(f"{SVG}g[@id='registration']")
+        assert len(reg) == 4
+        paths = {p.get("id"): p for p in root.find(f"{SVG}g[@id='cut']")}
+        fronts = [i for i in page["items"] if i["side"] == "front"]
+        assert len(paths) == len(fronts)
+        for it in fronts:
+            el = paths[f"{it['component']}/{it['id']}"]
+            if el.tag == f"{SVG}ellipse":
+                x, y = float(el.get("cx")) - float(el.get("rx")), float(el.get("cy")) - float(el.get("ry"))
+                x2, y2 = x + 2 * float(el.get("rx")), y + 2 * float(el.get("ry"))
+            else:
+                x, y, x2, y2 = map(float, PATH_RECT.fullmatch(el.get("d")).groups())
+            assert abs(x - it["x_mm"]) < 0.1 and abs(y - it["y_mm"]) < 0.1
+            assert abs((x2 - x) - it["w_mm"]) < 0.1 and abs((y2 - y) - it["h_mm"]) < 0.1
+            checked += 1
+    assert checked >= 36
+
+
+def test_export_needs_one_of_tts_or_cut(capsys):
+    assert main(["export", "greenway"]) == 2
+    assert "--tts or --cut" in capsys.readouterr().err
