@@ -124,7 +124,12 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
             total += v if isinstance(v, (int, float)) else (len(v) if isinstance(v, list) else 0)
         return res(total == rule.expect, rule.expect, total)
     if kind == "values":
-        found = sorted({str(i.attrs.get(body.attr)) for i in items})
+        found_set: set[str] = set()
+        for i in items:
+            v = i.attrs.get(body.attr)
+            # a list attribute (a die's faces, say) contributes each of its values
+            found_set.update(str(x) for x in (v if isinstance(v, list) else [v]))
+        found = sorted(found_set)
         want = sorted(str(v) for v in rule.expect) if isinstance(rule.expect, list) else rule.expect
         return res(found == want, want, found)
     raise AssertionError(kind)
