@@ -43,7 +43,8 @@ def built(out_root):
         key = (game, paper, variant, engine, tuple(sorted(options.items())))
         if key not in _cache:
             g = load_game(game, variant=variant, options=options or None)
-            dest = out_root / "-".join(str(k) for k in key[:4]) / ("opts" if options else "plain")
+            name = "-".join(str(k) for k in key[:4]).replace("/", "_").replace("\\", "_")
+            dest = out_root / name / ("opts-" + "-".join(f"{k}{v}" for k, v in key[4]) if options else "plain")
             outs = build(g, [paper], engine=engine, out_dir=dest)
             _cache[key] = Built(outs[0].pdf, json.loads(outs[0].manifest.read_text()))
         return _cache[key]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-
 from conftest import MM
+
 from pnp.build import build
 from pnp.cli import main
 from pnp.errors import PnpError
@@ -175,11 +175,100 @@ def test_net_folds_into_the_solid(name, edge):
         assert set(t.edge) <= set(s.faces[t.glued_to])
         depth = abs((t.points[1][0] - t.points[0][0]) * (t.points[3][1] - t.points[0][1])
                     - (t.points[1][1] - t.points[0][1]) * (t.points[3][0] - t.points[0][0])) / dist(*base)
-        assert 0.5 * max(3.0, 0.25 * edge) - 1e-6 <= depth <= max(3.0, 0.25 * edge) + 1e-6
+        full = min(max(3.0, 0.25 * edge), 0.4 * edge)  # the default depth, capped at 0.4 of the edge
+        assert 0.5 * full - 1e-6 <= depth <= full + 1e-6
     # Euler for the solid the net describes: glue the net's corners by the solid vertex they fold to
     corners = {v for f in net.faces for v in f.vertices}
     edges = folded | set(cut)
     assert len(corners) - len(edges) + len(net.faces) == 2
+
+
+def _axis_rotation(a, b, angle):
+    """4x3 affine map (as a function) turning 3-D points by `angle` about the line a->b."""
+    k = [b[i] - a[i] for i in range(3)]
+    n = math.sqrt(sum(x * x for x in k))
+    k = [x / n for x in k]
+    c, s = math.cos(angle), math.sin(angle)
+
+    def f(p):
+        v = [p[i] - a[i] for i in range(3)]
+        kxv = [k[1] * v[2] - k[2] * v[1], k[2] * v[0] - k[0] * v[2], k[0] * v[1] - k[1] * v[0]]
+        kv = sum(k[i] * v[i] for i in range(3))
+        return tuple(a[i] + v[i] * c + kxv[i] * s + k[i] * kv * (1 - c) for i in range(3))
+
+    return f
+
+
+def fold_up(net, s, sign):
+    """Fold the flat net in 3-D along its fold lines by the solid's dihedral angles.
+
+    Returns each face's corners in 3-D. Works only from the net's 2-D points and which faces
+    meet at which fold line; the solid tells the fold angle (pi minus the dihedral angle).
+    """
+    links = {}
+    for a, b, owners in fold_pairs(net):
+        if len(owners) == 2:
+            (f1, _), (f2, _) = owners
+            links.setdefault(f1.index, []).append((f2.index, a, b))
+            links.setdefault(f2.index, []).append((f1.index, a, b))
+    maps = {0: lambda p: p}
+    queue = [0]
+    while queue:
+        fi = queue.pop(0)
+        for fj, a, b in links.get(fi, []):
+            if fj in maps:
+                continue
+            n1, n2 = s.normal(fi), s.normal(fj)
+            turn = math.acos(max(-1.0, min(1.0, sum(x * y for x, y in zip(n1, n2, strict=True)))))
+            # the axis runs the way the parent face goes round, so every fold turns the same way
+            pts = net.faces[fi].points
+            i = next(k for k in range(len(pts)) if (near_pt(pts[k], a) and near_pt(pts[(k + 1) % len(pts)], b))
+                     or (near_pt(pts[k], b) and near_pt(pts[(k + 1) % len(pts)], a)))
+            pa, pb = pts[i], pts[(i + 1) % len(pts)]
+            rot = _axis_rotation((*pa, 0.0), (*pb, 0.0), sign * turn)
+            parent = maps[fi]
+            maps[fj] = lambda p, rot=rot, parent=parent: parent(rot(p))
+            queue.append(fj)
+    return {f.index: [maps[f.index]((x, y, 0.0)) for x, y in f.points] for f in net.faces}
+
+
+@pytest.mark.parametrize("edge", [12.7, 7.0])
+@pytest.mark.parametrize("name", SOLID_NAMES)
+def test_folded_net_is_the_solid(name, edge):
+    """Fold the net up for real: its corners meet in V points and make the solid, V - E + F = 2."""
+    s = solid(name)
+    net = make_net(name, edge)
+    for sign in (1, -1):
+        folded = fold_up(net, s, sign)
+        # count unique corners after folding, by position alone
+        corners = []
+        for pts in folded.values():
+            for p in pts:
+                if not any(math.dist(p, q) < 1e-6 * edge for q in corners):
+                    corners.append(p)
+        if len(corners) == len(s.vertices):
+            break
+    else:
+        pytest.fail(f"{name}: the folded net does not close up")
+    key = {}
+    for fi, pts in folded.items():
+        for vi, p in zip(net.faces[fi].vertices, pts, strict=True):
+            key.setdefault(vi, p)
+            assert math.dist(key[vi], p) < 1e-6 * edge  # every copy of a corner meets
+    edges = set()
+    for pts in folded.values():
+        ids = [min(range(len(corners)), key=lambda k, p=p: math.dist(corners[k], p)) for p in pts]
+        edges |= {frozenset((ids[i], ids[(i + 1) % len(ids)])) for i in range(len(ids))}
+    assert len(corners) - len(edges) + len(folded) == 2
+    assert len(edges) == len(s.edges)
+    # congruent to the solid: every distance between corners agrees
+    for vi, vj in itertools.combinations(range(len(s.vertices)), 2):
+        assert abs(math.dist(key[vi], key[vj]) - math.dist(s.vertices[vi], s.vertices[vj]) * edge) < 1e-6 * edge
+    # glue tabs end up under the face they are glued to: the tab's base is that face's edge
+    for t in net.tabs:
+        a3, b3 = key[t.edge[0]], key[t.edge[1]]
+        assert set(t.edge) <= set(s.faces[t.glued_to])
+        assert math.dist(a3, b3) == pytest.approx(s.edge_length(*t.edge) * edge)
 
 
 @pytest.mark.parametrize("edge", EDGES)
@@ -231,6 +320,9 @@ def test_explicit_tab_depth_and_default():
         assert dist(t.points[0], t.points[1]) >= 5.0 - 1e-9  # a 45° side of a 5 mm deep tab is 7.07 mm
     small = make_net("d6", 8.0)  # default depth: at least 3 mm
     assert max(dist(t.points[0], t.points[1]) for t in small.tabs) >= 3.0
+    deep = make_net("d6", 10.0, True, 30.0)  # a tab deeper than the edge allows is capped
+    assert len(deep.tabs) == 7
+    assert max(abs(t.points[1][0] - t.points[0][0]) + abs(t.points[1][1] - t.points[0][1]) for t in deep.tabs) <= 2 * 4.0 + 1e-9
 
 
 @pytest.mark.parametrize("name", SOLID_NAMES)
@@ -299,7 +391,7 @@ def test_built_nets_match_geometry(solids_built, paper):
             if it["rotation"] in (90, 270):
                 w, h = h, w
             assert it["w_mm"] == pytest.approx(w, abs=0.1) and it["h_mm"] == pytest.approx(h, abs=0.1)
-            assert it["stock"] == "card"
+            assert it["stock"] == "card" and it["shape"] == "outline"
             box = (it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"])
             match = [d for d in drawn if all(abs(a - b) <= 0.1 for a, b in zip(d, box, strict=True))]
             assert len(match) == 1, (it["id"], box, drawn)
@@ -369,6 +461,8 @@ def test_wrong_number_of_face_labels(tmp_path, capsys):
         draw_faces(load_game(str(folder)))
     msg = str(err.value)
     assert "red-die" in msg and "5 face labels" in msg and "6 faces" in msg and "dice.yaml" in msg
+    faces_line = next(n for n, line in enumerate(dice.read_text().splitlines(), 1) if "faces:" in line)
+    assert err.value.line == faces_line and err.value.key == "items[0].faces"
     capsys.readouterr()
     code = main(["build", str(folder), "--out", str(tmp_path / "out")])
     assert code == 2
@@ -406,3 +500,36 @@ def test_default_labels_and_front(tmp_path):
 
     walk(face.front)
     assert sorted(texts) == [str(n) for n in range(1, 9)]
+
+
+def test_scale_scales_the_net_and_its_cut_line(tmp_path):
+    folder = write_copy(tmp_path)
+    (folder / "solids.yaml").write_text("family: solids\nkind: die\nsolid: prism3\nedge: 10mm\nscale: 1.5\nitems:\n  - id: p3\n")
+    from pnp.build import draw_faces
+
+    _, faces, _ = draw_faces(load_game(str(folder)))
+    (face,) = faces["solids"]
+    net = make_net("prism3", 10.0)
+    assert (face.w, face.h) == (pytest.approx(1.5 * net.w), pytest.approx(1.5 * net.h))
+    xs = [op[1] for op in face.cut.ops if op[0] in "ML"]
+    ys = [op[2] for op in face.cut.ops if op[0] in "ML"]
+    assert (min(xs), max(xs), min(ys), max(ys)) == pytest.approx((0, face.w, 0, face.h), abs=1e-9)
+
+
+def test_face_attributes_drive_conditions():
+    """`when: {face: ...}` picks faces: the d10 example underlines only its 6 and 9."""
+    from pnp.build import draw_faces
+    from pnp.draw.primitives import Path as PathPrim
+
+    _, faces, _ = draw_faces(load_game(str(DATA)))
+    (face,) = faces["d10"]
+    lines = []
+
+    def walk(p):
+        for c in getattr(p, "children", ()):
+            walk(c)
+        if isinstance(p, PathPrim) and p.style.stroke == "#000000" and abs(p.style.stroke_width - 0.4) < 1e-9:
+            lines.append(p)
+
+    walk(face.front)
+    assert len(lines) == 2

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-
 from conftest import MM
+
 from pnp.build import build, draw_faces
 from pnp.cli import main
 from pnp.kinds.standee import strip_layout

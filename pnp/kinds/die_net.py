@@ -34,7 +34,7 @@ class DieSpec(FamilySpec):
     solid: SolidName = Field(..., description="d4, d6, d8, d10, d12, prism3, prism5, prism6 or pyramid4")
     edge: Size = Field(..., description="length of a face edge (d10: the kite's two short edges)")
     glue_tabs: bool = Field(True, description="trapezoid glue tabs, one for each pair of edges to be joined")
-    tab: Size | None = Field(None, description="tab depth (default: a quarter of the edge, at least 3mm)")
+    tab: Size | None = Field(None, description="tab depth (default: a quarter of the edge, at least 3mm; at most 0.4 of the edge)")
     fold_line: Colour = Field("#777777", description="colour of the dashed fold lines, or 'none'")
     background: Colour = Field("white", description="face colour (may be '{colour}')")
     outline: Colour = Field("#333333", description="colour of the cut line round the whole net")
@@ -61,15 +61,16 @@ def face_labels(spec: DieSpec, family: Family, item: Item) -> list[str]:
     raw = item.attrs.get("faces")
     if raw is None:
         return [str(n + 1) for n in range(count)]
+    key = _faces_key(spec, raw)
     if not isinstance(raw, list):
         raise PnpError(
             f"die '{item.id}': 'faces' must be a list of labels",
-            file=family.file, key="items.faces", expected=f"a list of {count} labels", found=repr(raw)[:60],
+            file=family.file, key=key, expected=f"a list of {count} labels", found=repr(raw)[:60],
         )
     if len(raw) != count:
         raise PnpError(
             f"die '{item.id}' has {len(raw)} face label{'s' if len(raw) != 1 else ''}; a {spec.solid} ({sol.title}) has {count} faces",
-            file=family.file, key="items.faces", expected=f"{count} labels, in the solid's face order: {sol.order_note}",
+            file=family.file, key=key, expected=f"{count} labels, in the solid's face order: {sol.order_note}",
             found=str(len(raw)),
         )
     out = []
@@ -80,9 +81,17 @@ def face_labels(spec: DieSpec, family: Family, item: Item) -> list[str]:
         except KeyError as exc:
             raise PnpError(
                 f"die '{item.id}': face label names an attribute the item does not have: {exc.args[0]}",
-                file=family.file, key=f"items.faces[{n}]", found=text,
+                file=family.file, key=f"{key}[{n}]", found=text,
             ) from None
     return out
+
+
+def _faces_key(spec: DieSpec, raw: object) -> str:
+    """Where an item's `faces` came from, as a key path (so errors can name the line)."""
+    for n, entry in enumerate(spec.items):
+        if (entry.model_extra or {}).get("faces") is raw:
+            return f"items[{n}].faces"
+    return "options.faces" if spec.options.get("faces") is raw else "items"
 
 
 class DieKind(Kind):
@@ -120,7 +129,9 @@ class DieKind(Kind):
             parts += fixed["over"]
             body = Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
             cut = fixed["cut"]
-            yield Face(family.name, item.id, net.w * k, net.h * k, body, None, cut=cut, bleed=spec.bleed)
+            if k != 1.0:
+                cut = Path(tuple((op[0], *(v * k for v in op[1:])) for op in cut.ops), cut.style)
+            yield Face(family.name, item.id, net.w * k, net.h * k, body, None, cut=cut, bleed=spec.bleed, shape="outline")
 
 
 def _colour(value: str, attrs: dict, ctx: DrawContext, family: Family, key: str) -> str | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 Vec3 = tuple[float, float, float]
 Pt = tuple[float, float]
@@ -326,7 +326,7 @@ def _pyramid4() -> Solid:
                  "1 the square base, then 2-5 the triangles counter-clockwise seen from above", (("bfs", 0),))
 
 
-@lru_cache(maxsize=None)
+@cache
 def solids() -> dict[str, Solid]:
     out = [_tetrahedron(), _cube(), _octahedron(), _trapezohedron(), _dodecahedron(),
            _prism(3), _prism(5), _prism(6), _pyramid4()]
@@ -427,8 +427,11 @@ class Net:
     cut_edges: tuple[tuple[Pt, Pt, int, int], ...]  # net boundary edges of faces: a, b and the solid's vertices
 
 
+MAX_TAB_SHARE = 0.4  # a tab is never deeper than this share of the solid's shortest edge
+
+
 def default_tab(edge: float) -> float:
-    """Tab depth: a quarter of the edge, at least 3 mm, and never more than the edge allows."""
+    """Tab depth: a quarter of the edge, at least 3 mm (make_net caps it at 0.4 of the edge)."""
     return max(3.0, 0.25 * edge)
 
 
@@ -689,7 +692,8 @@ def make_net(name: str, edge: float, glue_tabs: bool = True, tab: float | None =
     """The flat net of a solid with the given edge (mm): faces, tabs, folds and cut outline."""
     sol = solid(name)
     unf = _Unfolder(sol, edge)
-    depth = default_tab(edge) if tab is None else tab
+    shortest = min(sol.edge_length(*e) for e in sol.edges) * edge
+    depth = min(default_tab(edge) if tab is None else tab, MAX_TAB_SHARE * shortest)
     best = None
     for tree in unf.trees():
         polys = unf.polys(unf.place(tree))
