@@ -127,8 +127,10 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
         found_set: set[str] = set()
         for i in items:
             v = i.attrs.get(body.attr)
-            # a list attribute (a die's faces, say) contributes each of its values
-            found_set.update(str(x) for x in (v if isinstance(v, list) else [v]))
+            # a list of plain values (a die's faces, say) contributes each value;
+            # a list of lists (a polyomino's cells) is one value
+            flat = isinstance(v, list) and all(isinstance(x, (str, int, float, bool)) for x in v)
+            found_set.update(str(x) for x in (v if flat else [v]))
         found = sorted(found_set)
         want = sorted(str(v) for v in rule.expect) if isinstance(rule.expect, list) else rule.expect
         return res(found == want, want, found)
