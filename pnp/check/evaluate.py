@@ -98,11 +98,28 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
         if want_mm is not None and found_mm is not None:
             return res(abs(want_mm - found_mm) < 0.01, rule.expect, f"{found_mm:g}mm")
         return res(_same(found, rule.expect), rule.expect, found)
+    if kind == "records":
+        names = body.family if isinstance(body.family, list) else [body.family]
+        entries = []
+        for name in names:
+            try:
+                data = game.family(name).spec.model_dump()
+            except KeyError:
+                return _missing(rule, name)
+            listed = data.get(body.field)
+            if not isinstance(listed, list):
+                return res(False, f"a list '{body.field}' in family '{name}'", "none")
+            entries += [e for e in listed if isinstance(e, dict) and matches(body.where, e)]
+        if body.by is None:
+            return res(_count_ok(len(entries), rule.expect), rule.expect, len(entries))
+        c = Counter(str(e[body.by]) for e in entries if e.get(body.by) not in (None, False, ""))
+        want = {str(k): v for k, v in dict(rule.expect).items()} if isinstance(rule.expect, dict) else rule.expect
+        return res(dict(c) == want, want, dict(c))
     items, bad = _items(game, body, file)
     if items is None:
         return _missing(rule, bad)
     if kind == "count":
-        return res(len(items) == rule.expect, rule.expect, len(items))
+        return res(_count_ok(len(items), rule.expect), rule.expect, len(items))
     if kind == "distribution":
         c = Counter(str(i.attrs.get(body.by)) for i in items)
         want = {str(k): v for k, v in dict(rule.expect).items()} if isinstance(rule.expect, dict) else None
@@ -135,6 +152,13 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
         want = sorted(str(v) for v in rule.expect) if isinstance(rule.expect, list) else rule.expect
         return res(found == want, want, found)
     raise AssertionError(kind)
+
+
+def _count_ok(n: int, expect) -> bool:
+    """A count against a number, or against {min: a, max: b} (either bound may be left out)."""
+    if isinstance(expect, dict) and set(expect) <= {"min", "max"}:
+        return expect.get("min", n) <= n <= expect.get("max", n)
+    return n == expect
 
 
 def _as_mm(v) -> float | None:

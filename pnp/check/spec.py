@@ -28,6 +28,13 @@ class Total(Select):
     attr: str = Field(..., description="the attribute to add up or list")
 
 
+class Records(Strict):
+    family: str | list[str] = Field(..., description="family name, or a list of them")
+    field: str = Field(..., description="a list in the family's spec whose entries are checked, e.g. hexes")
+    where: Where | None = Field(None, description="only entries whose keys match: {pacific: true}")
+    by: str | None = Field(None, description="count entries per value of this key (entries without it are left out)")
+
+
 class Property(Strict):
     family: str
     key: str = Field(..., description="dotted path into the family's spec, e.g. size.w or front.*.grid.cols")
@@ -46,7 +53,10 @@ class Rule(Strict):
     equal: list[Select] | None = Field(None, min_length=2, description="these counts are all equal")
     property: Property | None = Field(None, description="a value of the family's spec")
     option: str | None = Field(None, description="a game option (setup numbers in game.yaml options)")
-    expect: object = Field(None, description="the expected result")
+    records: Records | None = Field(None, description="entries of a list in a family's spec (e.g. a hex map's hexes)")
+    expect: object = Field(
+        None, description="the expected result: a number, a mapping of value: number, a list, or {min: n, max: m} for counts"
+    )
 
     @model_validator(mode="after")
     def _one(self):
@@ -62,7 +72,7 @@ class Rule(Strict):
         return next(k for k in CHECKS if getattr(self, k) is not None)
 
 
-CHECKS = ("count", "distribution", "per_player", "sum", "values", "equal", "property", "option")
+CHECKS = ("count", "distribution", "per_player", "sum", "values", "equal", "property", "option", "records")
 
 
 class RulesFile(Strict):

@@ -22,6 +22,9 @@ def _load() -> None:
 
     for k in die_net.KINDS + standee.KINDS:
         register(k)
+    from pnp.kinds import hexmap
+
+    register(hexmap.HexmapKind())
 
 
 _load()

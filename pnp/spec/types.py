@@ -31,7 +31,9 @@ def _pos_positive(value: Any) -> float:
     return mm
 
 
-def _serialise(value: float) -> str:
+def _serialise(value: float | str) -> str:
+    if isinstance(value, str):  # a default written as text
+        return value
     if isinstance(value, Percent):
         return f"{float(value):g}%"
     return f"{value:g}mm"
@@ -91,7 +93,8 @@ Count = Annotated[int, Field(ge=0)]
 class Strict(BaseModel):
     """Every YAML mapping refuses keys it does not know."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    # allow_inf_nan=False: YAML's .nan and .inf are refused where a number is expected
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
 
 
 class Box(Strict):
