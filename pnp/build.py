@@ -73,17 +73,25 @@ def build(
     ctx, faces, infos = draw_faces(game)
     for paper in specs:
         check_tiling(game, infos, paper, max_tiles)
+    players = game.options.get("players") if game.spec.player_colours else None
+    plans = [
+        impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players)
+        for paper in specs
+    ]
+    # Nothing is written until every page of every paper has rendered: all goes to a hidden
+    # folder beside the output, then each file is renamed into place (a rename is atomic).
     dest = out_dir / game.id
     outputs: list[Output] = []
     staged: list[tuple[Path, Path]] = []
-    tmp_root = Path(tempfile.mkdtemp(prefix=".pnp-", dir=_mkdir(dest)))
+    created = _mkdir(dest)
+    tmp_root = None
     try:
-        for paper in specs:
+        try:
+            tmp_root = Path(tempfile.mkdtemp(prefix=".pnp-", dir=dest))
+        except OSError as exc:
+            raise PnpError("cannot write the output folder", found=f"{dest}: {exc.strerror}") from None
+        for paper, plan in zip(specs, plans, strict=True):
             stem = output_stem(game, paper.id)
-            plan = impose(
-                infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits,
-                variant=game.variant, players=game.options.get("players") if game.spec.player_colours else None,
-            )
             info = DocInfo(
                 title=game.spec.title + (f" ({game.variant})" if game.variant else ""),
                 author=game.spec.credits,
@@ -111,21 +119,31 @@ def build(
                 staged.append((svg_dir, dest / svg_dir.name))
             outputs.append(Output(paper.id, dest / pdf_tmp.name, dest / man_tmp.name, len(plan.pages), plan))
         # Everything rendered: only now replace the previous output, one rename per file.
-        for src, dst in staged:
-            if src.is_dir():
-                if dst.exists():
-                    old = dst.with_name(dst.name + ".old")
-                    shutil.rmtree(old, ignore_errors=True)
-                    os.replace(dst, old)
-                    os.replace(src, dst)
-                    shutil.rmtree(old, ignore_errors=True)
-                else:
-                    os.replace(src, dst)
-            else:
+        try:
+            for src, dst in staged:
+                if src.is_dir() and dst.exists():
+                    # a folder cannot replace a folder in one rename: move the old one into
+                    # the temporary folder (removed below, even if interrupted here)
+                    os.replace(dst, tmp_root / f"old-{dst.name}")
                 os.replace(src, dst)
-    finally:
-        shutil.rmtree(tmp_root, ignore_errors=True)
+        except OSError as exc:
+            raise PnpError("cannot write the output folder", found=f"{dest}: {exc.strerror}") from None
+    except BaseException:
+        if tmp_root is not None:
+            shutil.rmtree(tmp_root, ignore_errors=True)
+        _remove_if_empty(created)
+        raise
+    shutil.rmtree(tmp_root, ignore_errors=True)
     return outputs
+
+
+def _remove_if_empty(folders: list[Path]) -> None:
+    """Undo the folders a failed build created, innermost first, if they hold nothing."""
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
 
 
 def check_tiling(game: Game, infos: list[FamilyInfo], paper: PaperSpec, max_tiles: int = DEFAULT_MAX_TILES) -> None:
@@ -186,12 +204,20 @@ def paper_file(paper: PaperSpec) -> Path:
     return layouts_dir() / f"{paper.id}.yaml"
 
 
-def _mkdir(path: Path) -> Path:
+def _mkdir(path: Path) -> list[Path]:
+    """Make `path` and its parents; return the folders made, innermost first."""
+    made = []
+    p = path
+    while not p.exists() and p != p.parent:
+        made.append(p)
+        p = p.parent
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PnpError("cannot write the output folder", found=f"{path}: {exc.strerror}") from None
-    return path
+    if not path.is_dir():
+        raise PnpError("cannot write the output folder", found=f"{path} is not a folder")
+    return made
 
 
 def _paper(paper: PaperSpec, offset, flip) -> PaperSpec:

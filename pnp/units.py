@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
@@ -25,6 +26,8 @@ def parse_length(value: object, *, allow_percent: bool = False, positive: bool =
         if not allow_percent:
             raise ValueError(f"a percentage is not accepted here; expected {UNITS_TEXT}")
         return Percent(number)
+    if not math.isfinite(number):
+        raise ValueError(f"expected a finite length; {UNITS_TEXT}")
     mm = number * MM_PER[unit]
     if positive and mm <= 0:
         raise ValueError("expected a length greater than zero")

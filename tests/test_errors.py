@@ -56,7 +56,7 @@ def run_cli(args: list[str], capsys) -> tuple[int, str, float]:
     return code, cap.out + cap.err, elapsed
 
 
-def check_message(text: str, expect: dict, game: Path) -> None:
+def check_message(text: str, expect: dict, game: Path, cwd: Path | None = None) -> None:
     assert "Traceback" not in text and "internal error" not in text, text
     assert text.startswith("error: "), text
     assert len(text.splitlines()) <= 8, f"a message should be short:\n{text}"
@@ -64,7 +64,8 @@ def check_message(text: str, expect: dict, game: Path) -> None:
     first = text.splitlines()[0]
     if file:
         path = (game / file).resolve()
-        shown = os.path.relpath(path) if path.is_relative_to(Path.cwd().resolve()) else str(path)
+        cwd = (cwd or Path.cwd()).resolve()
+        shown = os.path.relpath(path, cwd) if path.is_relative_to(cwd) else str(path)
         where = f"error: {shown}" + (f":{line}: " if line else ": ")
         assert first.startswith(where), f"expected the message to start with {where!r}:\n{text}"
     else:
@@ -137,7 +138,7 @@ def test_refusal_through_a_real_process(name, tmp_path):
     elapsed = time.monotonic() - t0
     assert proc.returncode == 2, proc.stderr
     assert proc.stdout == ""
-    check_message(proc.stderr, expect, game)
+    check_message(proc.stderr, expect, game, cwd=game)
     assert elapsed < LIMIT_S + 1.0, f"{elapsed:.2f}s including interpreter start"
     assert list(out.iterdir()) == []
 
@@ -211,3 +212,28 @@ def test_repository_root_is_not_needed_as_working_folder(tmp_path, capsys, monke
     assert code in (0, 1), text
     assert "Traceback" not in text
     assert REPO.exists()
+
+
+# --- both YAML parsers (libyaml when present, pure Python otherwise) refuse the same way ----
+
+
+@pytest.mark.parametrize("loader", [c.__name__ for c in __import__("pnp.spec.yamlfile", fromlist=["_LOADERS"])._LOADERS])
+@pytest.mark.parametrize("name", ["malformed-yaml", "alias-bomb", "alias-loop", "python-tag", "duplicate-key", "not-utf8", "empty-file"])
+def test_each_yaml_parser_refuses_alike(name, loader, tmp_path, capsys, monkeypatch):
+    from pnp.spec import yamlfile
+
+    monkeypatch.setattr(yamlfile, "_Loader", next(c for c in yamlfile._LOADERS if c.__name__ == loader))
+    game, expect = make_case(name, tmp_path)
+    code, text, elapsed = run_cli(["check", str(game)], capsys)
+    assert code == 2
+    check_message(text, expect, game)
+    assert elapsed < LIMIT_S
+
+
+def test_too_many_aliases(tmp_path, capsys):
+    game, _ = make_case("alias-loop", tmp_path)
+    body = "family: cards\nkind: card\nsize: &s {w: 63mm, h: 88mm}\noptions:\n  many: [" + ", ".join(["*s"] * 250) + "]\n"
+    (game / "cards.yaml").write_text(body)
+    code, text, _ = run_cli(["check", str(game)], capsys)
+    assert code == 2 and "too many YAML aliases" in text and "at most 200 aliases" in text, text
+    assert "cards.yaml:3: " in text  # the anchor that is aliased once too often

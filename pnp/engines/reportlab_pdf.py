@@ -7,7 +7,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import TimeStamp
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas as rl_canvas
 
 from pnp.draw.colours import rgb
@@ -40,6 +42,7 @@ class ReportlabWriter:
         self.fonts = fonts
         self.symbols = symbols
         self.defined: set[str] = set()
+        self.images: dict[str, ImageReader] = {}
         regular = font_name(fonts, "regular")
         self.c = rl_canvas.Canvas(
             str(path), invariant=1, pageCompression=1, initialFontName=regular, initialFontSize=10
@@ -51,10 +54,11 @@ class ReportlabWriter:
         c.setCreator("pnp")
         c.setProducer("pnp")
         if info.date:
-            when = dt.datetime.fromisoformat(info.date)
-            c._doc.info.invariant = 0
-            c._doc._timeStamp = None
-            c._doc.info.creationDate = when.strftime("%Y%m%d%H%M%S")
+            # the given day at 00:00 UTC as CreationDate and ModDate; the file stays invariant
+            stamp = TimeStamp(invariant=1)
+            stamp.YMDhms = dt.date.fromisoformat(info.date).timetuple()[:6]
+            stamp.dhh = stamp.dmm = 0
+            c._doc._timeStamp = stamp
         self.state_font = None
         self.bookmarks = 0
 
@@ -122,7 +126,11 @@ class ReportlabWriter:
             c.saveState()
             c.translate(p.x, p.y + p.h)
             c.scale(1, -1)
-            c.drawImage(p.file, 0, 0, p.w, p.h, mask="auto")
+            # an ImageReader is named by its pixels, a file name by its path: only the first
+            # gives the same bytes wherever the game folder lies
+            if p.file not in self.images:
+                self.images[p.file] = ImageReader(p.file)
+            c.drawImage(self.images[p.file], 0, 0, p.w, p.h, mask="auto")
             c.restoreState()
         else:
             st = p.style

@@ -6,6 +6,7 @@ import math
 from functools import lru_cache
 
 from pnp.draw.colours import resolve_colour
+from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
 from pnp.draw.primitives import Ellipse, Group, Image, Path, Rect, Style, polygon, rotate
 from pnp.draw.svgart import ArtError, read_art, tint
@@ -148,6 +149,11 @@ class TemplateRenderer:
         return lines
 
     def symbol(self, name: str, colour: str | None, x: float, y: float, size: float, rot: float, n: int, side: str):
+        if "/" in name or "\\" in name or name.startswith("."):
+            raise self.fail(
+                "an art name is a file name in art/, not a path", n, side,
+                expected="a name such as suit-hearts", found=name,
+            )
         try:
             return use_art(self.ctx.symbols, name, colour, self.folders, x - size / 2, y - size / 2, size, size, rot)
         except ArtNotFound as exc:
@@ -175,7 +181,7 @@ class TemplateRenderer:
                 children, mx, my, vw, vh = read_art(str(path))
             except ArtError as exc:
                 raise self.fail(f"image cannot be used: {exc}", n, side, "image.file", found=rel) from None
-            ident = self.ctx.symbols.define(f"img:{path}", (Group(tint(children, "#000000"), (iw / vw, 0, 0, ih / vh, -mx * iw / vw, -my * ih / vh)),), iw, ih)
+            ident = self.ctx.symbols.define(f"img:{path.stem}:{stable_hash(path.read_bytes())}:{iw:.3f}x{ih:.3f}", (Group(tint(children, "#000000"), (iw / vw, 0, 0, ih / vh, -mx * iw / vw, -my * ih / vh)),), iw, ih)
             from pnp.draw.primitives import Use, translate
 
             return [Use(ident, translate(x, y))]

@@ -6,9 +6,9 @@ Text, symbol names, image files and colours may name item attributes: '{rank}'.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from pnp.spec.types import Colour, Length, Pos, PosSize, Size, Strict
 
@@ -17,11 +17,20 @@ VAlign = Literal["top", "middle", "bottom"]
 Condition = dict[str, object]
 
 
+def _dash(lengths: list[float]) -> list[float]:
+    if any(v < 0 for v in lengths) or (lengths and sum(lengths) <= 0):
+        raise ValueError("dash lengths must be zero or more, and not all zero")
+    return lengths
+
+
+Dash = Annotated[list[Length], AfterValidator(_dash)]
+
+
 class Paint(Strict):
     fill: Colour = Field("none", description="fill colour")
     stroke: Colour = Field("none", description="outline colour")
     stroke_width: Length = Field(0.3, description="outline width")
-    dash: list[Length] | None = Field(None, description="dash pattern, e.g. [2mm, 1mm]")
+    dash: Dash | None = Field(None, description="dash pattern, e.g. [2mm, 1mm]")
     opacity: float = Field(1.0, ge=0, le=1, description="0 (clear) to 1 (solid)")
 
 
@@ -48,7 +57,7 @@ class LineEl(Strict):
     y2: Pos
     stroke: Colour = "black"
     stroke_width: Length = 0.3
-    dash: list[Length] | None = None
+    dash: Dash | None = None
     opacity: float = Field(1.0, ge=0, le=1)
 
 
@@ -113,8 +122,8 @@ class PipsEl(Strict):
 class GridEl(Strict):
     x: Pos = Field(..., description="left edge of the grid")
     y: Pos = Field(..., description="top edge of the grid")
-    cols: int = Field(..., ge=1)
-    rows: int = Field(..., ge=1)
+    cols: int = Field(..., ge=1, le=1000)
+    rows: int = Field(..., ge=1, le=1000)
     cell: Size = Field(..., description="side of one square")
     stroke: Colour = "black"
     stroke_width: Length = 0.3

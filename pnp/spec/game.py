@@ -67,7 +67,7 @@ class GameSpec(Strict):
 class ItemEntry(Strict):
     """One line of a family's items: an item, or many with count / for_each / per_player."""
 
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, allow_inf_nan=False)
 
     id: str | None = Field(None, description="item id; may use attributes, e.g. '{suit}-{rank}'")
     count: int = Field(1, ge=0, description="copies of each item")
@@ -83,7 +83,7 @@ Stock = Literal["paper", "card"]
 class FamilySpec(Strict):
     """Keys every component family file has, whatever its kind."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
 
     family: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$", description="family name: the rulebook's word")
     kind: str = Field(..., description="component kind: card, tile, counter, board, sheet, ...")

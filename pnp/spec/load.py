@@ -180,13 +180,18 @@ def load_game(
             families.append(fam)
     for u, use in enumerate(spec.uses):
         key, line = f"uses[{u}].game", line_of(raw, ("uses", u, "game"))
-        if (folder / use.game / "game.yaml").is_file():
+        builtin = builtin_games()
+        if use.game in builtin and not (folder / use.game / "game.yaml").is_file():
+            other_folder = builtin[use.game]
+        else:  # a folder, relative to this game's: it must stay inside unless allowed
             other_folder = inside(folder, use.game, file=gname, key=key, allow_outside=allow_outside, line=line)
-        else:
-            try:
-                other_folder = find_game(use.game)
-            except PnpError as exc:
-                raise PnpError(exc.message, file=gname, line=line, key=key, expected=exc.expected, found=exc.found, hint=exc.hint) from None
+            if not (other_folder / "game.yaml").is_file():
+                near = difflib.get_close_matches(use.game, list(builtin), n=1, cutoff=0.5)
+                raise PnpError(
+                    f"unknown game '{use.game}'", file=gname, line=line, key=key,
+                    expected="a built-in game (" + ", ".join(builtin) + ") or a folder with a game.yaml",
+                    found=use.game, hint=f"did you mean '{near[0]}'?" if near else None,
+                )
         other_folder = other_folder.resolve()
         if other_folder in (*_using, folder):
             cycle = " -> ".join(display_path(p / "game.yaml") for p in (*_using, folder, other_folder))

@@ -38,30 +38,10 @@ class LineList(list):
     file: str | None = None
 
 
-class _Loader(Reader, Scanner, Parser, Composer, SafeConstructor, Resolver):
-    def __init__(self, stream: str, name: str):
-        Reader.__init__(self, stream)
-        Scanner.__init__(self)
-        Parser.__init__(self)
-        Composer.__init__(self)
-        SafeConstructor.__init__(self)
-        Resolver.__init__(self)
-        self.name = name
-        self.alias_count = 0
+class _Checks:
+    """What pnp adds to PyYAML's safe loading: lines, files, refusals with a place."""
 
-    def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
-        if self.check_event(yaml.AliasEvent):
-            self.alias_count += 1
-            if self.alias_count > MAX_ALIASES:
-                event = self.peek_event()
-                raise PnpError(
-                    "too many YAML aliases (a file that expands without limit is refused)",
-                    file=self.name,
-                    line=event.start_mark.line + 1,
-                    expected=f"at most {MAX_ALIASES} aliases",
-                    found="more",
-                )
-        return super().compose_node(parent, index)
+    name: str
 
     def get_single_node(self):  # noqa: D401 - PyYAML hook
         node = super().get_single_node()
@@ -94,7 +74,8 @@ class _Loader(Reader, Scanner, Parser, Composer, SafeConstructor, Resolver):
                     "a mapping key must be plain text",
                     file=self.name,
                     line=key_node.start_mark.line + 1,
-                    found=repr(key),
+                    expected="a name, a number or true/false before the colon",
+                    found=type_name(key),
                 )
             if key in result:
                 raise PnpError(
@@ -117,25 +98,65 @@ class _Loader(Reader, Scanner, Parser, Composer, SafeConstructor, Resolver):
         return result
 
 
-_Loader.add_constructor("tag:yaml.org,2002:map", lambda self, node: self.construct_mapping(node))
-_Loader.add_constructor("tag:yaml.org,2002:seq", lambda self, node: self.construct_sequence(node))
-_Loader.add_constructor(None, _Loader.construct_undefined)
-for _tag in ("tag:yaml.org,2002:set", "tag:yaml.org,2002:omap", "tag:yaml.org,2002:pairs", "tag:yaml.org,2002:binary"):
-    _Loader.add_constructor(_tag, _Loader.construct_undefined)  # no spec needs them; refuse rather than surprise
+class _PyLoader(_Checks, Reader, Scanner, Parser, Composer, SafeConstructor, Resolver):
+    def __init__(self, stream: str, name: str):
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+        self.name = name
+
+
+_LOADERS: list[type] = [_PyLoader]
+if getattr(yaml, "__with_libyaml__", False):  # the same rules, parsed by libyaml: several times faster
+
+    from yaml.cyaml import CParser
+
+    class _CLoader(_Checks, CParser, SafeConstructor, Resolver):
+        def __init__(self, stream: str, name: str):
+            CParser.__init__(self, stream)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            self.name = name
+
+    _LOADERS.insert(0, _CLoader)
+
+for _cls in _LOADERS:
+    _cls.add_constructor("tag:yaml.org,2002:map", lambda self, node: self.construct_mapping(node))
+    _cls.add_constructor("tag:yaml.org,2002:seq", lambda self, node: self.construct_sequence(node))
+    _cls.add_constructor(None, _Checks.construct_undefined)
+    for _tag in ("tag:yaml.org,2002:set", "tag:yaml.org,2002:omap", "tag:yaml.org,2002:pairs", "tag:yaml.org,2002:binary"):
+        _cls.add_constructor(_tag, _Checks.construct_undefined)  # no spec needs them; refuse rather than surprise
+_Loader = _LOADERS[0]
 
 
 def _check_expansion(root, name: str) -> None:
-    """Refuse a node graph that refers to itself or that aliases blow up past the limit.
+    """Refuse a node graph that refers to itself, uses too many aliases, or that aliases
+    blow up past the limit.
 
     Aliases share nodes, so a few lines can stand for billions of values ("billion laughs").
-    Each node's expanded size is counted once (memoised), so the check is as fast as reading.
+    Each node's expanded size is counted once (memoised), so the check is as fast as reading;
+    a node reached a second time is an alias.
     """
     sizes: dict[int, int] = {}
     open_: set[int] = set()
+    aliases = 0
 
     def size(node) -> int:
+        nonlocal aliases
         ident = id(node)
         if ident in sizes:
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise PnpError(
+                    "too many YAML aliases (a file that expands without limit is refused)",
+                    file=name,
+                    line=node.start_mark.line + 1,
+                    expected=f"at most {MAX_ALIASES} aliases (*name) in one file",
+                    found="more",
+                )
             return sizes[ident]
         if ident in open_:
             raise PnpError(
