@@ -1,8 +1,8 @@
 """The Greenway built end to end: the PDFs and manifests as a printer and a cutter see them."""
 
 import pytest
-
 from conftest import MM, page_items
+
 from pnp.cli import main
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -158,7 +158,7 @@ def test_one_shared_card_back_is_drawn_once(gw):
 def test_all_fonts_embedded_and_no_standard_fonts(gw):
     _, b = gw
     for page in b.doc():
-        for xref, ext, ftype, name, *_ in page.get_fonts(full=True):
+        for _xref, ext, _ftype, name, *_ in page.get_fonts(full=True):
             assert ext != "n/a", f"font {name} is not embedded"
             assert "Helvetica" not in name and "Times" not in name and "Courier" not in name
 
@@ -207,7 +207,7 @@ def test_board_grid_is_twelve_by_twelve_squares_of_three_quarter_inch(built):
     b = built("greenway", "a4")
     page = next(p for p in b.manifest["pages"] if p["kind"] == "tile" and p["items"][0]["tile"] == "A1")
     it = page["items"][0]
-    ox, oy = it["x_mm"] - it["region_mm"][0], it["y_mm"] - it["region_mm"][1]  # board origin on the page
+    ox = it["x_mm"] - it["region_mm"][0]  # board origin on the page, x
     xs = set()
     for d in b.doc()[page["number"] - 1].get_drawings():
         for item in d["items"]:

@@ -4,8 +4,8 @@ import math
 from pathlib import Path
 
 import pytest
-
 from conftest import MM
+
 from pnp.cli import main
 from pnp.kinds.hexmap import HexGrid, grid_size, hex_centre, hex_corners
 

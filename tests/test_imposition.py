@@ -65,7 +65,7 @@ def test_tiles_cover_the_board_with_overlap(paper, board):
     g = tile_board(bw, bh, p)
     regions = [g.region(c, r) for r in range(g.rows) for c in range(g.cols)]
     # every tile fits the printable area below the label band
-    for x, y, w, h in regions:
+    for _x, _y, w, h in regions:
         assert g.x0 >= p.margin and g.x0 + w <= g.page_w - p.margin + 1e-9
         assert g.y0 >= p.margin + p.label_band - 1e-9 and g.y0 + h <= g.page_h - p.margin + 1e-9
     # the union is the whole board: the last column and row reach the far edges

@@ -1,7 +1,6 @@
 """The two engines draw the same face trees: rasterised pages match."""
 
 import pytest
-
 from conftest import MM, page_items
 
 DPI = 40

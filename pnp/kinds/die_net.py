@@ -12,12 +12,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.draw.colours import resolve_colour
 from pnp.draw.primitives import Group, Path, Style, multiply, polygon, rotate, translate
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face, Kind
 from pnp.kinds.polyhedra import SOLID_NAMES, Net, face_box, make_net, solid
-from pnp.kinds.template import TemplateRenderer
+from pnp.kinds.template import TemplateRenderer, colour_of
 from pnp.spec.elements import Element, TextEl
 from pnp.spec.expand import fill
 from pnp.spec.game import FamilySpec
@@ -113,7 +112,7 @@ class DieKind(Kind):
         fixed = _fixed_parts(spec, net, ctx, family)
         for item in family.items:
             labels = face_labels(spec, family, item)
-            bg = _colour(spec.background, item.attrs, ctx, family, "background")
+            bg = colour_of(spec.background, item.attrs, ctx, family, "background")
             parts = list(fixed["under"])
             for f in net.faces:
                 attrs = {**item.attrs, "face": labels[f.index], "face_number": f.index + 1,
@@ -134,21 +133,11 @@ class DieKind(Kind):
             yield Face(family.name, item.id, net.w * k, net.h * k, body, None, cut=cut, bleed=spec.bleed, shape="outline")
 
 
-def _colour(value: str, attrs: dict, ctx: DrawContext, family: Family, key: str) -> str | None:
-    try:
-        return resolve_colour(fill(value, attrs), ctx.palette)
-    except KeyError as exc:
-        raise PnpError(f"{key} names an attribute the item does not have: {exc.args[0]}", file=family.file, key=key, found=value) from None
-    except ValueError:
-        raise PnpError("unknown colour", file=family.file, key=key,
-                       expected="a palette name, a common colour name or #rrggbb", found=value) from None
-
-
 def _fixed_parts(spec: DieSpec, net: Net, ctx: DrawContext, family: Family) -> dict:
     """What every item of the family shares: tabs (under), fold and cut lines (over)."""
-    tab_fill = _colour(spec.tab_fill, {}, ctx, family, "tab_fill")
-    fold = _colour(spec.fold_line, {}, ctx, family, "fold_line")
-    line = _colour(spec.outline, {}, ctx, family, "outline")
+    tab_fill = colour_of(spec.tab_fill, {}, ctx, family, "tab_fill")
+    fold = colour_of(spec.fold_line, {}, ctx, family, "fold_line")
+    line = colour_of(spec.outline, {}, ctx, family, "outline")
     under = [polygon(list(t.points), Style(tab_fill)) for t in net.tabs] if tab_fill else []
     over = []
     if fold and net.folds:

@@ -43,7 +43,6 @@ class FlatKind(Kind):
         w, h = spec.size.w, spec.size.h
         radius = self.default_radius if spec.radius is None else spec.radius
         draw = TemplateRenderer(family, ctx)
-        pal = ctx.palette
         line = draw.colour(spec.outline, {}, None, "outline")
         cut_style = Style(None, line, spec.outline_width) if line else None
         clip = outline(spec.shape, w, h, radius, Style(), grow=spec.bleed / k)

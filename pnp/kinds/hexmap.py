@@ -113,10 +113,7 @@ class HexmapKind(Kind):
         draw = TemplateRenderer(family, ctx)
 
         def col(value: str, attrs: dict, key: str):
-            try:
-                return draw.colour(value, attrs, None, key)
-            except PnpError:
-                raise
+            return draw.colour(value, attrs, None, key)
 
         seen: set[tuple[int, int]] = set()
         for n, h in enumerate(spec.hexes):

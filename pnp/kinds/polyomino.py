@@ -15,10 +15,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.draw.colours import resolve_colour
 from pnp.draw.primitives import Group, Path, Style
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face, Kind
+from pnp.kinds.template import colour_of
 from pnp.spec.expand import fill as fill_template
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family, Item
@@ -405,28 +405,6 @@ class PolyominoKind(Kind):
             )
         return Piece(item, normalise(cells), key)
 
-    def _colour(
-        self, family: Family, ctx: DrawContext, value: str, attrs: dict, key: str
-    ) -> str | None:
-        try:
-            return resolve_colour(fill_template(value, attrs), ctx.palette)
-        except KeyError as exc:
-            raise PnpError(
-                f"{key} names an attribute the item does not have: {exc.args[0]}",
-                file=family.file,
-                key=key,
-                expected="one of: " + ", ".join(sorted(attrs)),
-                found=value,
-            ) from None
-        except ValueError:
-            raise PnpError(
-                "unknown colour",
-                file=family.file,
-                key=key,
-                expected="a palette name, a common colour name or #rrggbb",
-                found=value,
-            ) from None
-
     def _striped(self, family: Family, attrs: dict) -> bool:
         v = family.spec.stripes
         if isinstance(v, bool):
@@ -464,14 +442,14 @@ class PolyominoKind(Kind):
         s = spec.cell
         cols, rows = size if size else extent(placed[0].cells)
         w, h = cols * s, rows * s
-        line = self._colour(family, ctx, spec.outline, {}, "outline")
-        groove = self._colour(family, ctx, spec.stripe_colour, {}, "stripe_colour") or "#000000"
+        line = colour_of(spec.outline, {}, ctx, family, "outline")
+        groove = colour_of(spec.stripe_colour, {}, ctx, family, "stripe_colour") or "#000000"
         cut = Style(None, line, spec.outline_width) if line else None
         spacing = spec.stripe_spacing or s / 6
         front, back = [], []
         for pl in placed:
             attrs = pl.piece.item.attrs
-            colour = self._colour(family, ctx, spec.fill, attrs, "fill")
+            colour = colour_of(spec.fill, attrs, ctx, family, "fill")
             body = outline_path(pl.cells, s, Style(colour))
             front.append(body)
             if self._striped(family, attrs):

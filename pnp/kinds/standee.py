@@ -12,13 +12,10 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from pnp.draw.colours import resolve_colour
 from pnp.draw.primitives import Group, Path, Rect, Style, multiply, rotate, translate
-from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face, Kind
-from pnp.kinds.template import TemplateRenderer
+from pnp.kinds.template import TemplateRenderer, colour_of
 from pnp.spec.elements import Element
-from pnp.spec.expand import fill
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family
 from pnp.spec.types import Box, Colour, Length, Size
@@ -63,14 +60,14 @@ class StandeeKind(Kind):
         total = 2 * b + 2 * h
         panels = strip_layout(w, h, b)
         draw = TemplateRenderer(family, ctx)
-        fold = self._colour(spec.fold_line, {}, ctx, family, "fold_line")
-        line = self._colour(spec.outline, {}, ctx, family, "outline")
+        fold = colour_of(spec.fold_line, {}, ctx, family, "fold_line")
+        line = colour_of(spec.outline, {}, ctx, family, "outline")
         back_elements = spec.back if spec.back is not None else spec.front
         for item in family.items:
             a = item.attrs
-            bg = self._colour(spec.background, a, ctx, family, "background")
-            back_bg = self._colour(spec.back_background, a, ctx, family, "back_background") if spec.back_background else bg
-            base_bg = self._colour(spec.base_background, a, ctx, family, "base_background") if spec.base_background else bg
+            bg = colour_of(spec.background, a, ctx, family, "background")
+            back_bg = colour_of(spec.back_background, a, ctx, family, "back_background") if spec.back_background else bg
+            base_bg = colour_of(spec.base_background, a, ctx, family, "base_background") if spec.base_background else bg
             parts: list = []
             for key in ("base_top", "base_bottom"):
                 if base_bg:
@@ -100,15 +97,6 @@ class StandeeKind(Kind):
             body = Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
             yield Face(family.name, item.id, w * k, total * k, body, None, bleed=spec.bleed)
 
-    @staticmethod
-    def _colour(value: str, attrs: dict, ctx: DrawContext, family: Family, key: str) -> str | None:
-        try:
-            return resolve_colour(fill(value, attrs), ctx.palette)
-        except KeyError as exc:
-            raise PnpError(f"{key} names an attribute the item does not have: {exc.args[0]}", file=family.file, key=key, found=value) from None
-        except ValueError:
-            raise PnpError("unknown colour", file=family.file, key=key,
-                           expected="a palette name, a common colour name or #rrggbb", found=value) from None
 
 
 KINDS = [StandeeKind()]

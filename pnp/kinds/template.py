@@ -67,13 +67,9 @@ class TemplateRenderer:
         key = f"{side}[{n}]" if n is not None else side
         return PnpError(message, file=self.family.file, key=key + (f".{field}" if field else ""), **kw)
 
-    def colour(self, value: str, attrs: dict, n: int, side: str) -> str | None:
-        try:
-            return resolve_colour(fill(value, attrs), self.ctx.palette)
-        except KeyError as exc:
-            raise self.fail(f"colour names an attribute the item does not have: {exc.args[0]}", n, side, found=value) from None
-        except ValueError:
-            raise self.fail("unknown colour", n, side, expected="a palette name, a common colour name or #rrggbb", found=fill(value, attrs)) from None
+    def colour(self, value: str, attrs: dict, n: int | None, side: str) -> str | None:
+        key = f"{side}[{n}]" if n is not None else side
+        return colour_of(value, attrs, self.ctx, self.family, key)
 
     def text_of(self, value: str, attrs: dict, n: int, side: str) -> str:
         try:
@@ -217,6 +213,22 @@ class TemplateRenderer:
             ops += [("M", x0, y0 + j * c), ("L", x0 + e.cols * c, y0 + j * c)]
         out.append(Path(tuple(ops), st))
         return out
+
+
+def colour_of(value: str, attrs: dict, ctx: DrawContext, family: Family, key: str) -> str | None:
+    """A colour from a spec ('red', '#c8102e', '{colour}') as #rrggbb, or a clean error naming the key."""
+    try:
+        return resolve_colour(fill(value, attrs), ctx.palette)
+    except KeyError as exc:
+        raise PnpError(
+            f"colour names an attribute the item does not have: {exc.args[0]}",
+            file=family.file, key=key, expected="one of: " + ", ".join(sorted(attrs)), found=value,
+        ) from None
+    except ValueError:
+        raise PnpError(
+            "unknown colour", file=family.file, key=key,
+            expected="a palette name, a common colour name or #rrggbb", found=fill(value, attrs),
+        ) from None
 
 
 def check_raster(path, file: str, key: str) -> None:

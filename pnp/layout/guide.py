@@ -64,7 +64,7 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
     line_h = 5.2 if len(rows) < 28 else 4.0
     for fp in rows:
         vals = [fp.title, str(fp.count), _ranges(fp.pages), "card stock" if fp.stock == "card" else "paper", "duplex" if fp.two_sided else ("tiled" if fp.tiled else "one side")]
-        for (name, fx), v in zip(cols, vals, strict=True):
+        for (_name, fx), v in zip(cols, vals, strict=True):
             out += text(fonts, v, m + fx * cw, y, cw * (0.4 if fx == 0 else 0.2), 3.0)
         y += line_h
         if y > H - 70:
