@@ -116,6 +116,7 @@ def load_game(
     allow_outside: bool = False,
     max_items: int = DEFAULT_MAX_ITEMS,
     _using: tuple = (),
+    _overrides: dict | None = None,
 ) -> Game:
     folder = find_game(ref).resolve()
     game_file = folder / "game.yaml"
@@ -172,7 +173,9 @@ def load_game(
 
     families: list[Family] = []
     excluded = set(chosen.exclude) if chosen else set()
-    overrides = chosen.families if chosen else {}
+    own_overrides = chosen.families if chosen else {}
+    # a variant may also change families this game takes from another (uses:)
+    overrides = {**(_overrides or {}), **own_overrides}
     for n, rel in enumerate(spec.components):
         path = inside(folder, rel, file=gname, key=f"components[{n}]", allow_outside=allow_outside, line=line_of(raw, ("components", n)))
         fam = _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
@@ -196,7 +199,7 @@ def load_game(
         if other_folder in (*_using, folder):
             cycle = " -> ".join(display_path(p / "game.yaml") for p in (*_using, folder, other_folder))
             raise PnpError("games use each other in a circle", file=gname, line=line, key=key, expected="a game that does not lead back to this one", found=cycle)
-        sub = load_game(str(other_folder), options={"players": n_players} if "players" in (options or {}) else None, allow_outside=allow_outside, max_items=max_items, _using=(*_using, folder))
+        sub = load_game(str(other_folder), options={"players": n_players} if "players" in (options or {}) else None, allow_outside=allow_outside, max_items=max_items, _using=(*_using, folder), _overrides=overrides)
         for fam in sub.families:
             if use.families is None or fam.name in use.families:
                 families.append(fam)
@@ -207,7 +210,7 @@ def load_game(
     names = [f.name for f in families]
     for dup in {n for n in names if names.count(n) > 1}:
         raise PnpError(f"two component families are both called '{dup}'", file=gname, line=line_of(raw, ("components",)), key="components", hint="each family file needs its own 'family:' name")
-    for name in overrides:
+    for name in own_overrides:
         if name not in names and name not in excluded:
             raise PnpError(f"variant names unknown family '{name}'", file=gname, line=line_of(raw, ("variants", variant, "families", name)), key=f"variants.{variant}.families", expected="one of: " + ", ".join(names), found=name)
 

@@ -1,0 +1,132 @@
+"""The piecepack and Global Warming: sizes, duplex alignment, rules, use by reference."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import MM, page_items
+from pnp.cli import main
+
+PAPER_W = {"a4": 210.0, "letter": 215.9}
+TILE, COIN = 50.8, 19.05  # 2 in tiles, 0.75 in coins
+SUITS = {"suns", "moons", "crowns", "arms"}
+RANKS = {"null", "ace", "2", "3", "4", "5"}
+
+
+@pytest.fixture(params=["a4", "letter"])
+def gw(request, built):
+    return request.param, built("global-warming", request.param)
+
+
+def test_tiles_and_coins_one_per_suit_and_rank(gw):
+    _, b = gw
+    for family, size in (("tiles", TILE), ("coins", COIN)):
+        fronts = [it for _, it in page_items(b.manifest, "sheet") if it["component"] == family]
+        assert len(fronts) == 24
+        assert {tuple(it["id"].split("-")) for it in fronts} == {(s, r) for s in SUITS for r in RANKS}
+        for it in fronts:
+            assert abs(it["w_mm"] - size) < 0.1 and abs(it["h_mm"] - size) < 0.1
+
+
+def _rects(page):
+    return [(d["rect"].x0 * MM, d["rect"].y0 * MM, d["rect"].width * MM, d["rect"].height * MM) for d in page.get_drawings()]
+
+
+def test_backs_line_up_for_long_edge_duplex(gw):
+    paper, b = gw
+    W = PAPER_W[paper]
+    pages = b.manifest["pages"]
+    doc = b.doc()
+    seen = {"tiles": 0, "coins": 0}
+    for i, page in enumerate(pages):
+        if page["kind"] != "backs" or page["items"][0]["component"] not in seen:
+            continue
+        front = {it["id"]: it for it in pages[i - 1]["items"]}
+        drawn = _rects(doc[page["number"] - 1])
+        for it in page["items"]:
+            f = front[it["id"]]
+            assert abs(it["x_mm"] - (W - f["x_mm"] - f["w_mm"])) < 0.01 and abs(it["y_mm"] - f["y_mm"]) < 0.01
+            # the PDF draws the back's outline (a square tile, or a coin's circle) exactly there
+            assert any(abs(x - it["x_mm"]) < 0.1 and abs(y - it["y_mm"]) < 0.1 and abs(w - it["w_mm"]) < 0.1 and abs(h - it["h_mm"]) < 0.1 for x, y, w, h in drawn), it
+            seen[it["component"]] += 1
+    assert seen == {"tiles": 24, "coins": 24}
+
+
+def test_coin_sides_show_rank_and_suit(built):
+    b = built("global-warming", "a4")
+    doc = b.doc()
+    for page, it in page_items(b.manifest, "sheet"):
+        if it["component"] != "coins":
+            continue
+        clip = [v / MM for v in (it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"])]
+        words = [w[4] for w in doc[page["number"] - 1].get_text("words", clip=clip)]
+        rank = it["id"].split("-")[1]
+        expected = {"ace": ["A"], "null": []}.get(rank, [rank])
+        assert words == expected, (it["id"], words)
+
+
+def test_dice_are_cube_nets_in_two_sizes(built):
+    small = [it for _, it in page_items(built("global-warming", "a4").manifest) if it["component"] == "dice"]
+    large = [it for _, it in page_items(built("global-warming", "a4", variant="large-dice").manifest) if it["component"] == "dice"]
+    assert len(small) == 4 and len(large) == 4
+    # a cube net in a cross is 3 x 4 faces plus tabs: the larger die scales with its edge
+    area = lambda it: it["w_mm"] * it["h_mm"]  # noqa: E731
+    assert area(large[0]) > area(small[0]) * 1.8
+    assert max(small[0]["w_mm"], small[0]["h_mm"]) >= 4 * 12.7
+
+
+def test_setup_sheet_and_player_aid(built):
+    b = built("global-warming", "a4")
+    text = " ".join(" ".join(b.doc()[p["number"] - 1].get_text().split()) for p in b.manifest["pages"] if p["kind"] == "sheet")
+    for phrase in ["5 x 5 tiles, the centre missing", "Tactical variant", "without replacement", "line of three coins", "blank, 5, 4, 3, 2, A", "last survivor"]:
+        assert phrase in text, phrase
+    assert sum(1 for _, it in page_items(b.manifest) if it["component"] == "aid") == 4
+
+
+def test_checker_passes(capsys):
+    assert main(["check", "global-warming"]) == 0
+    assert main(["check", "piecepack"]) == 0
+
+
+def _copy_with_piecepack(game_copy, tmp_path):
+    """A copy of Global Warming that uses a copy of the piecepack beside it."""
+    import shutil
+
+    gw = game_copy("global-warming")
+    from pnp.spec.load import find_game
+
+    shutil.copytree(find_game("piecepack"), gw / "piecepack")
+    game = gw / "game.yaml"
+    game.write_text(game.read_text().replace("  - game: piecepack", "  - game: ./piecepack"))
+    return gw
+
+
+def test_checker_fails_on_a_duplicated_tile(game_copy, tmp_path, capsys):
+    gw = _copy_with_piecepack(game_copy, tmp_path)
+    tiles = gw / "piecepack" / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("include: [suits.yaml]", "include: [suits.yaml]\noptions: {}\n") + "")
+    suits = (gw / "piecepack" / "suits.yaml").read_text()
+    # the tiles get one more item: a second Suns 5
+    tiles.write_text(tiles.read_text() + "items:\n" + suits.split("items:\n", 1)[1] + '  - {id: suns-5-again, suit: suns, colour: suns, rank: "5", label: "5"}\n')
+    assert main(["check", str(gw)]) == 1
+    out = capsys.readouterr().out
+    assert any(ln.startswith("FAIL tiles ") and "24" in ln and "25" in ln for ln in out.splitlines()), out
+    assert any(ln.startswith("FAIL one-coin-per-tile") for ln in out.splitlines())
+
+
+def test_checker_fails_on_a_missing_coin(game_copy, tmp_path, capsys):
+    gw = _copy_with_piecepack(game_copy, tmp_path)
+    coins = gw / "piecepack" / "coins.yaml"
+    suits = (gw / "piecepack" / "suits.yaml").read_text()
+    items = suits.split("items:\n", 1)[1].replace('        - {rank: "5", label: "5"}\n', "")
+    coins.write_text(coins.read_text() + "items:\n" + items + '  - {id: suns-5, suit: suns, colour: suns, rank: "5", label: "5"}\n  - {id: moons-5, suit: moons, colour: moons, rank: "5", label: "5"}\n  - {id: crowns-5, suit: crowns, colour: crowns, rank: "5", label: "5"}\n')
+    assert main(["check", str(gw)]) == 1
+    out = capsys.readouterr().out
+    assert any(ln.startswith("FAIL coins ") and "24" in ln and "23" in ln for ln in out.splitlines()), out
+
+
+def test_a_users_game_uses_the_piecepack_by_reference(built):
+    folder = Path(__file__).parent / "data" / "my-piecepack-game"
+    b = built(str(folder), "a4")
+    families = {f["component"]: f["count"] for f in b.manifest["families"]}
+    assert families == {"rules-card": 1, "tiles": 24, "coins": 24, "dice": 4, "pawns": 4}
