@@ -1,0 +1,131 @@
+"""Earth Our Home: globes from data, the Pacific box, 400 counters, 32 gene cards, the reduced set."""
+
+import pytest
+
+from conftest import MM, page_items
+from pnp.cli import main
+
+PAPER_W = {"a4": 210.0, "letter": 215.9}
+
+
+def items(b, family, side="front"):
+    return [it for _, it in page_items(b.manifest) if it["component"] == family and it["side"] == side and it.get("tile") in (None, "A1")]
+
+
+@pytest.fixture(params=["a4", "letter"])
+def eoh(request, built):
+    return request.param, built("earth-our-home", request.param)
+
+
+def test_counts(eoh):
+    _, b = eoh
+    counters = items(b, "counters")
+    assert len(counters) == 400
+    for genus in ("blue", "red", "yellow", "green"):
+        mine = [c for c in counters if c["id"].startswith(genus + "-")]
+        assert len(mine) == 100
+        for species in ("fish", "frog", "allosaur", "mammoth", "hominid"):
+            assert sum(1 for c in mine if c["id"].startswith(f"{genus}-{species}-")) == 18 + 1 + 1
+    assert len(items(b, "genes")) == 32 and len(items(b, "genes", "back")) == 32
+    assert len(items(b, "first-player")) == 1
+    for part in ("earth-1", "earth-2", "pacific"):
+        assert len(items(b, part)) == 1, part
+
+
+def test_the_board_is_three_parts_tiled_to_about_sixteen_a4_pages(built):
+    b = built("earth-our-home", "a4")
+    board_pages = [p for p in b.manifest["pages"] if any(i["component"] in ("earth-1", "earth-2", "pacific") for i in p["items"]) or p["kind"] == "assembly"]
+    assert 12 <= len(board_pages) <= 18
+
+
+def test_reduced_board_parts_are_three_quarters_and_counters_smaller(built):
+    full = built("earth-our-home", "a4")
+    small = built("earth-our-home", "a4", variant="reduced")
+    for part in ("earth-1", "earth-2", "pacific"):
+        f = items(full, part)[0]
+        s = items(small, part)[0]
+        # the part's own size, whichever way round it was placed on the page
+        fw, fh = sorted(f["board_mm"] if "board_mm" in f else (f["w_mm"], f["h_mm"]))
+        sw, sh = sorted(s["board_mm"] if "board_mm" in s else (s["w_mm"], s["h_mm"]))
+        assert sw == pytest.approx(0.75 * fw, abs=0.1) and sh == pytest.approx(0.75 * fh, abs=0.1), part
+    assert {(c["w_mm"], c["h_mm"]) for c in items(full, "counters")} == {(20.0, 20.0)}
+    assert {(c["w_mm"], c["h_mm"]) for c in items(small, "counters")} == {(15.0, 15.0)}
+    # both variants print the gene and reference cards
+    assert len(items(small, "genes")) == 32 and len(items(small, "reference")) == 4
+
+
+def test_globes_show_habitats_pairs_and_pacific_marks(built):
+    b = built("earth-our-home", "a4")
+    words = []
+    for page in b.manifest["pages"]:
+        if page["kind"] == "tile":
+            words += [w[4] for w in b.doc()[page["number"] - 1].get_text("words")]
+    for letter in "ABCD":
+        assert letter in words
+    assert "P" in words and "EARTH" in words
+    pacific = next(p for p in b.manifest["pages"] if any(i["component"] == "pacific" for i in p["items"]))
+    text = " ".join(b.doc()[pacific["number"] - 1].get_text().split())
+    assert "PACIFIC OCEAN" in text and "Holds 11 counters" in text
+
+
+def test_gene_backs_line_up(eoh):
+    paper, b = eoh
+    W = PAPER_W[paper]
+    pages = b.manifest["pages"]
+    doc = b.doc()
+    n = 0
+    for i, page in enumerate(pages):
+        if page["kind"] == "backs" and page["items"][0]["component"] == "genes":
+            front = {it["id"]: it for it in pages[i - 1]["items"]}
+            rects = [(d["rect"].x0 * MM, d["rect"].y0 * MM, d["rect"].width * MM) for d in doc[page["number"] - 1].get_drawings()]
+            for it in page["items"]:
+                f = front[it["id"]]
+                assert it["x_mm"] == pytest.approx(W - f["x_mm"] - f["w_mm"], abs=0.01) and it["y_mm"] == pytest.approx(f["y_mm"], abs=0.01)
+                assert any(abs(x - it["x_mm"]) < 0.1 and abs(y - it["y_mm"]) < 0.1 and abs(w - it["w_mm"]) < 0.1 for x, y, w in rects)
+                n += 1
+    assert n == 32
+
+
+def test_gene_cards_read_their_type(built):
+    b = built("earth-our-home", "a4")
+    doc = b.doc()
+    seen = {}
+    for page, it in page_items(b.manifest, "sheet"):
+        if it["component"] != "genes":
+            continue
+        clip = [v / MM for v in (it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"])]
+        text = " ".join(doc[page["number"] - 1].get_text("text", clip=clip).split())
+        kind = it["id"].split("-")[1]
+        seen[kind] = seen.get(kind, 0) + 1
+        assert {"A": "+2 in temperate", "B": "+2 in tropical", "C": "+1 in any habitat", "D": "+1 in any habitat"}[kind] in text
+    assert seen == {"A": 8, "B": 8, "C": 8, "D": 8}
+
+
+def test_checker_passes(capsys):
+    assert main(["check", "earth-our-home"]) == 0
+
+
+def test_checker_fails_on_a_third_a_hex(game_copy, capsys):
+    folder = game_copy("earth-our-home")
+    hexes = folder / "habitats" / "earth-2.yaml"
+    text = hexes.read_text()
+    line = next(ln for ln in text.splitlines() if "habitat: temperate}" in ln and "pair" not in ln)
+    hexes.write_text(text.replace(line, line.replace("habitat: temperate}", "habitat: temperate, pair: A}"), 1))
+    assert main(["check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    fail = next(ln for ln in out.splitlines() if "pairs-twice" in ln)
+    assert fail.startswith("FAIL") and "A: 3" in fail
+
+
+def test_checker_fails_on_19_counters_of_a_species(game_copy, capsys):
+    folder = game_copy("earth-our-home")
+    counters = folder / "counters.yaml"
+    # one fewer red frog: drop the red genus from the main entry and give it 19 frogs explicitly
+    text = counters.read_text().replace(
+        "  - id: \"{genus}-{species}\"\n    count: 20\n",
+        "  - {id: red-frog-short, genus: red, colour: red, mark: shape-circle, species: frog, epoch: 2, count: 19}\n  - id: \"{genus}-{species}\"\n    count: 20\n",
+    ).replace("        - {species: frog, epoch: 2}\n", "")
+    counters.write_text(text)
+    assert main(["check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert any(ln.startswith("FAIL counters-per-species-red") for ln in out.splitlines()), out
