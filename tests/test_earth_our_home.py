@@ -120,12 +120,25 @@ def test_checker_fails_on_a_third_a_hex(game_copy, capsys):
 def test_checker_fails_on_19_counters_of_a_species(game_copy, capsys):
     folder = game_copy("earth-our-home")
     counters = folder / "counters.yaml"
-    # one fewer red frog: drop the red genus from the main entry and give it 19 frogs explicitly
-    text = counters.read_text().replace(
-        "  - id: \"{genus}-{species}\"\n    count: 20\n",
-        "  - {id: red-frog-short, genus: red, colour: red, mark: shape-circle, species: frog, epoch: 2, count: 19}\n  - id: \"{genus}-{species}\"\n    count: 20\n",
-    ).replace("        - {species: frog, epoch: 2}\n", "")
+    text = counters.read_text()
+    assert "        - {species: frog, epoch: 2}\n" in text
+    # frogs leave the per-player entry and are listed colour by colour: red has only 19
+    frogs = "".join(
+        f"  - {{id: \"{c}-frog\", colour: {c}, species: frog, epoch: 2, count: {19 if c == 'red' else 20}}}\n"
+        for c in ("blue", "red", "yellow", "green")
+    )
+    text = text.replace("        - {species: frog, epoch: 2}\n", "").replace("items:\n", "items:\n" + frogs, 1)
     counters.write_text(text)
     assert main(["check", str(folder)]) == 1
     out = capsys.readouterr().out
-    assert any(ln.startswith("FAIL counters-per-species-red") for ln in out.splitlines()), out
+    fail = next(ln for ln in out.splitlines() if "frog-counters-per-genus" in ln)
+    assert fail.startswith("FAIL") and "red: 19" in fail, out
+    assert next(ln for ln in out.splitlines() if " counters-per-genus" in ln).startswith("FAIL")
+
+
+def test_two_players_print_two_genera(built):
+    b = built("earth-our-home", "a4", players=2)
+    counters = items(b, "counters")
+    assert len(counters) == 200
+    assert {c["id"].split("-")[0] for c in counters} == {"blue", "red"}
+    assert len(items(b, "genes")) == 32  # the gene deck does not change with the number of players

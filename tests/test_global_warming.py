@@ -3,8 +3,8 @@
 from pathlib import Path
 
 import pytest
-
 from conftest import MM, page_items
+
 from pnp.cli import main
 
 PAPER_W = {"a4": 210.0, "letter": 215.9}
@@ -130,3 +130,112 @@ def test_a_users_game_uses_the_piecepack_by_reference(built):
     b = built(str(folder), "a4")
     families = {f["component"]: f["count"] for f in b.manifest["families"]}
     assert families == {"rules-card": 1, "tiles": 24, "coins": 24, "dice": 4, "pawns": 4}
+
+
+def _outline(doc, page, it):
+    """The drawing whose bounding box is exactly the item's box (its cut line)."""
+    for d in doc[page["number"] - 1].get_drawings():
+        r = d["rect"]
+        if all(abs(a - b) < 0.1 for a, b in zip((r.x0 * MM, r.y0 * MM, r.width * MM, r.height * MM), (it["x_mm"], it["y_mm"], it["w_mm"], it["h_mm"]), strict=True)):
+            return d
+    return None
+
+
+@pytest.mark.parametrize(
+    "variant, edge",
+    [(None, 12.7), ("large-dice", 19.05)],  # 0.5 in, and the larger option 0.75 in
+)
+def test_dice_nets_measure_from_their_edge(built, variant, edge):
+    b = built("global-warming", "a4", variant=variant)
+    doc = b.doc()
+    tab = edge / 4  # the default tab: a quarter of the edge (both are above the 3 mm minimum)
+    # a d6 cross: 3 faces + 2 side tabs one way, 4 faces + 1 end tab the other
+    want = sorted([3 * edge + 2 * tab, 4 * edge + tab])
+    dice = [(p, it) for p, it in page_items(b.manifest) if it["component"] == "dice"]
+    assert sorted(it["id"] for _, it in dice) == ["arms-die", "crowns-die", "moons-die", "suns-die"]
+    for page, it in dice:
+        got = sorted([it["w_mm"], it["h_mm"]])
+        assert abs(got[0] - want[0]) < 0.1 and abs(got[1] - want[1]) < 0.1, (it["id"], got, want)
+        assert _outline(doc, page, it) is not None, it["id"]
+
+
+def test_tiles_show_their_rank(built):
+    b = built("global-warming", "a4")
+    doc = b.doc()
+    seen = 0
+    for page, it in page_items(b.manifest, "sheet"):
+        if it["component"] != "tiles":
+            continue
+        clip = [v / MM for v in (it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"])]
+        words = [w[4] for w in doc[page["number"] - 1].get_text("words", clip=clip)]
+        rank = it["id"].split("-")[1]
+        assert words == {"ace": ["A"], "null": []}.get(rank, [rank]), (it["id"], words)
+        seen += 1
+    assert seen == 24
+
+
+def test_setup_sheet_draws_the_island_and_both_variants(built):
+    b = built("global-warming", "a4")
+    doc = b.doc()
+    [(page, sheet)] = [(p, it) for p, it in page_items(b.manifest, "sheet") if it["component"] == "setup"]
+    tile_fill, moved_fill = (0xE9 / 255, 0xDF / 255, 0xC4 / 255), (0xC9 / 255, 0xB2 / 255, 0x7C / 255)
+
+    def squares(fill):
+        out = []
+        for d in doc[page["number"] - 1].get_drawings():
+            r = d["rect"]
+            if d.get("fill") and all(abs(a - c) < 0.01 for a, c in zip(d["fill"], fill, strict=True)) and abs(r.width * MM - 11.4) < 0.1:
+                out.append((r.x0 * MM - sheet["x_mm"], r.y0 * MM - sheet["y_mm"]))
+        return out
+
+    tiles, moved = squares(tile_fill), squares(moved_fill)
+    island = [t for t in tiles if t[0] < 95]
+    assert len(island) == 24  # 5 x 5 with the centre missing
+    assert (34.0, 57.0) not in [(round(x, 1), round(y, 1)) for x, y in island]  # the centre is empty
+    # each tactical diagram: 20 tiles stay, 4 are moved next to the middle of each outer edge
+    upper = [t for t in tiles if t[0] > 95 and t[1] < 120]
+    lower = [t for t in tiles if t[0] > 95 and t[1] > 120]
+    assert len(upper) == 20 and len(lower) == 20
+    assert len([m for m in moved if m[1] < 120]) == 4 and len([m for m in moved if m[1] > 120]) == 4
+
+
+@pytest.mark.parametrize("variant", [None, "large-dice"])
+def test_the_piecepack_builds_alone(built, variant):
+    b = built("piecepack", "letter", variant=variant)
+    families = {f["component"]: (f["count"], f["two_sided"]) for f in b.manifest["families"]}
+    assert families == {"tiles": (24, True), "coins": (24, True), "dice": (4, False), "pawns": (4, False)}
+    assert main(["check", "piecepack"]) == 0
+
+
+def test_pawns_are_folding_standees(built):
+    b = built("global-warming", "a4")
+    pawns = [it for _, it in page_items(b.manifest) if it["component"] == "pawns"]
+    assert sorted(it["id"] for it in pawns) == ["arms-pawn", "crowns-pawn", "moons-pawn", "suns-pawn"]
+    for it in pawns:
+        # one strip 0.75 in wide: two 1.1 in figure panels and two 0.5 in base panels
+        assert abs(it["w_mm"] - 19.05) < 0.1 and abs(it["h_mm"] - (2 * 27.94 + 2 * 12.7)) < 0.1
+
+
+def test_player_aid_draws_the_order_of_the_die_faces(built):
+    """Blank, 5, 4, 3, 2, A as six drawn die faces on every aid (a 9 mm square each)."""
+    b = built("global-warming", "letter")
+    doc = b.doc()
+    aids = [(p, it) for p, it in page_items(b.manifest, "sheet") if it["component"] == "aid"]
+    assert len(aids) == 4
+    for page, it in aids:
+        assert abs(min(it["w_mm"], it["h_mm"]) - 101.6) < 0.1 and abs(max(it["w_mm"], it["h_mm"]) - 152.4) < 0.1
+        x0, y0, x1, y1 = it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"]
+        faces = []
+        for d in doc[page["number"] - 1].get_drawings():
+            r = d["rect"]
+            if x0 <= r.x0 * MM and r.x1 * MM <= x1 and y0 <= r.y0 * MM and r.y1 * MM <= y1 and abs(r.width * MM - 9) < 0.1 and abs(r.height * MM - 9) < 0.1:
+                faces.append(r)
+        assert len(faces) == 6, it["id"]
+        labels = []
+        for r in faces:
+            words = [w[4] for w in doc[page["number"] - 1].get_text("words", clip=r)]
+            labels.append(words[0] if words else "blank")
+        # the faces lie in a row (across the card, whichever way it is turned on the page)
+        along_x = len({round(r.y0) for r in faces}) == 1
+        order = [lab for _, lab in sorted(zip([r.x0 if along_x else r.y0 for r in faces], labels, strict=True))]
+        assert order in (["blank", "5", "4", "3", "2", "A"], ["A", "2", "3", "4", "5", "blank"]), order

@@ -53,6 +53,13 @@ def _fmt(v) -> str:
     return str(v)
 
 
+def _key(attrs: dict, by: str | list[str]) -> str:
+    """The value an item is counted under: one attribute, or several joined ('suns 5')."""
+    if isinstance(by, list):
+        return " ".join(str(attrs.get(b)) for b in by)
+    return str(attrs.get(by))
+
+
 def _same(a, b) -> bool:
     return a == b or str(a) == str(b)
 
@@ -77,13 +84,27 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
         return Result(rule.id, ok, _fmt(expected), _fmt(found), rule.cite, rule.note, rule.design_choice)
 
     if kind == "equal":
-        counts = []
+        counts, groups = [], []
         for sel in body:
             items, bad = _items(game, sel, file)
             if items is None:
                 return _missing(rule, bad)
             counts.append(len(items))
+            groups.append(Counter(_key(i.attrs, sel.by) for i in items) if sel.by else None)
         names = [_fmt(s.family) for s in body]
+        if any(g is not None for g in groups):
+            # the same items per value: every family has as many of each value as the first
+            by = next(_fmt(s.by) for s in body if s.by)
+            first = groups[0]
+            diff = {}
+            for name, g in zip(names[1:], groups[1:], strict=True):
+                for k in sorted(set(first or {}) | set(g or {})):
+                    a, b = (first or {}).get(k, 0), (g or {}).get(k, 0)
+                    if a != b:
+                        diff[k] = f"{names[0]} {a}, {name} {b}"
+            found = "; ".join(f"{k}: {v}" for k, v in list(diff.items())[:6]) + (" ..." if len(diff) > 6 else "")
+            ok = not diff and len(set(counts)) == 1 and all(g is not None for g in groups)
+            return res(ok, f"as many {' as '.join(names)} for each {by}", found or dict(zip(names, counts, strict=True)))
         return res(len(set(counts)) == 1, "equal counts of " + " and ".join(names), dict(zip(names, counts, strict=True)))
     if kind == "option":
         found = game.options.get(body)
@@ -121,11 +142,12 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
     if kind == "count":
         return res(_count_ok(len(items), rule.expect), rule.expect, len(items))
     if kind == "distribution":
-        c = Counter(str(i.attrs.get(body.by)) for i in items)
+        c = Counter(_key(i.attrs, body.by) for i in items)
         want = {str(k): v for k, v in dict(rule.expect).items()} if isinstance(rule.expect, dict) else None
         if want is None:
             # a single number: every value has that many
-            return res(all(v == rule.expect for v in c.values()) and bool(c), f"{rule.expect} for each {body.by}", dict(c))
+            odd = {k: v for k, v in c.items() if v != rule.expect}
+            return res(not odd and bool(c), f"{rule.expect} for each {_fmt(body.by)}", odd or f"{len(c)} values, {rule.expect} each")
         return res(dict(c) == want, want, dict(c))
     if kind == "per_player":
         seats = [c.name for c in game.spec.player_colours[: game.options.get("players", 0)]]

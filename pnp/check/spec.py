@@ -17,7 +17,13 @@ class Select(Strict):
 
 
 class Distribution(Select):
-    by: str = Field(..., description="the attribute to count by")
+    by: str | list[str] = Field(..., description="the attribute to count by, or a list of them to count each combination: [suit, rank]")
+
+
+class Matched(Select):
+    by: str | list[str] | None = Field(
+        None, description="compare items per value of this attribute (or combination: [suit, rank]) instead of only their number"
+    )
 
 
 class PerPlayer(Select):
@@ -50,7 +56,9 @@ class Rule(Strict):
     per_player: PerPlayer | None = Field(None, description="items each player's set has")
     sum: Total | None = Field(None, description="sum of a numeric attribute")
     values: Total | None = Field(None, description="the set of values an attribute takes")
-    equal: list[Select] | None = Field(None, min_length=2, description="these counts are all equal")
+    equal: list[Matched] | None = Field(
+        None, min_length=2, description="these counts are all equal (with 'by': the same items per value, e.g. one coin per tile of each suit and rank)"
+    )
     property: Property | None = Field(None, description="a value of the family's spec")
     option: str | None = Field(None, description="a game option (setup numbers in game.yaml options)")
     records: Records | None = Field(None, description="entries of a list in a family's spec (e.g. a hex map's hexes)")

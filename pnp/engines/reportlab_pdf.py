@@ -6,16 +6,17 @@ import datetime as dt
 from collections.abc import Iterable
 from pathlib import Path
 
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import TimeStamp
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas as rl_canvas
 
 from pnp.draw.colours import rgb
 from pnp.draw.fonts import FontBook
 from pnp.draw.ident import stable_hash
-from pnp.draw.primitives import Ellipse, Group, Image, Path as PathPrim, Rect, Style, Text, Use
+from pnp.draw.primitives import Ellipse, Group, Image, Rect, Style, Text, Use
+from pnp.draw.primitives import Path as PathPrim
 from pnp.draw.symbols import SymbolBook
 from pnp.engines import DocInfo
 from pnp.units import mm_to_pt

@@ -15,10 +15,11 @@ from fontTools.ttLib import TTFont
 
 from pnp.draw.fonts import FontBook
 from pnp.draw.ident import stable_hash
-from pnp.draw.primitives import Ellipse, Group, Image, Path as PathPrim, Rect, Text, Use
+from pnp.draw.primitives import Ellipse, Group, Image, Rect, Text, Use
+from pnp.draw.primitives import Path as PathPrim
 from pnp.draw.symbols import SymbolBook
 
-_glyph_cache: dict[str, "GlyphSource"] = {}
+_glyph_cache: dict[str, GlyphSource] = {}
 
 
 class GlyphSource:
