@@ -1,9 +1,16 @@
 """Earth Our Home: globes from data, the Pacific box, 400 counters, 32 gene cards, the reduced set."""
 
-import pytest
+import math
+from collections import Counter
+from pathlib import Path
 
+import pytest
+import yaml
 from conftest import MM, page_items
+
 from pnp.cli import main
+
+HABITATS = Path(__file__).resolve().parent.parent / "components" / "earth-our-home" / "habitats"
 
 PAPER_W = {"a4": 210.0, "letter": 215.9}
 
@@ -50,8 +57,53 @@ def test_reduced_board_parts_are_three_quarters_and_counters_smaller(built):
         assert sw == pytest.approx(0.75 * fw, abs=0.1) and sh == pytest.approx(0.75 * fh, abs=0.1), part
     assert {(c["w_mm"], c["h_mm"]) for c in items(full, "counters")} == {(20.0, 20.0)}
     assert {(c["w_mm"], c["h_mm"]) for c in items(small, "counters")} == {(15.0, 15.0)}
+    # in the PDF: the counters' coloured squares
+    for b, side in ((full, 20.0), (small, 15.0)):
+        page = next(p for p in b.manifest["pages"] if p["items"] and p["items"][0]["component"] == "counters")
+        squares = [d for d in b.doc()[page["number"] - 1].get_drawings() if d.get("fill") and abs(d["rect"].width * MM - side) < 0.1]
+        assert len(squares) >= len(page["items"]) and all(abs(d["rect"].height * MM - side) < 0.1 for d in squares)
     # both variants print the gene and reference cards
     assert len(items(small, "genes")) == 32 and len(items(small, "reference")) == 4
+
+
+def globe_drawings(b, part):
+    """The drawings of a globe's first tile page (a tile page holds the whole map, clipped)."""
+    page = next(p for p in b.manifest["pages"] if p["kind"] == "tile" and p["items"][0]["component"] == part)
+    return b.doc()[page["number"] - 1].get_drawings()
+
+
+def hex_census(drawings, w):
+    """Hex outlines, drops, palms, pines and hatchings of a map whose hexes are w mm across the flats."""
+    sym = 0.32 * w  # symbol_size 32% (earth-1.yaml, earth-2.yaml)
+    out = Counter()
+    for d in drawings:
+        ops = "".join(i[0] for i in d["items"])
+        dw, dh = d["rect"].width * MM, d["rect"].height * MM
+        if ops == "l" * 6 and dw > w / 2:  # (the key's little hex is 8 mm)
+            assert dw == pytest.approx(w, abs=0.1) and dh == pytest.approx(2 * w / math.sqrt(3), abs=0.1)
+            out["hex"] += "f" in d["type"]
+        elif ops == "cccc" and dw == pytest.approx(0.66 * sym, abs=0.1) and dh == pytest.approx(0.91 * sym, abs=0.1):
+            out["drop"] += 1  # art/drop.svg: the drop spans x 17-83, y 4-95 of 100
+        elif ops == "l" * 11 and dw == pytest.approx(0.84 * sym, abs=0.1):
+            out["pine"] += 1  # art/pine.svg: the tree spans x 8-92 of 100
+        elif ops == "c" * 8 and dw == pytest.approx(0.87 * sym, abs=0.1):
+            out["palm"] += 1  # art/palm.svg: the fronds span x 8-95 of 100
+        elif d["type"] == "s" and len(ops) > 6 and set(ops) == {"l"} and dw > w and dh == pytest.approx(2 * w / math.sqrt(3), abs=0.1):
+            out["hatched"] += 1
+    return out
+
+
+@pytest.mark.parametrize("variant, hex_mm", [(None, 40.0), ("reduced", 30.0)])
+def test_every_hex_of_the_data_is_drawn_with_its_symbol(built, variant, hex_mm):
+    b = built("earth-our-home", "a4", variant=variant)
+    for part in ("earth-1", "earth-2"):
+        hexes = yaml.safe_load((HABITATS / f"{part}.yaml").read_text())["hexes"]
+        kinds = Counter(h["habitat"] for h in hexes)
+        census = hex_census(globe_drawings(b, part), hex_mm)
+        assert census["hex"] == len(hexes), part
+        assert (census["drop"], census["palm"], census["pine"]) == (kinds["marine"], kinds["tropical"], kinds["temperate"]), part
+        # partial hexes out of play are hatched and carry no symbol
+        assert census["hatched"] == kinds["none"] > 0, part
 
 
 def test_globes_show_habitats_pairs_and_pacific_marks(built):
@@ -142,3 +194,22 @@ def test_two_players_print_two_genera(built):
     assert len(counters) == 200
     assert {c["id"].split("-")[0] for c in counters} == {"blue", "red"}
     assert len(items(b, "genes")) == 32  # the gene deck does not change with the number of players
+
+
+def test_checker_fails_on_a_p_on_land_and_refuses_an_untyped_hex(game_copy, capsys):
+    folder = game_copy("earth-our-home")
+    hexes = folder / "habitats" / "earth-1.yaml"
+    text = hexes.read_text()
+    land = next(ln for ln in text.splitlines() if ln.endswith("habitat: tropical}"))
+    hexes.write_text(text.replace(land, land.replace("habitat: tropical}", "habitat: tropical, pacific: true}"), 1))
+    assert main(["check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if " pacific-hexes-are-sea " in ln)
+    assert line.startswith("FAIL") and line.split()[-2:] == ["|", "1"], line
+    # a hex of no known habitat: a clean refusal naming the file, line and key
+    sea = next(ln for ln in text.splitlines() if ln.endswith("habitat: marine}"))
+    hexes.write_text(text.replace(sea, sea.replace("habitat: marine}", "habitat: desert}"), 1))
+    assert main(["check", str(folder)]) == 2
+    err = capsys.readouterr().err
+    line_no = text.splitlines().index(sea) + 1
+    assert f"earth-1.yaml:{line_no}" in err and "no style for habitat 'desert'" in err and "Traceback" not in err

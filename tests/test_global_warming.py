@@ -216,9 +216,10 @@ def test_pawns_are_folding_standees(built):
         assert abs(it["w_mm"] - 19.05) < 0.1 and abs(it["h_mm"] - (2 * 27.94 + 2 * 12.7)) < 0.1
 
 
-def test_player_aid_draws_the_order_of_the_die_faces(built):
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_player_aid_draws_the_order_of_the_die_faces(built, paper):
     """Blank, 5, 4, 3, 2, A as six drawn die faces on every aid (a 9 mm square each)."""
-    b = built("global-warming", "letter")
+    b = built("global-warming", paper)
     doc = b.doc()
     aids = [(p, it) for p, it in page_items(b.manifest, "sheet") if it["component"] == "aid"]
     assert len(aids) == 4
@@ -235,7 +236,7 @@ def test_player_aid_draws_the_order_of_the_die_faces(built):
         for r in faces:
             words = [w[4] for w in doc[page["number"] - 1].get_text("words", clip=r)]
             labels.append(words[0] if words else "blank")
-        # the faces lie in a row (across the card, whichever way it is turned on the page)
-        along_x = len({round(r.y0) for r in faces}) == 1
-        order = [lab for _, lab in sorted(zip([r.x0 if along_x else r.y0 for r in faces], labels, strict=True))]
-        assert order in (["blank", "5", "4", "3", "2", "A"], ["A", "2", "3", "4", "5", "blank"]), order
+        # in a row across the card, left to right: down the page when the card is turned 90 degrees
+        along = [r.x0 if it["rotation"] == 0 else r.y0 for r in faces]
+        assert it["rotation"] in (0, 90)
+        assert [lab for _, lab in sorted(zip(along, labels, strict=True))] == ["blank", "5", "4", "3", "2", "A"]

@@ -83,3 +83,25 @@ def test_bad_hexes_are_refused(tmp_path, capsys, old, new, fragment):
     assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "out"), "--quiet"]) == 2
     err = capsys.readouterr().err
     assert fragment in err and "island.yaml" in err and "Traceback" not in err
+
+
+def test_records_unless_leaves_out_matching_hexes(tmp_path, capsys):
+    import shutil
+
+    folder = tmp_path / "hexes"
+    shutil.copytree(DATA, folder)
+    rules = folder / "rules.yaml"
+    rules.write_text(
+        rules.read_text()
+        + "  - id: ports-at-sea\n    cite: \"example: ports are sea hexes\"\n"
+        + "    records: {family: island, field: hexes, where: {port: [Q, R]}, unless: {terrain: sea}}\n    expect: 0\n"
+        + "  - id: all-typed\n    cite: \"example: every hex has a terrain\"\n"
+        + "    records: {family: island, field: hexes, unless: {terrain: [sea, land, void]}}\n    expect: 0\n"
+    )
+    assert main(["check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    # port R is on land: one hex left after leaving out the sea ones
+    line = next(ln for ln in out.splitlines() if " ports-at-sea " in ln)
+    assert line.startswith("FAIL") and line.split()[-2:] == ["|", "1"], line
+    line = next(ln for ln in out.splitlines() if " all-typed " in ln)
+    assert line.startswith("ok") and line.split()[-2:] == ["|", "0"], line

@@ -164,6 +164,9 @@ def test_dice_are_cube_nets_in_the_suit_colour_with_glue_tabs(built, variant, ed
         tabs = [d for d in drawn if _rgb(d.get("fill")) == (0xE4, 0xE4, 0xE4)]
         assert len(tabs) == 7  # a cube net's 12 edges: 5 folded, 7 glued
         assert sorted(_words(doc, page, it)) == ["2", "3", "4", "5", "A"]  # and one blank face
+    # the print guide names the size that is printed
+    inches = "0.5" if variant is None else "0.75"
+    assert f"Dice (4, {inches} in cubes)" in " ".join(doc[0].get_text().split())
 
 
 def test_pawns_are_standees_one_per_suit_in_its_colour(built):
@@ -246,10 +249,12 @@ def test_the_checker_finds_a_duplicated_tile_and_a_missing_coin(game_copy, capsy
 
 
 def test_a_users_game_holds_no_copy_of_the_piecepack():
-    assert sorted(p.name for p in USER_GAME.iterdir()) == ["game.yaml", "rules-card.yaml"]
+    assert sorted(p.name for p in USER_GAME.iterdir()) == ["game.yaml", "rules-card.yaml", "rules.yaml"]
     g = load_game(str(USER_GAME))
     assert [f.name for f in g.families] == ["rules-card", "tiles", "coins", "dice", "pawns"]
     assert g.family("tiles").folder == find_game("piecepack").resolve()
+    # and its own rules check the piecepack's families
+    assert main(["check", str(USER_GAME)]) == 0
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -278,3 +283,16 @@ def test_a_users_variant_can_change_a_piecepack_family(tmp_path, built):
             assert sum(1 for d in drawn if abs(_box(d)[2] - 25.4) < 0.1 and abs(_box(d)[3] - 25.4) < 0.1 and d.get("fill")) == 6
     # and the piecepack itself is untouched
     assert load_game("piecepack").family("dice").spec.edge == pytest.approx(DIE)
+
+
+def test_a_misspelt_attribute_in_a_match_fails_instead_of_passing(game_copy, capsys):
+    pp = game_copy("piecepack")
+    rules = pp / "rules.yaml"
+    text = rules.read_text()
+    assert "equal: [{family: tiles, by: [suit, rank]}, {family: coins, by: [suit, rank]}]" in text
+    rules.write_text(text.replace("{family: coins, by: [suit, rank]}]", "{family: coins, by: [suit, rnak]}]"))
+    code = main(["check", str(pp)])
+    out = capsys.readouterr().out
+    assert code == 1
+    [line] = [ln for ln in out.splitlines() if ln.startswith("FAIL one-coin-per-tile")]
+    assert "rnak" in line and "coins without it" in line

@@ -89,6 +89,11 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
             items, bad = _items(game, sel, file)
             if items is None:
                 return _missing(rule, bad)
+            if sel.by:
+                # a misspelt attribute would make every item equal: name it instead
+                lacking = [b for b in ([sel.by] if isinstance(sel.by, str) else sel.by) if any(b not in i.attrs for i in items)]
+                if lacking:
+                    return res(False, f"items with attribute '{lacking[0]}'", f"{_fmt(sel.family)} without it")
             counts.append(len(items))
             groups.append(Counter(_key(i.attrs, sel.by) for i in items) if sel.by else None)
         names = [_fmt(s.family) for s in body]
@@ -130,7 +135,7 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
             listed = data.get(body.field)
             if not isinstance(listed, list):
                 return res(False, f"a list '{body.field}' in family '{name}'", "none")
-            entries += [e for e in listed if isinstance(e, dict) and matches(body.where, e)]
+            entries += [e for e in listed if isinstance(e, dict) and matches(body.where, e) and not (body.unless and matches(body.unless, e))]
         if body.by is None:
             return res(_count_ok(len(entries), rule.expect), rule.expect, len(entries))
         c = Counter(str(e[body.by]) for e in entries if e.get(body.by) not in (None, False, ""))
