@@ -82,6 +82,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
     b.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    b.add_argument("--jobs", type=_positive_int, help="games built at once (default: one per core)")
 
     c = sub.add_parser("check", help="check the components against the rulebook")
     game_options(c, many=False)
@@ -178,23 +179,48 @@ def cmd_build(args) -> int:
             raise PnpError("bad --date", expected="YYYY-MM-DD", found=args.date) from None
     papers = _papers(args.paper)
     # Load and check every game before writing anything.
-    games = [_load(args, r) for r in refs]
+    for r in refs:
+        _load(args, r)
     progress = Progress(enabled=not args.quiet)
+    jobs = min(args.jobs or os.cpu_count() or 1, len(refs))
+    if jobs > 1:
+        # Games are independent: build them on every core, report in the order given.
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            outcomes = list(pool.map(_build_one, [args] * len(refs), refs, [papers] * len(refs), [None] * len(refs)))
+    else:
+        outcomes = [_build_one(args, r, papers, progress) for r in refs]
     failed = False
-    for game in games:
+    for outcome in outcomes:
+        if isinstance(outcome, str):  # a clean refusal found while drawing
+            print(f"error: {outcome}", file=sys.stderr)
+            return 2
+        done, report, bad = outcome
+        failed = failed or bad
+        progress.done(done)
+        if not args.quiet or bad:
+            print(report, file=sys.stderr)
+    return 1 if (failed and args.strict) else 0
+
+
+def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, bool] | str:
+    """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
+    from pnp.build import build
+    from pnp.check.evaluate import evaluate, load_rules
+    from pnp.check.report import summary
+
+    try:
         t0 = time.monotonic()
+        game = _load(args, ref)
         rules = load_rules(game)
         outputs = build(game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip, progress=progress, max_tiles=args.max_tiles)
         results = evaluate(game, rules, outputs[0].plan) if rules else []
-        bad = [r for r in results if not r.passed]
-        failed = failed or bool(bad)
-        files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
-        progress.done(f"{game.id}: {files} in {time.monotonic() - t0:.1f}s")
-        if not args.quiet or bad:
-            print(summary(game.id, results), file=sys.stderr)
-        if bad and args.strict:
-            return 1
-    return 1 if (failed and args.strict) else 0
+    except PnpError as exc:
+        return str(exc)
+    files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
+    bad = any(not r.passed for r in results)
+    return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", summary(game.id, results), bad
 
 
 def cmd_check(args) -> int:

@@ -61,3 +61,27 @@ def test_players_option_prints_fewer_sets(tmp_path, capsys):
     m = json.loads((tmp_path / "greenway" / "greenway-a4.json").read_text())
     protectors = [i for p in m["pages"] for i in p["items"] if i["component"] == "protectors"]
     assert len(protectors) == 10
+
+
+def test_several_games_build_in_parallel_with_the_same_bytes(tmp_path, capsys):
+    """Games build on every core; the files are the same as a one-at-a-time build."""
+    args = ["build", "greenway", "piecepack", "--paper", "a4", "--quiet"]
+    assert main([*args, "--out", str(tmp_path / "par"), "--jobs", "2"]) == 0
+    assert main([*args, "--out", str(tmp_path / "seq"), "--jobs", "1"]) == 0
+    for game in ("greenway", "piecepack"):
+        for ext in ("pdf", "json"):
+            a = (tmp_path / "par" / game / f"{game}-a4.{ext}").read_bytes()
+            b = (tmp_path / "seq" / game / f"{game}-a4.{ext}").read_bytes()
+            assert a == b and len(a) > 1000
+
+
+def test_a_refusal_found_while_drawing_in_a_worker_is_clean(game_copy, tmp_path, capsys):
+    folder = game_copy("greenway")
+    cards = folder / "cards.yaml"
+    text = cards.read_text()
+    broken = text.replace('name: "suit-{suit}", x: 6.5mm', 'name: "suit-{suit}-missing", x: 6.5mm')
+    assert broken != text
+    cards.write_text(broken)
+    assert main(["build", "piecepack", str(folder), "--paper", "a4", "--out", str(tmp_path), "--jobs", "2", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown art" in err and "cards.yaml" in err and "Traceback" not in err
