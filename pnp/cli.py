@@ -160,9 +160,6 @@ def _papers(text: str) -> list[str]:
 
 
 def cmd_build(args) -> int:
-    from pnp.build import build
-    from pnp.check.evaluate import evaluate, load_rules
-    from pnp.check.report import summary
     from pnp.spec.load import builtin_games
 
     if args.all and args.games:
