@@ -71,3 +71,17 @@ def page_items(manifest: dict, kind: str | None = None):
         if kind is None or page["kind"] == kind:
             for it in page["items"]:
                 yield page, it
+
+
+def texts_of(drawing) -> list[str]:
+    """Every line of text in a face drawing, in drawing order (symbols are not followed)."""
+    out: list[str] = []
+
+    def walk(p):
+        for c in getattr(p, "children", ()):
+            walk(c)
+        if hasattr(p, "text"):
+            out.append(p.text)
+
+    walk(drawing)
+    return out

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from conftest import MM
+from conftest import MM, texts_of
 
 from pnp.build import build
 from pnp.cli import main
@@ -490,15 +490,7 @@ def test_default_labels_and_front(tmp_path):
     (face,) = faces["solids"]
     net = make_net("d8", 15.0)
     assert (face.w, face.h) == (pytest.approx(net.w), pytest.approx(net.h))
-    texts = []
-
-    def walk(p):
-        for c in getattr(p, "children", ()):
-            walk(c)
-        if hasattr(p, "text"):
-            texts.append(p.text)
-
-    walk(face.front)
+    texts = texts_of(face.front)
     assert sorted(texts) == [str(n) for n in range(1, 9)]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from conftest import MM
+from conftest import MM, texts_of
 
 from pnp.build import build, draw_faces
 from pnp.cli import main
@@ -111,15 +111,7 @@ def test_back_defaults_to_the_front(tmp_path):
     red = next(f for f in faces["pawns"] if f.id == "red")
     assert (red.w, red.h) == (20.0, 80.0)
     assert red.back is None
-    texts = []
-
-    def walk(p):
-        for c in getattr(p, "children", ()):
-            walk(c)
-        if hasattr(p, "text"):
-            texts.append(p.text)
-
-    walk(red.front)
+    texts = texts_of(red.front)
     assert texts == ["Hero red", "Hero red"]
 
 
