@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from pnp.kinds import KINDS, DrawContext, Face
 from pnp.layout.compose import compose
 from pnp.layout.grid import EPS
 from pnp.layout.impose import FamilyInfo, Plan, impose
-from pnp.layout.manifest import manifest
+from pnp.layout.manifest import write_manifest
 from pnp.layout.plan import ItemRef
 from pnp.spec.model import Game
 from pnp.spec.paper import PaperSpec, load_paper
@@ -53,6 +52,89 @@ def draw_faces(game: Game) -> tuple[DrawContext, dict[str, list[Face]], list[Fam
     return ctx, faces, infos
 
 
+class FaceStore:
+    """Faces by ItemRef, drawn when a page first needs them and let go soon after.
+
+    A family whose kind can tell its sizes (Kind.sizes) is drawn item by item as pages
+    ask; a face no page has used for two pages is dropped, so a deck of any size holds
+    a few pages' worth of drawings. Pages use an item on neighbouring pages (front, then
+    back; a board's tiles in a row); should one come back later, its family is drawn again
+    from the start. Other families are drawn whole, up front.
+    """
+
+    def __init__(self, game: Game, ctx: DrawContext):
+        self.game = game
+        self.ctx = ctx
+        self.whole: dict[str, list[Face]] = {}
+        self.gens: dict[str, list] = {}  # family -> [generator, next index, most ever drawn]
+        self.held: dict[tuple[str, int], Face] = {}
+        self.last: dict[tuple[str, int], int] = {}  # the page that last used a held face
+        self.page = 0
+
+    def faces(self, fam) -> Iterator[Face]:
+        """The family's faces in order; a template error names the family's file."""
+        it = KINDS[fam.spec.kind].faces(fam, self.ctx)
+        while True:
+            try:
+                face = next(it)
+            except StopIteration:
+                return
+            except PnpError as exc:
+                raise located(exc, fam.data, fam.file) from None
+            yield face
+
+    def draw_whole(self, fam) -> list[Face]:
+        faces = self.whole[fam.name] = list(self.faces(fam))
+        return faces
+
+    def __call__(self, ref: ItemRef) -> Face:
+        whole = self.whole.get(ref.family)
+        if whole is not None:
+            return whole[ref.index]
+        key = (ref.family, ref.index)
+        face = self.held.get(key)
+        if face is None:
+            gen = self.gens.get(ref.family)
+            if gen is None or gen[1] > ref.index:
+                most = gen[2] if gen else 0
+                gen = self.gens[ref.family] = [self.faces(self.game.family(ref.family)), 0, most]
+            while gen[1] <= ref.index:
+                drawn = next(gen[0])
+                if gen[1] == ref.index or gen[1] >= gen[2]:  # not one already used and let go
+                    self.held[(ref.family, gen[1])] = drawn
+                gen[1] += 1
+                gen[2] = max(gen[2], gen[1])
+            face = self.held[key]
+        self.last[key] = self.page
+        return face
+
+    def page_done(self) -> None:
+        self.page += 1
+        for key in [k for k, p in self.last.items() if p < self.page - 2]:
+            del self.last[key]
+            del self.held[key]
+
+
+def plan_items(game: Game) -> tuple[DrawContext, FaceStore, list[FamilyInfo]]:
+    """Every family's items as the layout sees them, and a store that draws their faces."""
+    ctx = DrawContext(game, FontBook(game.fonts))
+    store = FaceStore(game, ctx)
+    infos: list[FamilyInfo] = []
+    for fam in game.families:
+        kind = KINDS[fam.spec.kind]
+        stock = fam.spec.stock or kind.default_stock
+        sizes = kind.sizes(fam, ctx)
+        if sizes is None:
+            refs = [
+                ItemRef(fam.name, i, f.id, f.w, f.h, f.back is not None, stock, f.bleed, f.shape)
+                for i, f in enumerate(store.draw_whole(fam))
+            ]
+        else:
+            refs = [ItemRef(fam.name, i, s.id, s.w, s.h, s.two_sided, stock, s.bleed, s.shape) for i, s in enumerate(sizes)]
+        infos.append(FamilyInfo(fam.name, fam.title, stock, fam.spec.sheet, fam.spec.gutter, refs))
+    return ctx, store, infos
+
+
 def output_stem(game: Game, paper: str) -> str:
     return f"{game.id}" + (f"-{game.variant}" if game.variant else "") + f"-{paper}"
 
@@ -70,7 +152,7 @@ def build(
     max_tiles: int = DEFAULT_MAX_TILES,
 ) -> list[Output]:
     specs = [_paper(load_paper(p), offset, flip) for p in papers]
-    ctx, faces, infos = draw_faces(game)
+    ctx, faces, infos = plan_items(game)
     for paper in specs:
         check_tiling(game, infos, paper, max_tiles)
     players = game.options.get("players") if game.spec.player_colours else None
@@ -101,18 +183,15 @@ def build(
             pdf_tmp = tmp_root / f"{stem}.pdf"
             svg_dir = tmp_root / f"{stem}-svg"
             writer = _writer(engine, pdf_tmp, info, ctx, svg_dir)
-
-            def face_of(ref: ItemRef) -> Face:
-                return faces[ref.family][ref.index]
-
             for n, page in enumerate(plan.pages, 1):
-                writer.page(page.w, page.h, compose(page, face_of), page.bookmark)
+                writer.page(page.w, page.h, compose(page, faces), page.bookmark)
+                faces.page_done()
                 if progress:
                     progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
             writer.close()
             man_tmp = tmp_root / f"{stem}.json"
-            data = manifest(plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine)
-            man_tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            with open(man_tmp, "w", encoding="utf-8") as fh:
+                write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine)
             staged.append((pdf_tmp, dest / pdf_tmp.name))
             staged.append((man_tmp, dest / man_tmp.name))
             if engine == "svg":

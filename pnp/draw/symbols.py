@@ -24,6 +24,7 @@ class SymbolBook:
 
     def __init__(self):
         self.symbols: dict[str, Symbol] = {}
+        self._art: dict[tuple, str] = {}  # (name, colour, folders) -> id: no file read twice
 
     def define(self, ident: str, children: tuple, w: float, h: float) -> str:
         if ident not in self.symbols:
@@ -38,12 +39,17 @@ class SymbolBook:
 
     def art(self, name: str, colour: str | None, folders: list[Path]) -> str:
         """Define (once) the art `name` tinted `colour`, drawn in a 1×1 box; return its id."""
+        key = (name, colour, tuple(folders))
+        known = self._art.get(key)
+        if known is not None:
+            return known
         path = find_art(name, folders)
         ident = f"art:{path.stem}:{colour or 'none'}:{stable_hash(path.read_bytes())}"
         if ident not in self.symbols:
             children, mx, my, w, h = read_art(str(path))
             fitted = Group(tint(children, colour), multiply(scale(1 / w, 1 / h), translate(-mx, -my)))
             self.define(ident, (fitted,), 1.0, 1.0)
+        self._art[key] = ident
         return ident
 
 

@@ -1,14 +1,35 @@
-"""Draw pages of primitives straight into a PDF with reportlab. Symbols become form XObjects."""
+"""Draw pages of primitives straight into a PDF. Symbols become form XObjects.
+
+reportlab provides the document: fonts (TrueType subsets), images, outlines, the info
+dictionary. Pages are encoded here as PDF operators and streamed to the file as soon as
+they are drawn, so a document of any length holds one page in memory, not all of them:
+
+- each page's content is compressed and written at once; only its object number stays;
+- every page and form shares one resource dictionary, written at the end;
+- a page whose content equals a recent page's (the back page of every full sheet of a
+  shared back) points at the same content stream: it is stored once;
+- reportlab's own objects (fonts, images, outlines, catalog) are written at close().
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import TimeStamp
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase.pdfdoc import (
+    PDFDictionary,
+    PDFIndirectObject,
+    PDFName,
+    PDFObjectReference,
+    PDFResourceDictionary,
+    PDFTrailer,
+    TimeStamp,
+)
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
@@ -24,6 +45,9 @@ from pnp.units import mm_to_pt
 K = 72.0 / 25.4
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
+KAPPA = 0.5522847498  # a quarter circle as one cubic Bézier
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+RECENT_PAGES = 32  # identical page contents looked for among this many recent ones
 _registered: dict[str, str] = {}
 
 
@@ -36,193 +60,377 @@ def font_name(fonts: FontBook, key: str) -> str:
     return _registered[path]
 
 
+def _n(v: float) -> str:
+    """A length in mm: four decimals are a tenth of a micrometre."""
+    s = f"{v:.4f}".rstrip("0")
+    return s[:-1] if s[-1] == "." else s
+
+
+def _m(v: float) -> str:
+    """A matrix factor: more digits, never an exponent."""
+    r = round(v, 6)
+    i = int(r)
+    return str(i) if r == i else f"{r:.6f}".rstrip("0")
+
+
+def _cm(m) -> str:
+    a, b, c, d, e, f = m
+    return f"{_m(a)} {_m(b)} {_m(c)} {_m(d)} {_n(e)} {_n(f)} cm"
+
+
+def _colour(hexcode: str, op: str, cache: dict = {}) -> str:  # noqa: B006 - a deliberate memo
+    key = (hexcode, op)
+    s = cache.get(key)
+    if s is None:
+        r, g, b = rgb(hexcode)
+        s = cache[key] = f"{_m(r)} {_m(g)} {_m(b)} {op}"
+    return s
+
+
+class _SharedResources(PDFResourceDictionary):
+    """The one resource dictionary of every page and form, completed when it is written."""
+
+    def __init__(self, xobjects: dict, states: dict):
+        super().__init__()
+        self.basicFonts()
+        self.allProcs()
+        self._xobjects = xobjects
+        self._states = states
+
+    def format(self, document):
+        self.XObject = {k: PDFObjectReference(v) for k, v in sorted(self._xobjects.items())}
+        self.ExtGState = {k: v for k, v in sorted(self._states.items())}
+        return super().format(document)
+
+
 class ReportlabWriter:
     """One PDF. Call page() for each page in order, then close()."""
 
     def __init__(self, path: Path, info: DocInfo, fonts: FontBook, symbols: SymbolBook):
         self.fonts = fonts
         self.symbols = symbols
-        self.defined: set[str] = set()
-        self.images: dict[str, ImageReader] = {}
+        self.path = path
         regular = font_name(fonts, "regular")
-        self.c = rl_canvas.Canvas(
-            str(path), invariant=1, pageCompression=1, initialFontName=regular, initialFontSize=10
-        )
+        self.c = rl_canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName=regular, initialFontSize=10)
         c = self.c
         c.setTitle(info.title)
         c.setAuthor(info.author)
         c.setSubject(info.subject)
         c.setCreator("pnp")
         c.setProducer("pnp")
+        doc = self.doc = c._doc
         if info.date:
             # the given day at 00:00 UTC as CreationDate and ModDate; the file stays invariant
             stamp = TimeStamp(invariant=1)
             stamp.YMDhms = dt.date.fromisoformat(info.date).timetuple()[:6]
             stamp.dhh = stamp.dmm = 0
-            c._doc._timeStamp = stamp
-        self.state_font = None
+            doc._timeStamp = stamp
+        self.xobjects: dict[str, str] = {}  # resource name -> internal object id
+        self.states: dict[str, PDFDictionary] = {}  # ExtGState name -> dictionary
+        self.resources = doc.Reference(_SharedResources(self.xobjects, self.states))
+        self.pages_ref = doc.Reference(doc.Pages)
+        self.kids: list[int] = []  # object numbers of the pages, in order
+        self.offsets: dict[int, int] = {}  # object number -> file offset, for what is written
+        self.recent: dict[bytes, int] = {}  # digest of page content -> its stream's object number
+        self.defined: dict[str, str] = {}  # symbol id -> form resource name
+        self.images: dict[str, str] = {}  # file -> image resource name
+        self.text_cache: dict[tuple, tuple[str, float]] = {}
+        self.outlines: dict[tuple, str] = {}
         self.bookmarks = 0
+        self.fh = open(path, "wb")  # noqa: SIM115 - closed in close()
+        self._write(b"%PDF-1.4\n%\x93\x8c\x8b\x9e pnp\n")
 
+    # --- the file ------------------------------------------------------------
+    def _write(self, data: bytes) -> int:
+        at = self.fh.tell()
+        self.fh.write(data)
+        return at
+
+    def _number(self) -> int:
+        """A fresh object number that is not one of reportlab's objects."""
+        doc = self.doc
+        doc.objectcounter += 1
+        return doc.objectcounter
+
+    def _put(self, num: int, body: bytes) -> None:
+        self.offsets[num] = self._write(b"%d 0 obj\n" % num + body + b"\nendobj\n")
+
+    def _stream(self, content: str, extra: str = "") -> int:
+        data = zlib.compress(content.encode("latin-1"), 6)
+        num = self._number()
+        head = f"<< {extra}/Filter /FlateDecode /Length {len(data)} >>\nstream\n".encode("latin-1")
+        self._put(num, head + data + b"\nendstream")
+        return num
+
+    # --- pages -----------------------------------------------------------------
     def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None) -> None:
-        c = self.c
-        c.setPageSize((mm_to_pt(w), mm_to_pt(h)))
-        prims = list(prims)
-        self._define_needed(prims)
-        if bookmark:
-            key = f"b{self.bookmarks}"
-            self.bookmarks += 1
-            c.bookmarkPage(key)
-            c.addOutlineEntry(bookmark, key, level=0)
-        c.saveState()
-        c.transform(K, 0, 0, -K, 0, mm_to_pt(h))  # millimetres, y down
+        out: list[str] = [f"q {_m(K)} 0 0 {_m(-K)} 0 {_n(mm_to_pt(h))} cm"]
         for p in prims:
-            self._draw(p)
-        c.restoreState()
-        c.showPage()
+            self._draw(p, out)
+        out.append("Q")
+        content = "\n".join(out)
+        key = hashlib.blake2b(content.encode("latin-1"), digest_size=16).digest()
+        stream = self.recent.get(key)
+        if stream is None:
+            stream = self._stream(content)
+            self.recent[key] = stream
+            if len(self.recent) > RECENT_PAGES:
+                del self.recent[next(iter(self.recent))]
+        num = self._number()
+        self.kids.append(num)
+        if bookmark:
+            # reportlab's outline names the page "Page<n>": give that name this page's number
+            doc = self.doc
+            doc.pageCounter = len(self.kids)
+            doc.idToObjectNumberAndVersion[doc.thisPageName()] = (num, 0)
+            key_ = f"b{self.bookmarks}"
+            self.bookmarks += 1
+            self.c.bookmarkPage(key_)
+            self.c.addOutlineEntry(bookmark, key_, level=0)
+            doc.inObject = None
+        res = self.doc.idToObjectNumberAndVersion[self.resources.name][0]
+        parent = self.doc.idToObjectNumberAndVersion[self.pages_ref.name][0]
+        body = (
+            f"<< /Type /Page /Parent {parent} 0 R /MediaBox [0 0 {_n(mm_to_pt(w))} {_n(mm_to_pt(h))}]"
+            f" /Resources {res} 0 R /Contents {stream} 0 R >>"
+        )
+        self._put(num, body.encode("latin-1"))
 
     def close(self) -> None:
-        self.c.save()
+        doc = self.doc
+        try:
+            self._finish(doc)
+        finally:
+            self.fh.close()
+
+    def _finish(self, doc) -> None:
+        # what reportlab's GetPDFData does before formatting
+        for fnt in doc.delayedFonts:
+            fnt.addObjects(doc)
+        doc.info.invariant = doc.invariant
+        doc.info.digest(doc.signature)
+        doc.Reference(doc.Catalog)
+        doc.Reference(doc.info)
+        doc.Outlines.prepare(doc, self.c)
+        if doc.Outlines.ready < 0:
+            doc.Catalog.Outlines = None
+        doc.encrypt.prepare(doc)
+        pages_num = doc.idToObjectNumberAndVersion[self.pages_ref.name][0]
+        kids = " ".join(f"{k} 0 R" for k in self.kids)
+        self._put(pages_num, f"<< /Type /Pages /Count {len(self.kids)} /Kids [{kids}] >>".encode("latin-1"))
+        # reportlab's objects, formatted as its own format() would (new ones may appear)
+        n = 0
+        while True:
+            n += 1
+            if n > doc.objectcounter:
+                break
+            if n in self.offsets:
+                continue
+            oid = doc.numberToId.get(n)
+            if oid is None:
+                raise RuntimeError(f"PDF object {n} was numbered but never made")
+            body = PDFIndirectObject(oid, doc.idToObject[oid]).format(doc)
+            self.offsets[n] = self._write(body)
+        total = doc.objectcounter
+        xref = [b"xref\n0 %d\n0000000000 65535 f \n" % (total + 1)]
+        xref += [b"%010d 00000 n \n" % self.offsets[i] for i in range(1, total + 1)]
+        at = self._write(b"".join(xref))
+        cat = doc.Reference(doc.Catalog)
+        info = doc.Reference(doc.info)
+        trailer = PDFTrailer(startxref=at, Size=total + 1, Root=cat, Info=info, Encrypt=None, ID=doc.ID())
+        # PDFTrailer formats its own 'xref' offset and %%EOF
+        self._write(trailer.format(doc))
 
     # --- symbols -------------------------------------------------------------
-    def _define_needed(self, prims) -> None:
-        for ident in _uses(prims):
-            self._define(ident)
+    def _form(self, ident: str) -> str:
+        name = self.defined.get(ident)
+        if name is None:
+            sym = self.symbols[ident]
+            out: list[str] = []
+            for p in sym.children:
+                self._draw(p, out)
+            name = _form_name(ident)
+            num = self._stream(
+                "\n".join(out),
+                f"/Type /XObject /Subtype /Form /BBox [-10000 -10000 10000 10000] /Resources "
+                f"{self.doc.idToObjectNumberAndVersion[self.resources.name][0]} 0 R ",
+            )
+            oid = f"pnpForm{num}"
+            self.doc.idToObjectNumberAndVersion[oid] = (num, 0)
+            self.xobjects[name] = oid
+            self.defined[ident] = name
+        return name
 
-    def _define(self, ident: str) -> None:
-        if ident in self.defined:
-            return
-        sym = self.symbols[ident]
-        for inner in _uses(sym.children):
-            self._define(inner)
-        c = self.c
-        c.beginForm(_form_name(ident), -1e4, -1e4, 1e4, 1e4)
-        for p in sym.children:
-            self._draw(p)
-        c.endForm()
-        self.defined.add(ident)
-
-    # --- drawing -------------------------------------------------------------
-    def _draw(self, p) -> None:
-        c = self.c
-        t = type(p)
-        if t is Group:
-            c.saveState()
-            if p.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-                c.transform(*p.transform)
-            if p.clip is not None:
-                path = c.beginPath()
-                self._outline(path, p.clip)
-                c.clipPath(path, stroke=0, fill=0, fillMode=0)
-            for child in p.children:
-                self._draw(child)
-            c.restoreState()
-        elif t is Use:
-            c.saveState()
-            c.transform(*p.transform)
-            c.doForm(_form_name(p.symbol))
-            c.restoreState()
-        elif t is Text:
-            self._text(p)
-        elif t is Image:
-            c.saveState()
-            c.translate(p.x, p.y + p.h)
-            c.scale(1, -1)
+    def _image(self, file: str) -> str:
+        name = self.images.get(file)
+        if name is None:
             # an ImageReader is named by its pixels, a file name by its path: only the first
             # gives the same bytes wherever the game folder lies
-            if p.file not in self.images:
-                self.images[p.file] = ImageReader(p.file)
-            c.drawImage(self.images[p.file], 0, 0, p.w, p.h, mask="auto")
-            c.restoreState()
+            image = ImageReader(file)
+            rawdata = image.getRGBData()
+            smask = image._dataA
+            mdata = smask.getRGBData() if smask else b"auto"
+            digest = pdfdoc.xObjectName(rl_canvas._digester(rawdata + mdata))
+            doc = self.doc
+            obj = doc.idToObject.get(digest)
+            if obj is None:
+                obj = pdfdoc.PDFImageXObject(digest, image, mask="auto")
+                obj.XObjects = None
+                doc.Reference(obj, digest)
+                sm = getattr(obj, "_smask", None)
+                if sm:
+                    sname = pdfdoc.xObjectName(sm.name)
+                    sm.XObjects = None
+                    obj.smask = doc.Reference(sm, sname) if doc.idToObject.get(sname) is None else PDFObjectReference(sname)
+                    del obj._smask
+            name = "Im" + stable_hash(digest, 12)
+            self.xobjects[name] = digest
+            self.images[file] = name
+        return name
+
+    def _alpha(self, key: str, value: float) -> str:
+        name = f"GS{key}{int(round(value * 1000))}"
+        if name not in self.states:
+            self.states[name] = PDFDictionary({"Type": PDFName("ExtGState"), key: round(value, 4)})
+        return name
+
+    # --- drawing -------------------------------------------------------------
+    def _draw(self, p, out: list[str]) -> None:
+        t = type(p)
+        if t is Group:
+            out.append("q")
+            if p.transform != IDENTITY:
+                out.append(_cm(p.transform))
+            if p.clip is not None:
+                self._outline(p.clip, out)
+                out.append("W n")
+            for child in p.children:
+                self._draw(child, out)
+            out.append("Q")
+        elif t is Use:
+            name = self._form(p.symbol)
+            if p.transform == IDENTITY:
+                out.append(f"/{name} Do")
+            else:
+                out.append(f"q {_cm(p.transform)} /{name} Do Q")
+        elif t is Text:
+            self._text(p, out)
+        elif t is Image:
+            name = self._image(p.file)
+            out.append(f"q {_n(p.w)} 0 0 {_n(-p.h)} {_n(p.x)} {_n(p.y + p.h)} cm /{name} Do Q")
         else:
             st = p.style
-            if st.fill is None and st.stroke is None:
+            fill, stroke = st.fill is not None, st.stroke is not None
+            if not fill and not stroke:
                 return
-            c.saveState()
-            self._paint(st)
-            stroke, fill = int(st.stroke is not None), int(st.fill is not None)
-            if t is Rect:
-                if p.r > 0:
-                    c.roundRect(p.x, p.y, p.w, p.h, p.r, stroke=stroke, fill=fill)
-                else:
-                    c.rect(p.x, p.y, p.w, p.h, stroke=stroke, fill=fill)
-            elif t is Ellipse:
-                c.ellipse(p.cx - p.rx, p.cy - p.ry, p.cx + p.rx, p.cy + p.ry, stroke=stroke, fill=fill)
-            elif t is PathPrim:
-                path = c.beginPath()
-                self._ops(path, p.ops)
-                c.drawPath(path, stroke=stroke, fill=fill, fillMode=1 if st.evenodd else 0)
-            c.restoreState()
+            wrap = st.opacity < 1 or st.dash or st.cap != "butt" or st.join != "miter"
+            if wrap:
+                out.append("q")
+            self._paint(st, out)
+            self._outline(p, out)
+            if fill and stroke:
+                out.append("B*" if st.evenodd else "B")
+            elif fill:
+                out.append("f*" if st.evenodd else "f")
+            else:
+                out.append("S")
+            if wrap:
+                out.append("Q")
 
-    def _paint(self, st: Style) -> None:
-        c = self.c
+    def _paint(self, st: Style, out: list[str]) -> None:
         if st.fill is not None:
-            c.setFillColorRGB(*rgb(st.fill))
+            out.append(_colour(st.fill, "rg"))
             if st.opacity < 1:
-                c.setFillAlpha(st.opacity)
+                out.append(f"/{self._alpha('ca', st.opacity)} gs")
         if st.stroke is not None:
-            c.setStrokeColorRGB(*rgb(st.stroke))
-            c.setLineWidth(st.stroke_width)
+            out.append(_colour(st.stroke, "RG"))
+            out.append(f"{_n(st.stroke_width)} w")
             if st.opacity < 1:
-                c.setStrokeAlpha(st.opacity)
+                out.append(f"/{self._alpha('CA', st.opacity)} gs")
             if st.dash:
-                c.setDash(list(st.dash))
+                out.append("[" + " ".join(_n(v) for v in st.dash) + "] 0 d")
             if st.cap != "butt":
-                c.setLineCap(CAPS.get(st.cap, 0))
+                out.append(f"{CAPS.get(st.cap, 0)} J")
             if st.join != "miter":
-                c.setLineJoin(JOINS.get(st.join, 0))
+                out.append(f"{JOINS.get(st.join, 0)} j")
 
-    def _text(self, t: Text) -> None:
-        c = self.c
-        c.saveState()
-        c.setFillColorRGB(*rgb(t.colour))
-        c.translate(t.x, t.y)
-        c.scale(1, -1)
-        c.setFont(font_name(self.fonts, t.font), t.size)
-        if t.anchor == "middle":
-            c.drawCentredString(0, 0, t.text)
-        elif t.anchor == "end":
-            c.drawRightString(0, 0, t.text)
+    def _text(self, t: Text, out: list[str]) -> None:
+        key = (t.font, t.text, t.size)
+        hit = self.text_cache.get(key)
+        if hit is None:
+            rlname = font_name(self.fonts, t.font)
+            font = pdfmetrics.getFont(rlname)
+            doc = self.doc
+            size = _n(t.size)
+            shows = []
+            for subset, chunk in font.splitString(t.text, doc):
+                shows.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf ({self.c._escape(chunk)}) Tj")
+            hit = (" ".join(shows), font.stringWidth(t.text, t.size))
+            if len(self.text_cache) > 4096:
+                self.text_cache.clear()
+            self.text_cache[key] = hit
+        shows, width = hit
+        x = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0.0)
+        out.append(f"BT {_colour(t.colour, 'rg')} 1 0 0 -1 {_n(x)} {_n(t.y)} Tm {shows} ET")
+
+    def _outline(self, shape, out: list[str]) -> None:
+        t = type(shape)
+        if t is PathPrim:
+            out.append(_ops(shape.ops))
+            return
+        # the same card outline is clip, background and cut line of every card: encode it once
+        key = (t, shape.x, shape.y, shape.w, shape.h, shape.r) if t is Rect else (t, shape.cx, shape.cy, shape.rx, shape.ry)
+        hit = self.outlines.get(key)
+        if hit is None:
+            part: list[str] = []
+            self._shape(shape, part)
+            if len(self.outlines) > 4096:
+                self.outlines.clear()
+            hit = self.outlines[key] = part[0]
+        out.append(hit)
+
+    def _shape(self, shape, out: list[str]) -> None:
+        t = type(shape)
+        if t is Rect:
+            x, y, w, h, r = shape.x, shape.y, shape.w, shape.h, shape.r
+            if r <= 0:
+                out.append(f"{_n(x)} {_n(y)} {_n(w)} {_n(h)} re")
+                return
+            r = min(r, abs(w) / 2, abs(h) / 2)
+            k = r * (1 - KAPPA)
+            x2, y2 = x + w, y + h
+            out.append(
+                f"{_n(x + r)} {_n(y)} m {_n(x2 - r)} {_n(y)} l {_n(x2 - k)} {_n(y)} {_n(x2)} {_n(y + k)} {_n(x2)} {_n(y + r)} c "
+                f"{_n(x2)} {_n(y2 - r)} l {_n(x2)} {_n(y2 - k)} {_n(x2 - k)} {_n(y2)} {_n(x2 - r)} {_n(y2)} c "
+                f"{_n(x + r)} {_n(y2)} l {_n(x + k)} {_n(y2)} {_n(x)} {_n(y2 - k)} {_n(x)} {_n(y2 - r)} c "
+                f"{_n(x)} {_n(y + r)} l {_n(x)} {_n(y + k)} {_n(x + k)} {_n(y)} {_n(x + r)} {_n(y)} c h"
+            )
+        elif t is Ellipse:
+            cx, cy, rx, ry = shape.cx, shape.cy, shape.rx, shape.ry
+            kx, ky = rx * KAPPA, ry * KAPPA
+            out.append(
+                f"{_n(cx + rx)} {_n(cy)} m {_n(cx + rx)} {_n(cy + ky)} {_n(cx + kx)} {_n(cy + ry)} {_n(cx)} {_n(cy + ry)} c "
+                f"{_n(cx - kx)} {_n(cy + ry)} {_n(cx - rx)} {_n(cy + ky)} {_n(cx - rx)} {_n(cy)} c "
+                f"{_n(cx - rx)} {_n(cy - ky)} {_n(cx - kx)} {_n(cy - ry)} {_n(cx)} {_n(cy - ry)} c "
+                f"{_n(cx + kx)} {_n(cy - ry)} {_n(cx + rx)} {_n(cy - ky)} {_n(cx + rx)} {_n(cy)} c h"
+            )
+
+
+def _ops(ops) -> str:
+    parts = []
+    for op in ops:
+        k = op[0]
+        if k == "M":
+            parts.append(f"{_n(op[1])} {_n(op[2])} m")
+        elif k == "L":
+            parts.append(f"{_n(op[1])} {_n(op[2])} l")
+        elif k == "C":
+            parts.append(" ".join(_n(v) for v in op[1:]) + " c")
         else:
-            c.drawString(0, 0, t.text)
-        c.restoreState()
-
-    @staticmethod
-    def _ops(path, ops) -> None:
-        for op in ops:
-            k = op[0]
-            if k == "M":
-                path.moveTo(op[1], op[2])
-            elif k == "L":
-                path.lineTo(op[1], op[2])
-            elif k == "C":
-                path.curveTo(*op[1:])
-            else:
-                path.close()
-
-    def _outline(self, path, shape) -> None:
-        if isinstance(shape, Rect):
-            if shape.r > 0:
-                path.roundRect(shape.x, shape.y, shape.w, shape.h, shape.r)
-            else:
-                path.rect(shape.x, shape.y, shape.w, shape.h)
-        elif isinstance(shape, Ellipse):
-            path.ellipse(shape.cx - shape.rx, shape.cy - shape.ry, 2 * shape.rx, 2 * shape.ry)
-        else:
-            self._ops(path, shape.ops)
+            parts.append("h")
+    return " ".join(parts)
 
 
 def _form_name(ident: str) -> str:
     return "F" + "".join(ch if ch.isalnum() else "_" for ch in ident)[:60] + stable_hash(ident)
 
-
-def _uses(prims) -> list[str]:
-    out: list[str] = []
-    stack = list(prims)
-    while stack:
-        p = stack.pop()
-        t = type(p)
-        if t is Use:
-            out.append(p.symbol)
-        elif t is Group:
-            stack.extend(p.children)
-    return out

@@ -28,6 +28,18 @@ class Face:
     shape: str = "rect"  # the cut shape: rect, circle, hex, ... or 'outline' for a drawn cut path
 
 
+@dataclass(frozen=True, slots=True)
+class FaceSize:
+    """What the layout needs to know of a face before it is drawn."""
+
+    id: str
+    w: float
+    h: float
+    two_sided: bool
+    bleed: float = 0.0
+    shape: str = "rect"
+
+
 @dataclass
 class DrawContext:
     """What kinds may use to draw: colours, fonts, art and the shared symbol book."""
@@ -54,3 +66,12 @@ class Kind:
 
     def faces(self, family: Family, ctx: DrawContext) -> Iterator[Face]:
         raise NotImplementedError
+
+    def sizes(self, family: Family, ctx: DrawContext) -> Iterator[FaceSize] | None:
+        """The faces' sizes in item order, without drawing them, for a kind that can tell.
+
+        None (the default) means the build draws every face up front to learn them. A kind
+        that answers has its faces drawn page by page instead, which keeps a build of any
+        size in little memory; the sizes must be exactly those of the faces it draws.
+        """
+        return None

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.draw.primitives import Group, Style, Use
-from pnp.kinds.base import DrawContext, Face, Kind
+from pnp.kinds.base import DrawContext, Face, FaceSize, Kind
 from pnp.kinds.shapes import outline
 from pnp.kinds.template import TemplateRenderer, uses_attributes
 from pnp.spec.game import FaceSpec
@@ -36,6 +36,14 @@ class FlatKind(Kind):
         self.default_stock = stock
         self.default_radius = radius
         self.description = description
+
+    def sizes(self, family: Family, ctx: DrawContext) -> Iterator[FaceSize] | None:
+        if type(self).faces is not FlatKind.faces:
+            return None  # a kind drawn some other way says its own sizes
+        spec: FlatSpec = family.spec
+        k = spec.scale
+        w, h, two_sided = spec.size.w * k, spec.size.h * k, spec.back is not None
+        return (FaceSize(item.id, w, h, two_sided, spec.bleed, spec.shape) for item in family.items)
 
     def faces(self, family: Family, ctx: DrawContext) -> Iterator[Face]:
         spec: FlatSpec = family.spec
@@ -70,15 +78,19 @@ class FlatKind(Kind):
         def key(item):
             return tuple(sorted((a, str(v)) for a, v in item.attrs.items() if a not in ("id", "copy")))
 
-        repeats: dict = {}
+        # Counted by hash, so a deck of 50,000 different cards holds no 50,000 keys; a rare
+        # collision only sends a lone item through `shared`, which is keyed exactly.
+        repeated: set[int] = set()
         if not per_item:
+            seen: set[int] = set()
             for item in family.items:
-                k_ = key(item)
-                repeats[k_] = repeats.get(k_, 0) + 1
+                h_ = hash(key(item))
+                (repeated if h_ in seen else seen).add(h_)
+            del seen
         shared: dict = {}
         for item in family.items:
-            k_ = key(item) if not per_item else None
-            if k_ is not None and repeats[k_] > 1:
+            k_ = key(item) if repeated else None
+            if k_ is not None and hash(k_) in repeated:
                 if k_ not in shared:
                     ident = ctx.symbols.define(
                         f"front:{family.name}:{item.id}", (face(spec.front, spec.background, item.attrs, "front"),), w * k, h * k

@@ -51,9 +51,21 @@ def uses_attributes(elements: list[Element] | None) -> bool:
     """True when a template draws differently per item (so it cannot be shared)."""
     if not elements:
         return False
-    for el in elements:
-        if el.when or el.unless or "{" in el.model_dump_json():
-            return True
+    return any(el.when or el.unless or _names_attributes(el) for el in elements)
+
+
+def _names_attributes(el: Element) -> bool:
+    """True when one of the element's values names an item attribute ('{rank}')."""
+    stack = [el.model_dump()]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if "{" in v:
+                return True
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
     return False
 
 
@@ -62,6 +74,9 @@ class TemplateRenderer:
         self.family = family
         self.ctx = ctx
         self.folders = ctx.art_folders(family)
+        # An element that names no attribute draws the same for every item: drawn once.
+        self._static: dict[int, bool] = {}
+        self._drawn: dict[tuple, list] = {}
 
     def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
         key = f"{side}[{n}]" if n is not None else side
@@ -94,7 +109,17 @@ class TemplateRenderer:
         for n, el in enumerate(elements):
             if not matches(el.when, attrs) or (el.unless and matches(el.unless, attrs)):
                 continue
-            out.extend(getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side))
+            static = self._static.get(id(el))
+            if static is None:
+                static = self._static[id(el)] = not _names_attributes(el)
+            if static:
+                key = (id(el), n, side, w, h)
+                drawn = self._drawn.get(key)
+                if drawn is None:
+                    drawn = self._drawn[key] = getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side)
+                out.extend(drawn)
+            else:
+                out.extend(getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side))
         return out
 
     def _rect(self, e, w, h, attrs, n, side):

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from pnp.draw.fonts import FontBook
 from pnp.layout.grid import EPS, impose_grid
 from pnp.layout.guide import assembly_page, calibration_pages, guide_page, tile_band
 from pnp.layout.marks import corner_marks, grid_marks
 from pnp.layout.pack import pack
-from pnp.layout.plan import FamilyPages, ItemRef, Page, Placement
+from pnp.layout.plan import BackItems, FamilyPages, GridItems, ItemRef, Page, Placement
 from pnp.layout.tiles import tile_board, tile_label, tile_overlay
 from pnp.spec.paper import PaperSpec
 
@@ -82,6 +83,7 @@ def impose(
         g.refs.extend(f.refs)
 
     marked: set[str] = set()
+    back_of = partial(back_position, paper=paper, W=W, H=H)
 
     def new_page(kind: str, w: float = W, h: float = H) -> Page:
         page = Page(len(pages) + 1, kind, w, h)
@@ -113,18 +115,18 @@ def impose(
                 gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
                 grid = impose_grid(refs[0].w, refs[0].h, area, gutter)
                 per = grid.per_page
+                marks: dict[int, list] = {}  # every full page has the same marks: made once
                 for start in range(0, len(refs), per):
-                    chunk = refs[start : start + per]
+                    chunk = tuple(refs[start : start + per])
                     page = new_page("sheet")
-                    rects = []
-                    for k, r in enumerate(chunk):
-                        x, y = grid.position(k)
-                        page.items.append(Placement(r, "front", x, y, grid.cell_w, grid.cell_h, 90 if grid.rotated else 0))
-                        rects.append((x, y, grid.cell_w, grid.cell_h))
-                    page.marks = grid_marks(rects, paper, W, H)
+                    page.items = GridItems(chunk, grid)
+                    if len(chunk) not in marks:
+                        rects = [(*grid.position(k), grid.cell_w, grid.cell_h) for k in range(len(chunk))]
+                        marks[len(chunk)] = grid_marks(rects, paper, W, H)
+                    page.marks = marks[len(chunk)]
                     note(page, chunk)
                     if sided:
-                        _add_backs(page, new_page("backs"), paper, W, H, note)
+                        _add_backs(page, new_page("backs"), back_of, note)
             else:
                 gutter = max(g.gutter if g.gutter is not None else paper.packed_gutter, 2 * bleed)
                 spots_pages = pack([(r.w, r.h) for r in refs], area[2], area[3], gutter)
@@ -142,11 +144,10 @@ def impose(
                     page.marks = corner_marks(rects, paper, gutter)
                     note(page, [refs[s.index] for s in spots])
                     if sided:
-                        _add_backs(page, new_page("backs"), paper, W, H, note)
+                        _add_backs(page, new_page("backs"), back_of, note)
         for r in large:
             _tile_item(r, paper, fonts, new_page, note, fam_pages)
 
-    _set_releases(pages)
     pages[0].marks = guide_page(
         fonts=fonts, paper=paper, title=title, credits=credits, variant=variant,
         families=list(fam_pages.values()), calibration=calibration, players=players, pages_total=len(pages),
@@ -155,8 +156,8 @@ def impose(
     return Plan(paper, pages, list(fam_pages.values()), calibration)
 
 
-def _add_backs(front: Page, back: Page, paper: PaperSpec, W: float, H: float, note) -> None:
-    back.items = [back_position(p, paper, W, H) for p in front.items]
+def _add_backs(front: Page, back: Page, back_of, note) -> None:
+    back.items = BackItems(front.items, back_of)
     back.family = front.family
     note(back, [p.ref for p in front.items])
 
@@ -178,11 +179,3 @@ def _tile_item(r: ItemRef, paper: PaperSpec, fonts: FontBook, new_page, note, fa
             tp.marks = tile_overlay(grid, c, row) + tile_band(fonts, paper, name, label, c, row, grid)
             note(tp, [r])
 
-
-def _set_releases(pages: list[Page]) -> None:
-    last: dict[tuple[str, int], int] = {}
-    for i, p in enumerate(pages):
-        for pl in p.items:
-            last[(pl.ref.family, pl.ref.index)] = i
-    for key, i in last.items():
-        pages[i].release.append(key)

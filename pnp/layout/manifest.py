@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from pnp.layout.impose import Plan
 
 
@@ -49,3 +51,26 @@ def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: 
         ],
         "pages": pages,
     }
+
+
+def write_manifest(fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str) -> None:
+    """Write the manifest as json.dumps(manifest(...), indent=1) would, one page at a time.
+
+    A plan of 50,000 cards never holds all its pages as JSON values at once.
+    """
+    head = manifest(Plan(plan.paper, [], plan.families, plan.calibration), game=game, variant=variant, paper=paper, engine=engine)
+    text = json.dumps(head, indent=1)
+    tail = '"pages": []\n}'
+    assert text.endswith(tail)
+    if not plan.pages:
+        fh.write(text + "\n")
+        return
+    fh.write(text[: -len(tail)] + '"pages": [\n')
+    one = Plan(plan.paper, [], [], None)
+    for n, page in enumerate(plan.pages):
+        one.pages = [page]
+        [entry] = manifest(one, game=game, variant=variant, paper=paper, engine=engine)["pages"]
+        if n:
+            fh.write(",\n")
+        fh.write("  " + json.dumps(entry, indent=1).replace("\n", "\n  "))
+    fh.write("\n ]\n}\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 
@@ -33,18 +34,56 @@ class Placement:
     region: tuple[float, float, float, float] | None = None  # board mm shown at (x, y)
 
 
+class GridItems(Sequence):
+    """The placements of a grid page, made when read: a plan of any size stays small."""
+
+    __slots__ = ("refs", "grid")
+
+    def __init__(self, refs: tuple, grid):
+        self.refs = refs
+        self.grid = grid  # pnp.layout.grid.Grid
+
+    def __len__(self) -> int:
+        return len(self.refs)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self.refs)))]
+        r = self.refs[k]
+        g = self.grid
+        x, y = g.position(k % len(self.refs))
+        return Placement(r, "front", x, y, g.cell_w, g.cell_h, 90 if g.rotated else 0)
+
+
+class BackItems(Sequence):
+    """The placements of a back page: each front placement mirrored by `back_of`, when read."""
+
+    __slots__ = ("front", "back_of")
+
+    def __init__(self, front: Sequence, back_of: Callable[[Placement], Placement]):
+        self.front = front
+        self.back_of = back_of
+
+    def __len__(self) -> int:
+        return len(self.front)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self.front)))]
+        return self.back_of(self.front[k])
+
+
 @dataclass(slots=True)
 class Page:
     number: int
     kind: str  # guide|sheet|backs|tile|assembly|calibration
     w: float
     h: float
-    items: list[Placement] = field(default_factory=list)
+    items: list[Placement] | Sequence[Placement] = field(default_factory=list)
     marks: list = field(default_factory=list)  # primitives drawn over the items (cut marks, labels)
     under: list = field(default_factory=list)  # primitives drawn under the items
     bookmark: str | None = None
     family: str | None = None
-    release: list[tuple[str, int]] = field(default_factory=list)  # faces no later page needs
     preview: tuple | None = None  # (ItemRef, transform): a board drawn small on its assembly map
 
 
