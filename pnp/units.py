@@ -51,6 +51,3 @@ def resolve(value: float, whole: float) -> float:
 def mm_to_pt(mm: float) -> float:
     return mm * 72.0 / 25.4
 
-
-def fmt_mm(mm: float) -> str:
-    return f"{mm:.1f} mm"

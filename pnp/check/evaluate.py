@@ -54,7 +54,7 @@ def _fmt(v) -> str:
 
 
 def _key(attrs: dict, by: str | list[str]) -> str:
-    """The value an item is counted under: one attribute, or several joined ('suns 5')."""
+    """The value an item is counted under: one attribute, or several joined ('red 5')."""
     if isinstance(by, list):
         return " ".join(str(attrs.get(b)) for b in by)
     return str(attrs.get(by))

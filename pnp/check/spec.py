@@ -37,8 +37,8 @@ class Total(Select):
 class Records(Strict):
     family: str | list[str] = Field(..., description="family name, or a list of them")
     field: str = Field(..., description="a list in the family's spec whose entries are checked, e.g. hexes")
-    where: Where | None = Field(None, description="only entries whose keys match: {pacific: true}")
-    unless: Where | None = Field(None, description="leave out entries whose keys match: {habitat: [marine, land]}")
+    where: Where | None = Field(None, description="only entries whose keys match: {port: true}")
+    unless: Where | None = Field(None, description="leave out entries whose keys match: {terrain: [sea, void]}")
     by: str | None = Field(None, description="count entries per value of this key (entries without it are left out)")
 
 

@@ -33,7 +33,7 @@ class HexGrid(Strict):
 
 
 class HexCell(Strict):
-    """One hex: its place and any attributes (habitat, pair, ...)."""
+    """One hex: its place and any attributes (terrain, port, ...)."""
 
     model_config = ConfigDict(extra="allow", frozen=True)
     row: int = Field(..., ge=0, description="row, from 0 at the top")

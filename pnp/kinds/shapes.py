@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from pnp.draw.primitives import Ellipse, Path, Rect, Style, polygon
+from pnp.draw.primitives import Ellipse, Rect, Style, polygon
 
 
 def outline(shape: str, w: float, h: float, radius: float, style: Style, grow: float = 0.0):
@@ -24,6 +24,3 @@ def outline(shape: str, w: float, h: float, radius: float, style: Style, grow: f
         return polygon(pts, style)
     return Rect(x, y, w2, h2, style, radius + grow if radius else 0.0)
 
-
-def as_path(prim) -> Path | Rect | Ellipse:
-    return prim

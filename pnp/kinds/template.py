@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 from pnp.draw.colours import resolve_colour
@@ -286,4 +285,4 @@ def _raster_problem(path: str, _mtime: int) -> str | None:
 MAX_IMAGE_PIXELS = 50_000_000  # 50 megapixels: a 1 m x 1 m board at 180 dpi
 
 
-__all__ = ["TemplateRenderer", "matches", "uses_attributes", "math"]
+__all__ = ["TemplateRenderer", "colour_of", "matches", "uses_attributes"]
