@@ -14,11 +14,12 @@ from pnp.draw.fonts import FontBook
 from pnp.engines import DocInfo
 from pnp.errors import DEFAULT_MAX_TILES, PnpError
 from pnp.kinds import KINDS, DrawContext, Face
+from pnp.kinds.base import SameSizes
 from pnp.layout.compose import compose
 from pnp.layout.grid import EPS
 from pnp.layout.impose import FamilyInfo, Plan, impose
 from pnp.layout.manifest import write_manifest
-from pnp.layout.plan import ItemRef
+from pnp.layout.plan import ItemRef, SameRefs, distinct
 from pnp.spec.model import Game
 from pnp.spec.paper import PaperSpec, load_paper
 from pnp.spec.validate import located
@@ -129,6 +130,9 @@ def plan_items(game: Game) -> tuple[DrawContext, FaceStore, list[FamilyInfo]]:
                 ItemRef(fam.name, i, f.id, f.w, f.h, f.back is not None, stock, f.bleed, f.shape)
                 for i, f in enumerate(store.draw_whole(fam))
             ]
+        elif isinstance(sizes, SameSizes):
+            s = sizes.like
+            refs = SameRefs(ItemRef(fam.name, 0, "", s.w, s.h, s.two_sided, stock, s.bleed, s.shape), sizes.ids)
         else:
             refs = [ItemRef(fam.name, i, s.id, s.w, s.h, s.two_sided, stock, s.bleed, s.shape) for i, s in enumerate(sizes)]
         infos.append(FamilyInfo(fam.name, fam.title, stock, fam.spec.sheet, fam.spec.gutter, refs))
@@ -239,7 +243,7 @@ def check_tiling(game: Game, infos: list[FamilyInfo], paper: PaperSpec, max_tile
     regions = [(W - 2 * m, H - 2 * m - band), (H - 2 * m, W - 2 * m - band)]
     for info in infos:
         seen: set[tuple[float, float]] = set()
-        for r in info.refs:
+        for r in distinct(info.refs):
             if (r.w, r.h) in seen or (r.w <= aw + EPS and r.h <= ah + EPS) or (r.h <= aw + EPS and r.w <= ah + EPS):
                 continue
             seen.add((r.w, r.h))

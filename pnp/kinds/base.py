@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +40,14 @@ class FaceSize:
     shape: str = "rect"
 
 
+@dataclass(frozen=True, slots=True)
+class SameSizes:
+    """Sizes of faces that all print alike: `like` (its id unused) for each of `ids`."""
+
+    like: FaceSize
+    ids: Sequence[str]
+
+
 @dataclass
 class DrawContext:
     """What kinds may use to draw: colours, fonts, art and the shared symbol book."""
@@ -67,9 +75,10 @@ class Kind:
     def faces(self, family: Family, ctx: DrawContext) -> Iterator[Face]:
         raise NotImplementedError
 
-    def sizes(self, family: Family, ctx: DrawContext) -> Iterator[FaceSize] | None:
+    def sizes(self, family: Family, ctx: DrawContext) -> Iterator[FaceSize] | SameSizes | None:
         """The faces' sizes in item order, without drawing them, for a kind that can tell.
 
+        SameSizes says every face prints alike, so the layout need not list them.
         None (the default) means the build draws every face up front to learn them. A kind
         that answers has its faces drawn page by page instead, which keeps a build of any
         size in little memory; the sizes must be exactly those of the faces it draws.

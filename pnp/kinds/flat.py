@@ -8,11 +8,11 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.draw.primitives import Group, Style, Use
-from pnp.kinds.base import DrawContext, Face, FaceSize, Kind
+from pnp.kinds.base import DrawContext, Face, FaceSize, Kind, SameSizes
 from pnp.kinds.shapes import outline
 from pnp.kinds.template import TemplateRenderer, uses_attributes
 from pnp.spec.game import FaceSpec
-from pnp.spec.model import Family
+from pnp.spec.model import Family, ItemIds
 from pnp.spec.types import Box, Colour, Length
 
 Shape = Literal["rect", "circle", "hex", "hex-flat", "octagon"]
@@ -37,13 +37,13 @@ class FlatKind(Kind):
         self.default_radius = radius
         self.description = description
 
-    def sizes(self, family: Family, ctx: DrawContext) -> Iterator[FaceSize] | None:
+    def sizes(self, family: Family, ctx: DrawContext) -> SameSizes | None:
         if type(self).faces is not FlatKind.faces:
             return None  # a kind drawn some other way says its own sizes
         spec: FlatSpec = family.spec
         k = spec.scale
         w, h, two_sided = spec.size.w * k, spec.size.h * k, spec.back is not None
-        return (FaceSize(item.id, w, h, two_sided, spec.bleed, spec.shape) for item in family.items)
+        return SameSizes(FaceSize("", w, h, two_sided, spec.bleed, spec.shape), ItemIds(family.items))
 
     def faces(self, family: Family, ctx: DrawContext) -> Iterator[Face]:
         spec: FlatSpec = family.spec

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -10,7 +11,16 @@ from pnp.layout.grid import EPS, impose_grid
 from pnp.layout.guide import assembly_page, calibration_pages, guide_page, tile_band
 from pnp.layout.marks import corner_marks, grid_marks
 from pnp.layout.pack import pack
-from pnp.layout.plan import BackItems, FamilyPages, GridItems, ItemRef, Page, Placement
+from pnp.layout.plan import (
+    BackItems,
+    FamilyPages,
+    GridItems,
+    ItemRef,
+    Page,
+    Placement,
+    SameRefs,
+    distinct,
+)
 from pnp.layout.tiles import tile_board, tile_label, tile_overlay
 from pnp.spec.paper import PaperSpec
 
@@ -22,7 +32,11 @@ class SheetGroup:
     key: str
     stock: str
     gutter: float | None
-    refs: list[ItemRef] = field(default_factory=list)
+    parts: list[Sequence[ItemRef]] = field(default_factory=list)
+
+    @property
+    def refs(self) -> Sequence[ItemRef]:
+        return self.parts[0] if len(self.parts) == 1 else [r for part in self.parts for r in part]
 
 
 @dataclass(frozen=True)
@@ -32,7 +46,7 @@ class FamilyInfo:
     stock: str
     sheet: str | None
     gutter: float | None
-    refs: list[ItemRef]
+    refs: Sequence[ItemRef]  # a list, or SameRefs for items that all print alike
 
 
 @dataclass
@@ -66,9 +80,9 @@ def impose(
     W, H, m = paper.size.w, paper.size.h, paper.margin
     area = (m, m, W - 2 * m, H - 2 * m)
     pages: list[Page] = [Page(1, "guide", W, H)]
-    fam_pages = {f.name: FamilyPages(f.name, f.title, f.stock, any(r.two_sided for r in f.refs), len(f.refs)) for f in families}
+    fam_pages = {f.name: FamilyPages(f.name, f.title, f.stock, any(r.two_sided for r in distinct(f.refs)), len(f.refs)) for f in families}
 
-    any_duplex = any(r.two_sided for f in families for r in f.refs)
+    any_duplex = any(fp.two_sided for fp in fam_pages.values())
     calibration = None
     if any_duplex:
         front, back = calibration_pages(fonts, paper)
@@ -80,7 +94,7 @@ def impose(
     for f in families:
         key = f.sheet or f"family:{f.name}"
         g = groups.setdefault(key, SheetGroup(key, f.stock, f.gutter))
-        g.refs.extend(f.refs)
+        g.parts.append(f.refs)
 
     marked: set[str] = set()
     back_of = partial(back_position, paper=paper, W=W, H=H)
@@ -100,33 +114,42 @@ def impose(
                 page.bookmark = page.bookmark or fp.title
                 page.family = page.family or r.family
 
+    def is_large(r: ItemRef) -> bool:
+        return not ((r.w <= area[2] + EPS and r.h <= area[3] + EPS) or (r.h <= area[2] + EPS and r.w <= area[3] + EPS))
+
     for g in groups.values():
-        fits, large = [], []
-        for r in g.refs:
-            big = not ((r.w <= area[2] + EPS and r.h <= area[3] + EPS) or (r.h <= area[2] + EPS and r.w <= area[3] + EPS))
-            (large if big else fits).append(r)
+        group_refs = g.refs
+        if isinstance(group_refs, SameRefs):  # all alike: decided once, kept as a view
+            like = group_refs.like
+            large = group_refs if is_large(like) else []
+            fits = [] if large else group_refs
+            by_side = {like.two_sided: fits}
+        else:
+            large = [r for r in group_refs if is_large(r)]
+            fits = [r for r in group_refs if not is_large(r)]
+            by_side = {sided: [r for r in fits if r.two_sided == sided] for sided in (True, False)}
         for sided in (True, False):
-            refs = [r for r in fits if r.two_sided == sided]
+            refs = by_side.get(sided)
             if not refs:
                 continue
-            sizes = {(round(r.w, 4), round(r.h, 4)) for r in refs}
-            bleed = max(r.bleed for r in refs)
+            sizes = {(round(r.w, 4), round(r.h, 4)) for r in distinct(refs)}
+            bleed = max(r.bleed for r in distinct(refs))
             if len(sizes) == 1:
                 gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
                 grid = impose_grid(refs[0].w, refs[0].h, area, gutter)
                 per = grid.per_page
                 marks: dict[int, list] = {}  # every full page has the same marks: made once
                 for start in range(0, len(refs), per):
-                    chunk = tuple(refs[start : start + per])
+                    chunk = refs[start : start + per]
                     page = new_page("sheet")
                     page.items = GridItems(chunk, grid)
                     if len(chunk) not in marks:
                         rects = [(*grid.position(k), grid.cell_w, grid.cell_h) for k in range(len(chunk))]
                         marks[len(chunk)] = grid_marks(rects, paper, W, H)
                     page.marks = marks[len(chunk)]
-                    note(page, chunk)
+                    note(page, distinct(chunk))
                     if sided:
-                        _add_backs(page, new_page("backs"), back_of, note)
+                        _add_backs(page, new_page("backs"), back_of, note, distinct(chunk))
             else:
                 gutter = max(g.gutter if g.gutter is not None else paper.packed_gutter, 2 * bleed)
                 spots_pages = pack([(r.w, r.h) for r in refs], area[2], area[3], gutter)
@@ -136,15 +159,16 @@ def impose(
                     used_w = max(s.x + s.w for s in spots)
                     used_h = max(s.y + s.h for s in spots)
                     ox, oy = area[0] + (area[2] - used_w) / 2, area[1] + (area[3] - used_h) / 2
-                    rects = []
+                    rects, page.items = [], []
                     for s in spots:
                         r = refs[s.index]
                         page.items.append(Placement(r, "front", ox + s.x, oy + s.y, s.w, s.h, 90 if s.rotated else 0))
                         rects.append((ox + s.x, oy + s.y, s.w, s.h))
                     page.marks = corner_marks(rects, paper, gutter)
-                    note(page, [refs[s.index] for s in spots])
+                    placed = [refs[s.index] for s in spots]
+                    note(page, placed)
                     if sided:
-                        _add_backs(page, new_page("backs"), back_of, note)
+                        _add_backs(page, new_page("backs"), back_of, note, placed)
         for r in large:
             _tile_item(r, paper, fonts, new_page, note, fam_pages)
 
@@ -156,10 +180,10 @@ def impose(
     return Plan(paper, pages, list(fam_pages.values()), calibration)
 
 
-def _add_backs(front: Page, back: Page, back_of, note) -> None:
+def _add_backs(front: Page, back: Page, back_of, note, refs: Sequence[ItemRef]) -> None:
     back.items = BackItems(front.items, back_of)
     back.family = front.family
-    note(back, [p.ref for p in front.items])
+    note(back, refs)
 
 
 def _tile_item(r: ItemRef, paper: PaperSpec, fonts: FontBook, new_page, note, fam_pages) -> None:
@@ -175,7 +199,7 @@ def _tile_item(r: ItemRef, paper: PaperSpec, fonts: FontBook, new_page, note, fa
             tp = new_page("tile", grid.page_w, grid.page_h)
             label = tile_label(c, row)
             region = grid.region(c, row)
-            tp.items.append(Placement(r, "front", grid.x0, grid.y0, region[2], region[3], 0, tile=label, region=region))
+            tp.items = [Placement(r, "front", grid.x0, grid.y0, region[2], region[3], 0, tile=label, region=region)]
             tp.marks = tile_overlay(grid, c, row) + tile_band(fonts, paper, name, label, c, row, grid)
             note(tp, [r])
 

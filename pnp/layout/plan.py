@@ -21,6 +21,47 @@ class ItemRef:
     shape: str = "rect"
 
 
+class SameRefs(Sequence):
+    """The refs of a family whose items all print alike (size, sides, bleed, shape), made when read.
+
+    Only the ids differ, and those come from the family's items when asked: a deck of any
+    size is imposed without listing its cards. A slice is a view of the same kind.
+    """
+
+    __slots__ = ("like", "ids", "start", "stop")
+
+    def __init__(self, like: ItemRef, ids: Sequence[str], start: int = 0, stop: int | None = None):
+        self.like = like  # every field but index and id
+        self.ids = ids
+        self.start = start
+        self.stop = len(ids) if stop is None else stop
+
+    def __len__(self) -> int:
+        return self.stop - self.start
+
+    def __getitem__(self, k):
+        n = self.stop - self.start
+        if isinstance(k, slice):
+            a, b, step = k.indices(n)
+            if step != 1:
+                return [self[i] for i in range(a, b, step)]
+            return SameRefs(self.like, self.ids, self.start + a, self.start + max(a, b))
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError("ref index out of range")
+        i = self.start + k
+        r = self.like
+        return ItemRef(r.family, i, self.ids[i], r.w, r.h, r.two_sided, r.stock, r.bleed, r.shape)
+
+
+def distinct(refs: Sequence[ItemRef]) -> Sequence[ItemRef]:
+    """Enough of `refs` to tell their sizes and sides: one ref for SameRefs, all of them otherwise."""
+    if isinstance(refs, SameRefs):
+        return refs[:1]
+    return refs
+
+
 @dataclass(slots=True)
 class Placement:
     ref: ItemRef
@@ -39,7 +80,7 @@ class GridItems(Sequence):
 
     __slots__ = ("refs", "grid")
 
-    def __init__(self, refs: tuple, grid):
+    def __init__(self, refs: Sequence[ItemRef], grid):
         self.refs = refs
         self.grid = grid  # pnp.layout.grid.Grid
 
@@ -79,9 +120,10 @@ class Page:
     kind: str  # guide|sheet|backs|tile|assembly|calibration
     w: float
     h: float
-    items: list[Placement] | Sequence[Placement] = field(default_factory=list)
-    marks: list = field(default_factory=list)  # primitives drawn over the items (cut marks, labels)
-    under: list = field(default_factory=list)  # primitives drawn under the items
+    # empty tuples by default: a plan of thousands of pages allocates nothing for what it lacks
+    items: Sequence[Placement] = ()
+    marks: Sequence = ()  # primitives drawn over the items (cut marks, labels)
+    under: Sequence = ()  # primitives drawn under the items
     bookmark: str | None = None
     family: str | None = None
     preview: tuple | None = None  # (ItemRef, transform): a board drawn small on its assembly map

@@ -1,23 +1,24 @@
-"""Repetition is data: count, for_each and per_player become individual items."""
+"""Repetition is data: count, for_each and per_player become individual items.
+
+A family's items are an `ItemList`: a sequence that makes each item when it is read, from
+the few entries that describe them, so a deck of 50,000 cards holds its entries, not 50,000
+attribute dicts. Loading still walks every item once, to check ids and give each a unique one.
+"""
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import string
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from pnp.errors import DEFAULT_MAX_ITEMS, PnpError
 from pnp.spec.game import ItemEntry
 from pnp.spec.model import Item
 
-__all__ = ["DEFAULT_MAX_ITEMS", "expand_items", "fill"]
-
-
-class _Attrs(dict):
-    """format_map source that names the missing attribute instead of raising KeyError."""
-
-    def __missing__(self, key):
-        raise KeyError(key)
+__all__ = ["DEFAULT_MAX_ITEMS", "ItemList", "expand_items", "fill"]
 
 
 def fill(template: str, attrs: dict) -> str:
@@ -35,6 +36,96 @@ def fill(template: str, attrs: dict) -> str:
     return "".join(out)
 
 
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """One entry of `items:`: seats × for_each combinations × copies, in that order."""
+
+    start: int  # index of its first item in the family
+    size: int
+    id: str | None
+    own: dict
+    keys: tuple[str, ...]
+    values: tuple[tuple, ...]
+    seats: tuple[dict, ...]
+    count: int
+
+    def combos(self) -> Iterator[tuple]:
+        return itertools.product(*self.values) if self.keys else iter([()])
+
+    def combo(self, k: int) -> tuple:
+        """The k-th for_each combination in itertools.product order (last key fastest)."""
+        out = []
+        for vals in reversed(self.values):
+            k, r = divmod(k, len(vals))
+            out.append(vals[r])
+        return tuple(reversed(out))
+
+
+class ItemList(Sequence):
+    """A family's items, each made when it is read (an `Item`, with a fresh attribute dict)."""
+
+    __slots__ = ("family", "base", "runs", "starts", "renamed", "_len")
+
+    def __init__(self, family: str, base: dict, runs: list[_Run], renamed: dict[int, str]):
+        self.family = family
+        self.base = base
+        self.runs = runs
+        self.starts = [r.start for r in runs]
+        self.renamed = renamed  # index -> id, for the few items whose id repeated an earlier one
+        self._len = sum(r.size for r in runs)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(self._len))]
+        if k < 0:
+            k += self._len
+        if not 0 <= k < self._len:
+            raise IndexError("item index out of range")
+        run = self.runs[bisect.bisect_right(self.starts, k) - 1]
+        local = k - run.start
+        rest, c = divmod(local, run.count)
+        seat, combo = divmod(rest, max(1, math.prod(len(v) for v in run.values)))
+        attrs = _attrs(self.base, run.seats[seat], run, run.combo(combo))
+        return self._item(k, attrs, _ident(self.family, run, attrs, run.seats[seat]), c, run.count)
+
+    def __iter__(self) -> Iterator[Item]:
+        k = 0
+        for run in self.runs:
+            for seat in run.seats:
+                for combo in run.combos():
+                    attrs = _attrs(self.base, seat, run, combo)
+                    ident = _ident(self.family, run, attrs, seat)
+                    for c in range(run.count):
+                        yield self._item(k, attrs, ident, c, run.count)
+                        k += 1
+
+    def _item(self, k: int, attrs: dict, ident: str, c: int, count: int) -> Item:
+        one = self.renamed.get(k) or (f"{ident}-{c + 1}" if count > 1 else ident)
+        return Item(self.family, one, {**attrs, "id": one, "copy": c + 1})
+
+
+def _attrs(base: dict, seat: dict, run: _Run, combo: tuple) -> dict:
+    attrs = {**base, **seat, **run.own}
+    for key, v in zip(run.keys, combo, strict=True):
+        if isinstance(v, dict):
+            attrs.update(v)
+            attrs.setdefault(key, v.get("name", next(iter(v.values()), "")))
+        else:
+            attrs[key] = v
+    return attrs
+
+
+def _ident(family: str, run: _Run, attrs: dict, seat: dict) -> str:
+    if run.id:
+        return fill(run.id, attrs)
+    parts = [str(seat["colour"])] if seat else []
+    parts += [str(attrs[k]) for k in run.keys]
+    return "-".join(parts) if parts else family
+
+
 def expand_items(
     family: str,
     entries: list[ItemEntry],
@@ -44,7 +135,7 @@ def expand_items(
     file: str,
     lines: list[int] | None = None,
     max_items: int = DEFAULT_MAX_ITEMS,
-) -> list[Item]:
+) -> ItemList:
     sizes = [_many(entry, players) for entry in entries]
     total = sum(sizes)
     worst = sizes.index(max(sizes)) if sizes else 0  # the entry that asks for the most, to point at
@@ -57,50 +148,52 @@ def expand_items(
             expected=f"at most {max_items:,} items per family (raise it with --max-items)",
             found=f"{total:,}",
         )
-    items: list[Item] = []
+    runs: list[_Run] = []
+    start = 0
+    for entry, size in zip(entries, sizes, strict=True):
+        keys = tuple((entry.for_each or {}).keys())
+        runs.append(
+            _Run(
+                start=start,
+                size=size,
+                id=entry.id,
+                own=dict(entry.model_extra or {}),
+                keys=keys,
+                values=tuple(tuple(entry.for_each[k]) for k in keys),
+                seats=tuple(players) if entry.per_player else ({},),
+                count=entry.count,
+            )
+        )
+        start += size
+    # One walk over every item: each id must fill, and a repeated id gets a -2, -3... suffix.
+    renamed: dict[int, str] = {}
     seen: dict[str, int] = {}
-    for n, entry in enumerate(entries):
-        line = lines[n] if lines and n < len(lines) else None
-        own = dict(entry.model_extra or {})
-        keys = list((entry.for_each or {}).keys())
-        values = [entry.for_each[k] for k in keys]
-        seats = players if entry.per_player else [{}]
-        for seat in seats:
-            for combo in itertools.product(*values) if keys else [()]:
-                attrs = {**base, **seat, **own}
-                for k, v in zip(keys, combo, strict=True):
-                    if isinstance(v, dict):
-                        attrs.update(v)
-                        attrs.setdefault(k, v.get("name", next(iter(v.values()), "")))
-                    else:
-                        attrs[k] = v
+    k = 0
+    for n, run in enumerate(runs):
+        for seat in run.seats:
+            for combo in run.combos():
+                attrs = _attrs(base, seat, run, combo)
                 try:
-                    ident = fill(entry.id, attrs) if entry.id else _default_id(family, attrs, keys, seat)
+                    ident = _ident(family, run, attrs, seat)
                 except KeyError as exc:
                     raise PnpError(
                         f"item id names an attribute the item does not have: {exc.args[0]}",
                         file=file,
-                        line=line,
+                        line=lines[n] if lines and n < len(lines) else None,
                         key=f"items[{n}].id",
                         expected="one of: " + ", ".join(sorted(attrs)),
-                        found=entry.id,
+                        found=run.id,
                     ) from None
-                for c in range(entry.count):
-                    one = f"{ident}-{c + 1}" if entry.count > 1 else ident
+                for c in range(run.count):
+                    one = f"{ident}-{c + 1}" if run.count > 1 else ident
                     if one in seen:
                         seen[one] += 1
-                        one = f"{one}-{seen[one]}"
+                        one = renamed[k] = f"{one}-{seen[one]}"
                     seen.setdefault(one, 1)
-                    items.append(Item(family, one, {**attrs, "id": one, "copy": c + 1}))
-    return items
+                    k += 1
+    return ItemList(family, base, runs, renamed)
 
 
 def _many(entry: ItemEntry, players: list[dict]) -> int:
     combos = math.prod(len(v) for v in (entry.for_each or {}).values())
     return combos * entry.count * (len(players) if entry.per_player else 1)
-
-
-def _default_id(family: str, attrs: dict, keys: list[str], seat: dict) -> str:
-    parts = [str(seat["colour"])] if seat else []
-    parts += [str(attrs[k]) for k in keys]
-    return "-".join(parts) if parts else family

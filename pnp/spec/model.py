@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,12 +16,39 @@ class Item:
     attrs: dict
 
 
+class ItemIds(Sequence):
+    """The ids of a sequence of items, read one at a time.
+
+    Pages read the same few ids several times (front, back, manifest), in page order: the
+    last few hundred are kept, so each is made about once without holding them all.
+    """
+
+    __slots__ = ("items", "recent")
+
+    def __init__(self, items: Sequence[Item]):
+        self.items = items
+        self.recent: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [item.id for item in self.items[k]]
+        ident = self.recent.get(k)
+        if ident is None:
+            if len(self.recent) >= 512:
+                self.recent.clear()
+            ident = self.recent[k] = self.items[k].id
+        return ident
+
+
 @dataclass
 class Family:
     spec: FamilySpec
     file: str
     folder: Path
-    items: list[Item]
+    items: Sequence[Item]  # an ItemList: items made when read
     data: object = None  # the family's YAML as read (with lines), so later errors can name a line
 
     @property

@@ -1,0 +1,105 @@
+"""A family's items and the layout's refs are made when read: same items, any size, little memory."""
+
+from __future__ import annotations
+
+import tracemalloc
+from pathlib import Path
+
+from pnp.build import plan_items
+from pnp.layout.impose import impose
+from pnp.layout.plan import SameRefs
+from pnp.spec.load import load_game
+from pnp.spec.paper import load_paper
+
+
+def _game(folder: Path, items: str, players: str = "{min: 2, max: 2}") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(
+        f"""id: itemtest
+title: Item test
+credits: tests
+players: {players}
+player_colours:
+  - {{name: red, hex: "#d62828"}}
+  - {{name: blue, hex: "#1d5fbf"}}
+components: [deck.yaml]
+rules: null
+"""
+    )
+    (folder / "deck.yaml").write_text(
+        f"""family: deck
+kind: card
+size: {{w: 2.5in, h: 3.5in}}
+items:
+{items}front:
+  - text: {{text: "{{id}}", x: 5mm, y: 5mm, w: 50mm, h: 10mm, size: 10pt}}
+back:
+  - rect: {{x: 4mm, y: 4mm, w: 55.5mm, h: 80.9mm, fill: "#1b4d3e"}}
+"""
+    )
+    return folder
+
+
+ENTRIES = """  - id: "{suit}-{rank}"
+    for_each:
+      suit: [hearts, spades]
+      rank: [1, 2, 3]
+  - id: "{colour}-pawn"
+    per_player: true
+    count: 2
+  - id: joker
+  - id: joker
+  - id: "{kind}"
+    for_each:
+      kind:
+        - {kind: wild, label: Wild}
+        - {kind: skip, label: Skip}
+"""
+
+# Written out by hand from the rules: for_each in product order (last key fastest), seats
+# then copies, a repeated id gets -2, a dict value gives its keys as attributes.
+EXPECTED_IDS = [
+    "hearts-1", "hearts-2", "hearts-3", "spades-1", "spades-2", "spades-3",
+    "red-pawn-1", "red-pawn-2", "blue-pawn-1", "blue-pawn-2",
+    "joker", "joker-2",
+    "wild", "skip",
+]  # fmt: skip
+
+
+def test_items_in_order_by_index_and_by_walk(tmp_path):
+    game = load_game(str(_game(tmp_path / "g", ENTRIES)))
+    items = game.family("deck").items
+    assert len(items) == len(EXPECTED_IDS)
+    assert [i.id for i in items] == EXPECTED_IDS
+    assert [items[k].id for k in range(len(items))] == EXPECTED_IDS
+    assert items[-1].id == "skip" and [i.id for i in items[2:4]] == ["hearts-3", "spades-1"]
+    # every attribute agrees between the walk and random access
+    for k, item in enumerate(items):
+        assert items[k] == item
+    assert items[7].attrs["colour"] == "red" and items[7].attrs["copy"] == 2
+    assert items[13].attrs["label"] == "Skip"
+    assert items[4].attrs["rank"] == 2 and items[4].attrs["suit"] == "spades"
+
+
+def test_a_large_family_is_not_held_in_memory(tmp_path):
+    numbers = list(range(1, 25001))
+    folder = _game(tmp_path / "big", f'  - id: "c-{{n}}-{{s}}"\n    for_each:\n      n: {numbers}\n      s: [a, b, c, d]\n')
+    tracemalloc.start()
+    try:
+        game = load_game(str(folder), max_items=10**6)
+        ctx, store, infos = plan_items(game)
+        plan = impose(infos, load_paper("a4"), ctx.fonts, title="t", credits="c", variant=None, players=None)
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    items = game.family("deck").items
+    assert len(items) == 100_000
+    assert items[99_999].id == "c-25000-d" and items[4].id == "c-2-a"
+    assert isinstance(infos[0].refs, SameRefs) and len(infos[0].refs) == 100_000
+    # 100,000 items as objects with attribute dicts would be tens of MB; 9 cards a page
+    sheets = [p for p in plan.pages if p.kind == "sheet"]
+    assert len(sheets) == -(-100_000 // 9)
+    # 100,000 = 9 x 11,111 + 1: the last page holds item 99,999 alone
+    assert [p.ref.id for p in sheets[-1].items] == ["c-25000-d"]
+    assert sheets[-2].items[0].ref.id == "c-24998-c" and sheets[-2].items[0].ref.index == 99_990
+    assert held < 16_000_000, f"{held:,} bytes held after load and imposition"
