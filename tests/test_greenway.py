@@ -50,6 +50,19 @@ def test_first_page_is_the_print_guide(gw):
     assert any(near(v, 101.6, 0.05) for v in lengths)
 
 
+def test_guide_page_stays_inside_the_printable_area(gw):
+    # Nothing on the guide may fall in the 5 mm edge a home printer cannot print (layouts/*.yaml).
+    paper, b = gw
+    w, h = PAPERS[paper]
+    page = b.doc()[0]
+    boxes = [d["rect"] for d in page.get_drawings()]
+    boxes += [span["bbox"] for blk in page.get_text("dict")["blocks"] for line in blk.get("lines", []) for span in line["spans"]]
+    assert len(boxes) > 20
+    for x0, y0, x1, y1 in boxes:
+        assert x0 * MM >= 5.0 - TOL and y0 * MM >= 5.0 - TOL
+        assert x1 * MM <= w - 5.0 + TOL and y1 * MM <= h - 5.0 + TOL
+
+
 def test_manifest_shape(gw):
     paper, b = gw
     m = b.manifest

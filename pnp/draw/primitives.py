@@ -75,7 +75,6 @@ class Group:
     children: tuple
     transform: Matrix = IDENTITY
     clip: Rect | Ellipse | Path | None = None  # in the group's own coordinates
-    opacity: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)

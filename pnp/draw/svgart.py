@@ -214,7 +214,7 @@ def tint(children: tuple, colour: str | None) -> tuple:
     out = []
     for c in children:
         if isinstance(c, Group):
-            out.append(Group(tint(c.children, colour), c.transform, c.clip, c.opacity))
+            out.append(Group(tint(c.children, colour), c.transform, c.clip))
         else:
             st = c.style
             if st.fill == "currentColor" or st.stroke == "currentColor":

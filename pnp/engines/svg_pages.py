@@ -9,7 +9,6 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterable
 
-import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
@@ -60,44 +59,82 @@ def _matrix(m) -> str:
     return "matrix(" + " ".join(_num(v) for v in m) + ")"
 
 
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
 def _ident(text: str) -> str:
     return "s" + stable_hash(text, 12)
 
 
+_ROOT = (
+    '<svg baseProfile="full" height="{h}mm" version="1.1" viewBox="0 0 {w} {h}" width="{w}mm"'
+    ' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"'
+    ' xmlns:xlink="http://www.w3.org/1999/xlink">'
+)
+_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\n", "&#10;"), ("\r", "&#13;"), ("\t", "&#09;"))
+
+
+def _esc(v: str) -> str:
+    for ch, ent in _ESCAPES:
+        if ch in v:
+            v = v.replace(ch, ent)
+    return v
+
+
+def _tag(name: str, attrs: dict[str, str]) -> str:
+    """An empty element; attributes sorted and empty ones left out, as XML writers do."""
+    return "<" + name + "".join(f' {k}="{_esc(v)}"' for k, v in sorted(attrs.items()) if v) + " />"
+
+
 class SvgPage:
+    """One page as SVG text, written directly: a tree of element objects costs ten times more."""
+
     def __init__(self, w: float, h: float, fonts: FontBook, symbols: SymbolBook):
-        self.d = svgwrite.Drawing(size=(f"{_num(w)}mm", f"{_num(h)}mm"), viewBox=f"0 0 {_num(w)} {_num(h)}", profile="full", debug=False)
+        self.root = _ROOT.format(w=_num(w), h=_num(h))
         self.fonts = fonts
         self.symbols = symbols
+        self.defs: list[str] = []
+        self.body: list[str] = []
         self.defined: set[str] = set()
         self.clips = 0
 
     def draw(self, prims: Iterable) -> None:
         for p in prims:
-            self.d.add(self._el(p))
+            self._el(p, self.body)
 
     def tostring(self) -> str:
-        return self.d.tostring()
+        defs = "<defs>" + "".join(self.defs) + "</defs>" if self.defs else "<defs />"
+        return self.root + defs + "".join(self.body) + "</svg>"
+
+    def _container(self, out: list[str], open_tag: str, children: Iterable) -> None:
+        """`open_tag` (without its closing '>') around the children; empty, a short tag."""
+        at = len(out)
+        out.append(open_tag + ">")
+        for child in children:
+            self._el(child, out)
+        if len(out) == at + 1:
+            out[at] = open_tag + " />"
+        else:
+            out.append("</" + open_tag[1:].split(" ", 1)[0] + ">")
 
     def _define(self, ident: str) -> str:
         sid = _ident(ident)
         if sid not in self.defined:
             self.defined.add(sid)
-            sym = self.symbols[ident]
-            node = self.d.symbol(id=sid, overflow="visible")
-            for child in sym.children:
-                node.add(self._el(child))
-            self.d.defs.add(node)
+            node: list[str] = []
+            self._container(node, f'<symbol id="{sid}" overflow="visible"', self.symbols[ident].children)
+            self.defs.append("".join(node))
         return sid
 
     def _glyph(self, src: GlyphSource, name: str) -> str:
         gid = f"g{src.tag}-{stable_hash(name, 8)}"
         if gid not in self.defined:
             self.defined.add(gid)
-            self.d.defs.add(self.d.path(d=src.paths[name] or "M0 0", id=gid))
+            self.defs.append(f'<path d="{src.paths[name] or "M0 0"}" id="{gid}" />')
         return gid
 
-    def _paint(self, el, st) -> None:
+    @staticmethod
+    def _paint(el: dict[str, str], st) -> None:
         el["fill"] = st.fill or "none"
         if st.stroke:
             el["stroke"] = st.stroke
@@ -113,53 +150,54 @@ class SvgPage:
         if st.evenodd:
             el["fill-rule"] = "evenodd"
 
-    def _el(self, p):
-        d = self.d
+    def _el(self, p, out: list[str]) -> None:
         t = type(p)
         if t is Group:
-            g = d.g()
-            if p.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-                g["transform"] = _matrix(p.transform)
-            if p.clip is not None:
-                self.clips += 1
-                cid = f"c{self.clips}"
-                cp = d.clipPath(id=cid)
-                shape = self._el(p.clip)
-                cp.add(shape)
-                d.defs.add(cp)
-                inner = d.g(clip_path=f"url(#{cid})")
-                for child in p.children:
-                    inner.add(self._el(child))
-                g.add(inner)
-            else:
-                for child in p.children:
-                    g.add(self._el(child))
-            return g
+            tag = "<g" if p.transform == _IDENTITY else f'<g transform="{_matrix(p.transform)}"'
+            if p.clip is None:
+                self._container(out, tag, p.children)
+                return
+            self.clips += 1
+            cid = f"c{self.clips}"
+            shape: list[str] = []
+            self._el(p.clip, shape)
+            self.defs.append(f'<clipPath id="{cid}">' + "".join(shape) + "</clipPath>")
+            out.append(tag + ">")
+            self._container(out, f'<g clip-path="url(#{cid})"', p.children)
+            out.append("</g>")
+            return
         if t is Use:
             sid = self._define(p.symbol)
-            return d.use(f"#{sid}", transform=_matrix(p.transform))
+            out.append(f'<use transform="{_matrix(p.transform)}" xlink:href="#{sid}" />')
+            return
         if t is Text:
-            return self._text(p)
+            self._text(p, out)
+            return
         if t is Image:
             with open(p.file, "rb") as fh:
                 data = fh.read()
             mime = "image/png" if data[:4] == b"\x89PNG" else "image/jpeg"
             href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
-            return d.image(href, insert=(p.x, p.y), size=(p.w, p.h), preserveAspectRatio="none")
+            el = {"x": _num(p.x), "y": _num(p.y), "width": _num(p.w), "height": _num(p.h)}
+            out.append(_tag("image", {**el, "preserveAspectRatio": "none", "xlink:href": href}))
+            return
         if t is Rect:
-            el = d.rect(insert=(_num(p.x), _num(p.y)), size=(_num(p.w), _num(p.h)))
+            el = {"x": _num(p.x), "y": _num(p.y), "width": _num(p.w), "height": _num(p.h)}
             if p.r > 0:
                 el["rx"] = el["ry"] = _num(p.r)
+            name = "rect"
         elif t is Ellipse:
-            el = d.ellipse(center=(_num(p.cx), _num(p.cy)), r=(_num(p.rx), _num(p.ry)))
+            el = {"cx": _num(p.cx), "cy": _num(p.cy), "rx": _num(p.rx), "ry": _num(p.ry)}
+            name = "ellipse"
         elif t is PathPrim:
-            el = d.path(d=_path_d(p.ops))
+            el = {"d": _path_d(p.ops)}
+            name = "path"
         else:
             raise TypeError(f"cannot draw {t.__name__}")
         self._paint(el, p.style)
-        return el
+        out.append(_tag(name, el))
 
-    def _text(self, t: Text):
+    def _text(self, t: Text, out: list[str]) -> None:
         src = glyphs_for(self.fonts, t.font)
         s = t.size / src.upm
         pen = 0.0
@@ -167,14 +205,12 @@ class SvgPage:
         for ch in t.text:
             name, adv = src.glyph(ch)
             if name is not None and src.paths[name]:
-                uses.append((self._glyph(src, name), pen))
+                uses.append(f'<use x="{_num(pen)}" xlink:href="#{self._glyph(src, name)}" />')
             pen += adv
         width = pen * s
         x0 = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0.0)
-        g = self.d.g(transform=f"translate({_num(x0)} {_num(t.y)}) scale({_num(s)} {_num(-s)})", fill=t.colour)
-        for gid, x in uses:
-            g.add(self.d.use(f"#{gid}", x=_num(x)))
-        return g
+        tag = f'<g fill="{_esc(t.colour)}" transform="translate({_num(x0)} {_num(t.y)}) scale({_num(s)} {_num(-s)})"'
+        out.append(tag + ">" + "".join(uses) + "</g>" if uses else tag + " />")
 
 
 def _path_d(ops) -> str:

@@ -11,6 +11,9 @@ from pnp.spec.paper import PaperSpec
 
 INK = "#000000"
 SOFT = "#555555"
+MM_RULER = 100.0
+INCH_RULER = 4 * 25.4
+RULER_GAP = 10.0
 
 
 def text(fonts: FontBook, s: str, x: float, y: float, w: float, size: float, *, h: float | None = None, bold: bool = False, align: str = "left", colour: str = INK, valign: str = "top") -> list:
@@ -49,8 +52,13 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
     out += text(fonts, "Print at 100% / Actual size", m, y + 2.5, cw, 6.0, bold=True, align="center")
     out += text(fonts, "Turn off “fit to page” and any scaling. Check with the rulers below: they must measure exactly.", m + 3, y + 11, cw - 6, 3.1, align="center")
     y += 29
-    out += ruler(m, y, 100.0, 1.0, 10, [str(i) for i in range(11)], 10, fonts, "100 mm (labels in cm)")
-    out += ruler(m + 110, y, 4 * 25.4, 25.4 / 8, 8, [str(i) for i in range(5)], 8, fonts, "4 inches (ticks every 1/8 in)")
+    out += ruler(m, y, MM_RULER, 1.0, 10, [str(i) for i in range(11)], 10, fonts, "100 mm (labels in cm)")
+    # Side by side when both fit the text width; otherwise the inch ruler takes its own row.
+    if MM_RULER + RULER_GAP + INCH_RULER <= cw:
+        ix = m + MM_RULER + RULER_GAP
+    else:
+        ix, y = m, y + 17
+    out += ruler(ix, y, INCH_RULER, 25.4 / 8, 8, [str(i) for i in range(5)], 8, fonts, "4 inches (ticks every 1/8 in)")
     y += 17
     out += text(fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True)
     y += 8
