@@ -125,7 +125,7 @@ def main() -> None:
     print(f"| peak memory ratio N={big:,} / N=540 (fronts+backs+marks) | | | | | | {fulls[big]['peak_mb'] / fulls[540]['peak_mb']:.2f} | |")
     svg = run({"what": "synthetic", "n": 540, "engine": "svg"}, 1)
     print(f"| pnp SVG engine, N=540 | {svg['wall']:.2f} | {1000 * svg['wall'] / 540:.3f} | {svg['pages']} | {svg['bytes']:,} | {svg['bytes'] / 540:.0f} | {svg['peak_mb']:.0f} | |")
-    print(f"| SVG engine cost per card / reportlab's, N=540 | | {svg['wall'] / fulls[540]['wall']:.0f} x | | | {svg['bytes'] / fulls[540]['bytes']:.0f} x | | |")
+    print(f"| SVG engine cost per card / reportlab's, N=540 | | {svg['wall'] / fulls[540]['wall']:.1f} x | | | {svg['bytes'] / fulls[540]['bytes']:.1f} x | | |")
     allg = run({"what": "all"}, args.repeat)
     print(f"| all games, both papers (pnp build --all) | {allg['wall']:.2f} | | {allg['pages']} PDFs | {allg['bytes']:,} | | {allg['peak_mb']:.0f} | |")
     print()

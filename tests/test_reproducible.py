@@ -107,6 +107,7 @@ def test_build_date_goes_into_the_metadata(engine, tmp_path, monkeypatch, capsys
     pdf = "mini/mini-a4.pdf"
     meta = PdfReader(tmp_path / "one" / pdf, strict=True).metadata
     assert meta["/CreationDate"].startswith("D:20240501"), meta
+    assert meta["/Producer"] == "pnp" and meta["/Creator"] == "pnp", meta  # not the engine's name
     assert PdfReader(tmp_path / "three" / pdf).metadata["/CreationDate"].startswith("D:20231231")
     assert a[pdf] != c[pdf]
     undated = PdfReader(tmp_path / "four" / pdf).metadata.get("/CreationDate", "")

@@ -296,7 +296,8 @@ def _ellipse(e: Ellipse) -> list:
     ]
 
 
-_INFO_VALUE = re.compile(rb"/(Producer|CreationDate) (\((?:[^()\\]|\\.)*\))")
+# a PDF literal string; cairo's own producer string holds one level of balanced parentheses
+_INFO_VALUE = re.compile(rb"/(Producer|CreationDate) (\((?:[^()\\]|\\.|\([^()]*\))*\))")
 
 
 def _settle_info(path: Path, date: str | None) -> None:
