@@ -145,3 +145,23 @@ def test_every_primitive_writes_valid_svg():
     # the validator is not a formality: an attribute SVG does not have fails it
     with pytest.raises(ValueError):
         _svg_1_1_full(text.replace("<rect ", '<rect bogus="1" ', 1))
+
+
+def test_svg_route_without_freetype_draws_text_as_outlines(both, tmp_path, monkeypatch):
+    """Where cairo cannot load the fonts, text is filled glyph outlines at the same place."""
+    import pymupdf
+
+    import pnp.engines.cairo_pdf as cairo_pdf
+    from pnp.build import build
+    from pnp.spec.load import load_game
+
+    monkeypatch.setattr(cairo_pdf, "font_face", lambda path: None)
+    out = build(load_game("greenway"), ["a4"], engine="svg", out_dir=tmp_path)[0]
+    outlined, svg = pymupdf.open(out.pdf), both[1].doc()
+    assert not any(page.get_fonts() for page in outlined)
+    assert all(page.get_fonts() for page in svg)
+    # Tighter than the two engines' parity: the same renderer, only the glyph source differs.
+    # Text drawn at its x instead of its anchored start changes 0.7-1.8% of a card page's pixels.
+    for n in range(1, len(svg) + 1):
+        mean, big = _diff(_pixels(svg, n), _pixels(outlined, n))
+        assert mean < 2.0 and big < 0.004, (n, mean, big)

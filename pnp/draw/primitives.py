@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+KAPPA = 0.5522847498  # a quarter circle as one cubic Bézier
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,10 @@ class Text:
     size: float  # em size in mm
     colour: str
     anchor: str = "start"  # start|middle|end
+
+    def start_x(self, width: float) -> float:
+        """Where a line `width` wide starts, for this anchor."""
+        return self.x - (width / 2 if self.anchor == "middle" else width if self.anchor == "end" else 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,3 +153,28 @@ def polygon(points, style: Style, closed: bool = True) -> Path:
     if closed:
         ops.append(("Z",))
     return Path(tuple(ops), style)
+
+
+def outline_ops(shape: Rect | Ellipse) -> tuple:
+    """A rounded rectangle or an ellipse as path ops (M, L, C, Z), the same in every engine."""
+    if type(shape) is Ellipse:
+        cx, cy, rx, ry = shape.cx, shape.cy, shape.rx, shape.ry
+        kx, ky = rx * KAPPA, ry * KAPPA
+        return (
+            ("M", cx + rx, cy),
+            ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+            ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+            ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+            ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+            ("Z",),
+        )
+    x, y, w, h = shape.x, shape.y, shape.w, shape.h
+    r = min(shape.r, abs(w) / 2, abs(h) / 2)
+    k = r * (1 - KAPPA)
+    x2, y2 = x + w, y + h
+    return (
+        ("M", x + r, y), ("L", x2 - r, y), ("C", x2 - k, y, x2, y + k, x2, y + r),
+        ("L", x2, y2 - r), ("C", x2, y2 - k, x2 - k, y2, x2 - r, y2),
+        ("L", x + r, y2), ("C", x + k, y2, x, y2 - k, x, y2 - r),
+        ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
+    )  # fmt: skip

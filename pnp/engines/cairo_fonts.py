@@ -12,6 +12,7 @@ import ctypes.util
 import cairocffi as cairo
 
 _faces: dict[str, cairo.FontFace | None] = {}
+_ft_faces: list = []  # the FreeType faces under cairo's, kept alive as long as they are
 _lib: list = []  # [ffi, freetype, cairo, FT_Library], opened once; faces live as long as the process
 
 
@@ -48,7 +49,7 @@ def font_face(path: str) -> cairo.FontFace | None:
         face = ffi.new("FT_Face *")
         if freetype.FT_New_Face(library, path.encode(), 0, face) != 0:
             raise OSError(f"FreeType cannot open {path}")
-        _faces[f"ft:{path}"] = face  # keep the FT_Face alive as long as cairo's face
+        _ft_faces.append(face)
         made = libcairo.cairo_ft_font_face_create_for_ft_face(face[0], 0)
         pointer = cairo.ffi.cast("cairo_font_face_t *", int(ffi.cast("uintptr_t", made)))
         found = cairo.FontFace._from_pointer(pointer, incref=False)

@@ -20,7 +20,7 @@ from fontTools.pens.basePen import BasePen
 
 from pnp.draw.colours import rgb
 from pnp.draw.fonts import FontBook
-from pnp.draw.primitives import IDENTITY, Ellipse, Group, Image, Rect, Style, Text, Use
+from pnp.draw.primitives import IDENTITY, Group, Image, Rect, Style, Text, Use, outline_ops
 from pnp.draw.primitives import Path as PathPrim
 from pnp.draw.symbols import SymbolBook
 from pnp.engines import DocInfo
@@ -28,7 +28,6 @@ from pnp.engines.cairo_fonts import font_face
 from pnp.engines.svg_pages import GlyphSource, glyphs_for
 from pnp.units import mm_to_pt
 
-KAPPA = 0.5522847498  # a quarter circle as one cubic Bézier
 CAPS = {"butt": cairo.LINE_CAP_BUTT, "round": cairo.LINE_CAP_ROUND, "square": cairo.LINE_CAP_SQUARE}
 JOINS = {"miter": cairo.LINE_JOIN_MITER, "round": cairo.LINE_JOIN_ROUND, "bevel": cairo.LINE_JOIN_BEVEL}
 MOVE, LINE, CURVE, CLOSE = cairo.PATH_MOVE_TO, cairo.PATH_LINE_TO, cairo.PATH_CURVE_TO, cairo.PATH_CLOSE_PATH
@@ -66,13 +65,12 @@ class _OutlinePen(BasePen):
 class _Encoded:
     """A path encoded for cairo once (cairo_path_t and its data), appended with one call."""
 
-    __slots__ = ("path", "data", "width")
+    __slots__ = ("path", "data")
 
-    def __init__(self, items: list, width: float = 0.0):
+    def __init__(self, items: list):
         from cairocffi.context import _encode_path
 
         self.path, self.data = _encode_path(items)
-        self.width = width
 
     def append(self, ctx: cairo.Context) -> None:
         cairo.cairo.cairo_append_path(ctx._pointer, self.path)
@@ -171,16 +169,7 @@ class CairoPdf:
     def _outline(self, ctx: cairo.Context, shape) -> None:
         t = type(shape)
         if t is PathPrim:
-            for op in shape.ops:
-                k = op[0]
-                if k == "M":
-                    ctx.move_to(op[1], op[2])
-                elif k == "L":
-                    ctx.line_to(op[1], op[2])
-                elif k == "C":
-                    ctx.curve_to(*op[1:])
-                else:
-                    ctx.close_path()
+            _trace(ctx, shape.ops)
             return
         if t is Rect and shape.r <= 0:
             ctx.rectangle(shape.x, shape.y, shape.w, shape.h)
@@ -191,23 +180,13 @@ class CairoPdf:
         if enc is None:
             if len(self.outlines) > 4096:
                 self.outlines.clear()
-            enc = self.outlines[key] = _Encoded(_rounded(shape) if t is Rect else _ellipse(shape))
+            enc = self.outlines[key] = _Encoded(_items(outline_ops(shape)))
         enc.append(ctx)
 
     def _text(self, ctx: cairo.Context, t: Text) -> None:
-        src = glyphs_for(self.fonts, t.font)
-        face = font_face(str(self.fonts.files[t.font]))
-        key = (t.font, t.text)
-        enc = self.texts.get(key)
-        if enc is None:
-            if len(self.texts) > 4096:
-                self.texts.clear()
-            # with a font, only the advance is needed; the outline is made only without one
-            enc = self.texts[key] = _text_outline(src, t.text) if face is None else _advance(src, t.text)
-        s = t.size / src.upm
-        width = enc.width * s
-        x0 = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0.0)
+        x0 = t.start_x(self.fonts.metrics(t.font).width(t.text, t.size))
         ctx.new_path()
+        face = font_face(str(self.fonts.files[t.font]))
         if face is not None:  # real text: a subset of the font is embedded once
             ctx.set_font_face(face)
             ctx.set_font_options(_UNHINTED)
@@ -216,9 +195,16 @@ class CairoPdf:
             ctx.set_source_rgb(*rgb(t.colour))
             ctx.show_text(t.text)
             return
+        src = glyphs_for(self.fonts, t.font)
+        key = (t.font, t.text)
+        enc = self.texts.get(key)
+        if enc is None:
+            if len(self.texts) > 4096:
+                self.texts.clear()
+            enc = self.texts[key] = _text_outline(src, t.text)
         ctx.save()
         ctx.translate(x0, t.y)
-        ctx.scale(s, -s)
+        ctx.scale(t.size / src.upm, -t.size / src.upm)
         enc.append(ctx)
         ctx.restore()  # the path stays, in page coordinates
         ctx.set_source_rgb(*rgb(t.colour))
@@ -263,37 +249,28 @@ def _text_outline(src: GlyphSource, text: str) -> _Encoded:
         if name is not None:
             src.glyphs[name].draw(_OutlinePen(src.glyphs, pen, items))
         pen += adv
-    return _Encoded(items, pen)
+    return _Encoded(items)
 
 
-def _advance(src: GlyphSource, text: str) -> _Encoded:
-    return _Encoded([], sum(src.glyph(ch)[1] for ch in text))
+_KINDS = {"M": MOVE, "L": LINE, "C": CURVE}
 
 
-def _rounded(r: Rect) -> list:
-    x, y, w, h = r.x, r.y, r.w, r.h
-    rr = min(r.r, abs(w) / 2, abs(h) / 2)
-    k = rr * (1 - KAPPA)
-    x2, y2 = x + w, y + h
-    return [
-        (MOVE, (x + rr, y)), (LINE, (x2 - rr, y)), (CURVE, (x2 - k, y, x2, y + k, x2, y + rr)),
-        (LINE, (x2, y2 - rr)), (CURVE, (x2, y2 - k, x2 - k, y2, x2 - rr, y2)),
-        (LINE, (x + rr, y2)), (CURVE, (x + k, y2, x, y2 - k, x, y2 - rr)),
-        (LINE, (x, y + rr)), (CURVE, (x, y + k, x + k, y, x + rr, y)), (CLOSE, ()),
-    ]  # fmt: skip
+def _items(ops) -> list:
+    """Path ops as cairo path items."""
+    return [(_KINDS[op[0]], op[1:]) if op[0] in _KINDS else (CLOSE, ()) for op in ops]
 
 
-def _ellipse(e: Ellipse) -> list:
-    cx, cy, rx, ry = e.cx, e.cy, e.rx, e.ry
-    kx, ky = rx * KAPPA, ry * KAPPA
-    return [
-        (MOVE, (cx + rx, cy)),
-        (CURVE, (cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry)),
-        (CURVE, (cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy)),
-        (CURVE, (cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry)),
-        (CURVE, (cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)),
-        (CLOSE, ()),
-    ]
+def _trace(ctx: cairo.Context, ops) -> None:
+    for op in ops:
+        k = op[0]
+        if k == "M":
+            ctx.move_to(op[1], op[2])
+        elif k == "L":
+            ctx.line_to(op[1], op[2])
+        elif k == "C":
+            ctx.curve_to(*op[1:])
+        else:
+            ctx.close_path()
 
 
 # a PDF literal string; cairo's own producer string holds one level of balanced parentheses

@@ -36,7 +36,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 from pnp.draw.colours import rgb
 from pnp.draw.fonts import FontBook
 from pnp.draw.ident import stable_hash
-from pnp.draw.primitives import Ellipse, Group, Image, Rect, Style, Text, Use
+from pnp.draw.primitives import Group, Image, Rect, Style, Text, Use, outline_ops
 from pnp.draw.primitives import Path as PathPrim
 from pnp.draw.symbols import SymbolBook
 from pnp.engines import DocInfo
@@ -45,7 +45,6 @@ from pnp.units import mm_to_pt
 K = 72.0 / 25.4
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
-KAPPA = 0.5522847498  # a quarter circle as one cubic Bézier
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 RECENT_PAGES = 32  # identical page contents looked for among this many recent ones
 _registered: dict[str, str] = {}
@@ -370,7 +369,7 @@ class ReportlabWriter:
                 self.text_cache.clear()
             self.text_cache[key] = hit
         shows, width = hit
-        x = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0.0)
+        x = t.start_x(width)
         out.append(f"BT {_colour(t.colour, 'rg')} 1 0 0 -1 {_n(x)} {_n(t.y)} Tm {shows} ET")
 
     def _outline(self, shape, out: list[str]) -> None:
@@ -390,30 +389,10 @@ class ReportlabWriter:
         out.append(hit)
 
     def _shape(self, shape, out: list[str]) -> None:
-        t = type(shape)
-        if t is Rect:
-            x, y, w, h, r = shape.x, shape.y, shape.w, shape.h, shape.r
-            if r <= 0:
-                out.append(f"{_n(x)} {_n(y)} {_n(w)} {_n(h)} re")
-                return
-            r = min(r, abs(w) / 2, abs(h) / 2)
-            k = r * (1 - KAPPA)
-            x2, y2 = x + w, y + h
-            out.append(
-                f"{_n(x + r)} {_n(y)} m {_n(x2 - r)} {_n(y)} l {_n(x2 - k)} {_n(y)} {_n(x2)} {_n(y + k)} {_n(x2)} {_n(y + r)} c "
-                f"{_n(x2)} {_n(y2 - r)} l {_n(x2)} {_n(y2 - k)} {_n(x2 - k)} {_n(y2)} {_n(x2 - r)} {_n(y2)} c "
-                f"{_n(x + r)} {_n(y2)} l {_n(x + k)} {_n(y2)} {_n(x)} {_n(y2 - k)} {_n(x)} {_n(y2 - r)} c "
-                f"{_n(x)} {_n(y + r)} l {_n(x)} {_n(y + k)} {_n(x + k)} {_n(y)} {_n(x + r)} {_n(y)} c h"
-            )
-        elif t is Ellipse:
-            cx, cy, rx, ry = shape.cx, shape.cy, shape.rx, shape.ry
-            kx, ky = rx * KAPPA, ry * KAPPA
-            out.append(
-                f"{_n(cx + rx)} {_n(cy)} m {_n(cx + rx)} {_n(cy + ky)} {_n(cx + kx)} {_n(cy + ry)} {_n(cx)} {_n(cy + ry)} c "
-                f"{_n(cx - kx)} {_n(cy + ry)} {_n(cx - rx)} {_n(cy + ky)} {_n(cx - rx)} {_n(cy)} c "
-                f"{_n(cx - rx)} {_n(cy - ky)} {_n(cx - kx)} {_n(cy - ry)} {_n(cx)} {_n(cy - ry)} c "
-                f"{_n(cx + kx)} {_n(cy - ry)} {_n(cx + rx)} {_n(cy - ky)} {_n(cx + rx)} {_n(cy)} c h"
-            )
+        if type(shape) is Rect and shape.r <= 0:
+            out.append(f"{_n(shape.x)} {_n(shape.y)} {_n(shape.w)} {_n(shape.h)} re")
+        else:
+            out.append(_ops(outline_ops(shape)))
 
 
 def _ops(ops) -> str:

@@ -207,8 +207,7 @@ class SvgPage:
             if name is not None and src.paths[name]:
                 uses.append(f'<use x="{_num(pen)}" xlink:href="#{self._glyph(src, name)}" />')
             pen += adv
-        width = pen * s
-        x0 = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0.0)
+        x0 = t.start_x(pen * s)
         tag = f'<g fill="{_esc(t.colour)}" transform="translate({_num(x0)} {_num(t.y)}) scale({_num(s)} {_num(-s)})"'
         out.append(tag + ">" + "".join(uses) + "</g>" if uses else tag + " />")
 
