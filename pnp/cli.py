@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
 from pathlib import Path
 
 from pnp import __version__
-from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError
+from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError, escape
+from pnp.spec.paper import MAX_OFFSET_MM
 
 PAPERS_BOTH = ("a4", "letter")
 
@@ -39,7 +41,9 @@ def _offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected X,Y in millimetres such as 0.5,-1; found {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected X,Y in millimetres such as 0.5,-1; found {escape(text)!r}") from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_MM for v in (x, y)):
+        raise argparse.ArgumentTypeError(f"expected X,Y each from -{MAX_OFFSET_MM:g} to {MAX_OFFSET_MM:g} mm; found {escape(text)!r}")
     return x, y
 
 
@@ -126,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a message
         if os.environ.get("PNP_DEBUG"):
             raise
-        print(f"internal error: {type(exc).__name__}: {exc}\n(run with PNP_DEBUG=1 for details)", file=sys.stderr)
+        print(f"internal error: {type(exc).__name__}: {escape(exc)}\n(run with PNP_DEBUG=1 for details)", file=sys.stderr)
         return 3
 
 

@@ -22,19 +22,25 @@ class PnpError(Exception):
     hint: str | None = None
 
     def __str__(self) -> str:
-        where = self.file or "pnp"
+        # every field may hold text from a spec: escaped, so it cannot drive the terminal
+        where = escape(self.file or "pnp")
         if self.line:
             where += f":{self.line}"
-        parts = [f"{where}: {self.message}"]
+        parts = [f"{where}: {escape(self.message)}"]
         if self.key:
-            parts.append(f"  key: {self.key}")
+            parts.append(f"  key: {escape(self.key)}")
         if self.expected is not None:
-            parts.append(f"  expected: {self.expected}")
+            parts.append(f"  expected: {escape(self.expected)}")
         if self.found is not None:
-            parts.append(f"  found: {self.found}")
+            parts.append(f"  found: {escape(self.found)}")
         if self.hint:
-            parts.append(f"  hint: {self.hint}")
+            parts.append(f"  hint: {escape(self.hint)}")
         return "\n".join(parts)
+
+
+def escape(text: object) -> str:
+    """Text as a terminal may show it: control characters (ESC, CR, BEL, C1 ...) as \\x escapes."""
+    return "".join(c if c.isprintable() or c == "\n" else c.encode("unicode_escape").decode("ascii") for c in str(text))
 
 
 def short(value: object, limit: int = 60) -> str:

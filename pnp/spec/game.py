@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from pnp.spec.elements import Element
-from pnp.spec.types import Length, Strict
+from pnp.spec.types import Spacing, Strict
 
 
 class Players(Strict):
@@ -90,8 +90,8 @@ class FamilySpec(Strict):
     title: str | None = Field(None, description="name printed in the guide")
     stock: Stock | None = Field(None, description="what to print it on: paper or card (default by kind)")
     sheet: str | None = Field(None, description="families with the same sheet name share pages")
-    bleed: Length = Field(0.0, description="art beyond the cut line (adds a gutter)")
-    gutter: Length | None = Field(None, description="space between items (default: 0, or 2×bleed)")
+    bleed: Spacing = Field(0.0, description="art beyond the cut line (adds a gutter)")
+    gutter: Spacing | None = Field(None, description="space between items (default: 0, or 2×bleed)")
     scale: float = Field(1.0, gt=0, le=10, description="print scale, 1 = true size")
     include: list[str] = Field(default_factory=list, description="YAML files whose keys merge in")
     items: list[ItemEntry] = Field(default_factory=lambda: [ItemEntry()], description="the items")

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from pnp.errors import PnpError
 from pnp.paths import layouts_dir
-from pnp.spec.types import Box, Colour, Length, Size, Strict
+from pnp.spec.types import Box, Colour, Length, Size, Spacing, Strict
 from pnp.spec.validate import validate
 from pnp.spec.yamlfile import display_path, read_yaml
 
@@ -17,14 +17,18 @@ from pnp.spec.yamlfile import display_path, read_yaml
 class CutMarks(Strict):
     style: Literal["lines", "none"] = Field("lines", description="lines in the margins and gutters, or none")
     length: Size = Field(5.0, description="how far a mark runs outward")
-    gap: Length = Field(1.0, description="space between a mark and the item it marks")
+    gap: Spacing = Field(1.0, description="space between a mark and the item it marks")
     width: Size = Field(0.25, description="line width")
     colour: Colour = "black"
 
 
+# A printer that shifts its backs by more than this needs its paper guides set, not an offset.
+MAX_OFFSET_MM = 20.0
+
+
 class Offset(Strict):
-    x: Length = 0.0
-    y: Length = 0.0
+    x: Length = Field(0.0, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
+    y: Length = Field(0.0, ge=-MAX_OFFSET_MM, le=MAX_OFFSET_MM)
 
 
 class Duplex(Strict):
@@ -38,13 +42,13 @@ class PaperSpec(Strict):
     id: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$")
     title: str
     size: Box = Field(..., description="page size, portrait")
-    margin: Length = Field(..., description="edge a home printer cannot print; nothing is placed there")
-    gutter: Length = Field(0.0, description="space between neighbouring items of one size (0: shared cut lines)")
-    packed_gutter: Length = Field(3.0, description="space between items of mixed sizes")
+    margin: Spacing = Field(..., description="edge a home printer cannot print; nothing is placed there")
+    gutter: Spacing = Field(0.0, description="space between neighbouring items of one size (0: shared cut lines)")
+    packed_gutter: Spacing = Field(3.0, description="space between items of mixed sizes")
     cut_marks: CutMarks = Field(default_factory=CutMarks)
     duplex: Duplex = Field(default_factory=Duplex)
     tile_overlap: Size = Field(10.0, description="overlap strip between the tiles of a large board (8mm or more)")
-    label_band: Length = Field(7.0, description="strip at the top of a tile page for its label")
+    label_band: Spacing = Field(7.0, description="strip at the top of a tile page for its label")
 
 
 def paper_names() -> list[str]:

@@ -20,6 +20,13 @@ def _positive(value: Any) -> float:
     return parse_length(value, positive=True)
 
 
+def _spacing(value: Any) -> float:
+    mm = parse_length(value)
+    if mm < 0:
+        raise ValueError("expected a length of zero or more")
+    return mm
+
+
 def _pos(value: Any) -> float:
     return parse_length(value, allow_percent=True)
 
@@ -48,6 +55,16 @@ Length = Annotated[
     WithJsonSchema({"type": "string", "pattern": _LENGTH_PATTERN, "description": UNITS_TEXT}),
 ]
 """A length with a unit, as millimetres."""
+
+Spacing = Annotated[
+    float,
+    BeforeValidator(_spacing),
+    _ser,
+    WithJsonSchema(
+        {"type": "string", "pattern": r"^\s*(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)\s*$", "description": UNITS_TEXT + ", zero or more"}
+    ),
+]
+"""A gap, margin or bleed: a length of zero or more (a negative one would overlap items)."""
 
 Size = Annotated[
     float,
