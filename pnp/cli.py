@@ -99,6 +99,7 @@ def parser() -> argparse.ArgumentParser:
     n = sub.add_parser("new", help="create a game folder to edit, that builds and checks as it is")
     n.add_argument("path", type=Path, metavar="PATH", help="the new folder (must not exist, or be empty)")
     n.add_argument("--from", dest="source", metavar="GAME", help="copy this game (built-in id or folder) instead of the template")
+    n.add_argument("--allow-outside", action="store_true", help="copy files that symlinks in the game folder lead to outside it")
 
     v = sub.add_parser("preview", help="write PNG images of every face and a contact sheet per family")
     game_options(v, many=False)
@@ -264,7 +265,7 @@ def cmd_schema(args) -> int:
 def cmd_new(args) -> int:
     from pnp.scaffold import new_game
 
-    ident, files = new_game(args.path, source=args.source)
+    ident, files = new_game(args.path, source=args.source, allow_outside=args.allow_outside)
     print(f"created {args.path} (game id '{ident}', {len(files)} files)")
     print(f"next: pnp build {args.path}   and   pnp check {args.path}")
     return 0

@@ -9,7 +9,7 @@ from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
 from pnp.draw.primitives import Ellipse, Group, Image, Path, Rect, Style, polygon, rotate
 from pnp.draw.svgart import ArtError, read_art, tint
-from pnp.draw.symbols import ArtNotFound, use_art
+from pnp.draw.symbols import ArtNotFound, ArtOutside, use_art
 from pnp.draw.text import layout_text
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext
@@ -175,7 +175,12 @@ class TemplateRenderer:
                 expected="a name such as suit-hearts", found=name,
             )
         try:
-            return use_art(self.ctx.symbols, name, colour, self.folders, x - size / 2, y - size / 2, size, size, rot)
+            return use_art(self.ctx.symbols, name, colour, self.folders, x - size / 2, y - size / 2, size, size, rot, self.ctx.game.allow_outside)
+        except ArtOutside as exc:
+            raise self.fail(
+                "art leaves the game folder", n, side, "symbol",
+                expected="an SVG inside the game folder (or run with --allow-outside)", found=f"art/{exc.name}.svg -> {exc.target}",
+            ) from None
         except ArtNotFound as exc:
             raise self.fail(
                 f"unknown art '{exc.name}'", n, side,

@@ -6,6 +6,7 @@ import difflib
 from pathlib import Path
 
 from pnp.errors import PnpError, short
+from pnp.guard import require_inside, resolve_inside
 from pnp.paths import components_dir
 from pnp.spec.expand import DEFAULT_MAX_ITEMS, expand_items
 from pnp.spec.game import FamilySpec, GameSpec
@@ -43,17 +44,7 @@ def find_game(ref: str) -> Path:
 
 def inside(folder: Path, rel: str, *, file: str, key: str, allow_outside: bool, line: int | None = None) -> Path:
     """A path named in a spec, which must stay inside the game folder unless allowed."""
-    target = (folder / rel).resolve()
-    if not allow_outside and not target.is_relative_to(folder.resolve()):
-        raise PnpError(
-            "path leaves the game folder",
-            file=file,
-            line=line,
-            key=key,
-            expected="a path inside the game folder (or run with --allow-outside)",
-            found=rel,
-        )
-    return target
+    return resolve_inside(folder, rel, file=file, key=key, allow_outside=allow_outside, line=line)
 
 
 def check_font(path: Path, *, file: str, key: str, line: int | None, found: str) -> None:
@@ -120,6 +111,8 @@ def load_game(
 ) -> Game:
     folder = find_game(ref).resolve()
     game_file = folder / "game.yaml"
+    # a game.yaml that is a symlink out of its folder would build another folder's game
+    require_inside(game_file, folder, file=display_path(game_file), key=None, allow_outside=allow_outside)
     gname = display_path(game_file)
     raw = read_yaml(game_file)
     spec = validate(GameSpec, raw, file=gname)
