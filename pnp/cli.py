@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import math
 import os
@@ -118,6 +119,14 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+# errors of a full or read-only disk: the user's to fix, so exit 2 with a message
+DISK_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS}
+MEMORY_MESSAGE = (
+    "out of memory: the game asks for more than this machine can hold; "
+    "lower --max-items, --max-tiles or the sizes in the spec"
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
@@ -128,7 +137,14 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted; earlier output is unchanged", file=sys.stderr)
         return 130
+    except MemoryError:
+        print(f"error: {MEMORY_MESSAGE}", file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a message
+        if isinstance(exc, OSError) and exc.errno in DISK_ERRORS:
+            # the machine's fault, not the game's: say which file and why, no traceback
+            print(f"error: cannot write {escape(exc.filename or 'the output')}: {exc.strerror}", file=sys.stderr)
+            return 2
         if os.environ.get("PNP_DEBUG"):
             raise
         print(f"internal error: {type(exc).__name__}: {escape(exc)}\n(run with PNP_DEBUG=1 for details)", file=sys.stderr)
