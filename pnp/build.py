@@ -161,7 +161,7 @@ def build(
         check_tiling(game, infos, paper, max_tiles)
     players = game.options.get("players") if game.spec.player_colours else None
     plans = [
-        impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players)
+        impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines())
         for paper in specs
     ]
     # Nothing is written until every page of every paper has rendered: all goes to a hidden

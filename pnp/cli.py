@@ -254,7 +254,7 @@ def cmd_check(args) -> int:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
     ctx, _, infos = draw_faces(game)
     check_tiling(game, infos, load_paper("a4"), args.max_tiles)
-    plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None)
+    plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None, choices=game.spec.choice_lines())
     results = evaluate(game, rules, plan)
     if args.json:
         print(json.dumps([r.__dict__ for r in results], indent=1))
@@ -321,7 +321,7 @@ def cmd_export(args) -> int:
     paper = load_paper(args.paper)
     ctx, _, infos = draw_faces(game)
     players = game.options.get("players") if game.spec.player_colours else None
-    plan = impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players)
+    plan = impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines())
     data = manifest(plan, game=game.id, variant=game.variant, paper=paper.id, engine="cut")
     files = write_cut_files(data, args.out / game.id / "cut", output_stem(game, paper.id))
     progress.done(f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)")
