@@ -11,7 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from pnp import __version__
+from pnp import __version__, budget
+from pnp.budget import WHAT
 from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError, escape
 from pnp.spec.paper import MAX_OFFSET_MM
 
@@ -75,6 +76,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--players", type=_positive_int, help="number of player sets to print (default: the most)")
         sp.add_argument("--allow-outside", action="store_true", help="let specs name files outside the game folder")
         sp.add_argument("--max-items", type=_positive_int, default=DEFAULT_MAX_ITEMS, help=f"most items one family may have (default {DEFAULT_MAX_ITEMS:,})")
+        sp.add_argument("--limit", action="append", metavar="NAME=N", help="raise a limit on total work: " + ", ".join(WHAT) + " (see docs/errors.md)")
         sp.add_argument("--max-tiles", type=_positive_int, default=DEFAULT_MAX_TILES, help=f"most pages one oversized item may be tiled over (default {DEFAULT_MAX_TILES})")
 
     b = sub.add_parser("build", help="write the print-ready PDFs and manifests")
@@ -167,6 +169,7 @@ def cmd_list(args) -> int:
 def _load(args, ref: str):
     from pnp.spec.load import load_game
 
+    budget.configure(args.limit)  # here, so that every --jobs worker has the same limits
     options = {"players": args.players} if args.players else None
     return load_game(ref, variant=args.variant, options=options, allow_outside=args.allow_outside, max_items=args.max_items)
 

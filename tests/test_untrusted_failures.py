@@ -3,32 +3,18 @@
 from __future__ import annotations
 
 import errno
-import shutil
 from pathlib import Path
 
 import pytest
+from conftest import edit, mini_game
 
 from pnp.cli import main
-
-BASE = Path(__file__).parent / "bad_specs" / "_base"
-
-
-def _game(tmp_path: Path) -> Path:
-    game = tmp_path / "mini"
-    shutil.copytree(BASE, game, ignore=shutil.ignore_patterns("README.md"))
-    return game
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
 
 
 def _art(game: Path, svg: str) -> None:
     (game / "art").mkdir()
     (game / "art" / "a.svg").write_text(svg)
-    _edit(game / "cards.yaml", "front:\n", "front:\n  - symbol: {name: a, x: 50%, y: 50%, size: 10mm}\n")
+    edit(game / "cards.yaml", "front:\n", "front:\n  - symbol: {name: a, x: 50%, y: 50%, size: 10mm}\n")
 
 
 def _build(game: Path, tmp_path: Path, capsys, engine: str = "reportlab") -> str:
@@ -44,22 +30,22 @@ SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
 
 
 def test_count_with_5000_digits(tmp_path, capsys):
-    game = _game(tmp_path)
-    _edit(game / "cards.yaml", "    for_each:", "    count: " + "9" * 5000 + "\n    for_each:")
+    game = mini_game(tmp_path)
+    edit(game / "cards.yaml", "    for_each:", "    count: " + "9" * 5000 + "\n    for_each:")
     err = _build(game, tmp_path, capsys)
     assert "cards.yaml:6: number is too long" in err, err
 
 
 def test_unclosed_brace_in_text(tmp_path, capsys):
-    game = _game(tmp_path)
-    _edit(game / "cards.yaml", '"Card {n}"', '"{value"')
+    game = mini_game(tmp_path)
+    edit(game / "cards.yaml", '"Card {n}"', '"{value"')
     err = _build(game, tmp_path, capsys)
     assert "cards.yaml:8: text has a brace that is not closed" in err and "key: front[0]" in err, err
 
 
 @pytest.mark.parametrize("engine", ["reportlab", "svg"])
 def test_svg_nested_5000_deep(tmp_path, capsys, engine):
-    game = _game(tmp_path)
+    game = mini_game(tmp_path)
     _art(game, SVG.format("<g>" * 5000 + '<rect width="1" height="1"/>' + "</g>" * 5000))
     err = _build(game, tmp_path, capsys, engine)
     assert "cards.yaml:8: art 'a' cannot be used: SVG nests elements more than 64 deep" in err, err
@@ -78,7 +64,7 @@ def test_svg_nested_5000_deep(tmp_path, capsys, engine):
 )
 @pytest.mark.parametrize("engine", ["reportlab", "svg"])
 def test_svg_numbers_out_of_range(tmp_path, capsys, engine, body):
-    game = _game(tmp_path)
+    game = mini_game(tmp_path)
     _art(game, SVG.format(body))
     err = _build(game, tmp_path, capsys, engine)
     assert "cards.yaml:8: art 'a' cannot be used" in err and ("1e+09" in err or "out of range" in err), err
@@ -92,7 +78,7 @@ def test_full_disk(tmp_path, capsys, monkeypatch):
         raise OSError(errno.ENOSPC, "No space left on device", fh.name)
 
     monkeypatch.setattr(pnp.build, "write_manifest", full)
-    err = _build(_game(tmp_path), tmp_path, capsys)
+    err = _build(mini_game(tmp_path), tmp_path, capsys)
     assert "cannot write" in err and "No space left on device" in err and "mini-a4.json" in err, err
 
 
@@ -103,5 +89,5 @@ def test_memory_error_is_exit_2(tmp_path, capsys, monkeypatch):
         raise MemoryError
 
     monkeypatch.setattr(pnp.build, "impose", no_memory)
-    err = _build(_game(tmp_path), tmp_path, capsys)
+    err = _build(mini_game(tmp_path), tmp_path, capsys)
     assert "out of memory" in err and "--max-items" in err, err
