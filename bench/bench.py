@@ -39,11 +39,13 @@ def child(job: dict) -> dict:
     elif job["what"] == "synthetic":
         from synthetic import write_game
 
+        from pnp import budget
         from pnp.build import build
         from pnp.spec.load import load_game
 
         folder = write_game(out / "game", job["n"], backs=job.get("backs", True))
         t0 = time.perf_counter()  # time the build, not writing the YAML
+        budget.configure(["items=1000000", "text_total=100000000"])  # the benchmark is big on purpose
         game = load_game(str(folder), max_items=10**6)
         outs = build(game, [job.get("paper", "a4")], engine=job.get("engine", "reportlab"), out_dir=out / "o")
         pages, size = outs[0].pages, outs[0].pdf.stat().st_size

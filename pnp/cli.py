@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import math
 import os
@@ -10,7 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from pnp import __version__
+from pnp import __version__, budget
+from pnp.budget import WHAT
 from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError, escape
 from pnp.spec.paper import MAX_OFFSET_MM
 
@@ -74,6 +76,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--players", type=_positive_int, help="number of player sets to print (default: the most)")
         sp.add_argument("--allow-outside", action="store_true", help="let specs name files outside the game folder")
         sp.add_argument("--max-items", type=_positive_int, default=DEFAULT_MAX_ITEMS, help=f"most items one family may have (default {DEFAULT_MAX_ITEMS:,})")
+        sp.add_argument("--limit", action="append", metavar="NAME=N", help="raise a limit on total work: " + ", ".join(WHAT) + " (see docs/errors.md)")
         sp.add_argument("--max-tiles", type=_positive_int, default=DEFAULT_MAX_TILES, help=f"most pages one oversized item may be tiled over (default {DEFAULT_MAX_TILES})")
 
     b = sub.add_parser("build", help="write the print-ready PDFs and manifests")
@@ -118,6 +121,14 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+# errors of a full or read-only disk: the user's to fix, so exit 2 with a message
+DISK_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS}
+MEMORY_MESSAGE = (
+    "out of memory: the game asks for more than this machine can hold; "
+    "lower --max-items, --max-tiles or the sizes in the spec"
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
@@ -128,7 +139,14 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted; earlier output is unchanged", file=sys.stderr)
         return 130
+    except MemoryError:
+        print(f"error: {MEMORY_MESSAGE}", file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a message
+        if isinstance(exc, OSError) and exc.errno in DISK_ERRORS:
+            # the machine's fault, not the game's: say which file and why, no traceback
+            print(f"error: cannot write {escape(exc.filename or 'the output')}: {exc.strerror}", file=sys.stderr)
+            return 2
         if os.environ.get("PNP_DEBUG"):
             raise
         print(f"internal error: {type(exc).__name__}: {escape(exc)}\n(run with PNP_DEBUG=1 for details)", file=sys.stderr)
@@ -151,6 +169,7 @@ def cmd_list(args) -> int:
 def _load(args, ref: str):
     from pnp.spec.load import load_game
 
+    budget.configure(args.limit)  # here, so that every --jobs worker has the same limits
     options = {"players": args.players} if args.players else None
     return load_game(ref, variant=args.variant, options=options, allow_outside=args.allow_outside, max_items=args.max_items)
 

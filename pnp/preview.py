@@ -13,6 +13,7 @@ from pathlib import Path
 
 import cairosvg
 
+from pnp import budget
 from pnp.draw.primitives import Group, Rect, Style, Text, multiply, scale, translate
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face
@@ -92,10 +93,12 @@ def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | No
     if dpi <= 0:
         raise PnpError("bad --dpi", expected="a number above 0", found=str(dpi))
     px_per_mm = dpi / 25.4
+    chosen = select_families(game, families) if families else game.families
+    # counted from the items, before any face is drawn: each is an image to render
+    budget.check("preview", sum(len(f.items) for f in chosen), hint="or pick fewer families with --family")
     ctx, faces, _ = draw_faces(game)
     root = _mkdir(out_dir / game.id / "preview")
     results = []
-    chosen = select_families(game, families) if families else game.families
     for fam in chosen:
         fl = faces[fam.name]
         if not fl:

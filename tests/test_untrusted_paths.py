@@ -12,10 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import MINI as BASE
+from conftest import edit
 
 from pnp.cli import main
 
-BASE = Path(__file__).parent / "bad_specs" / "_base"
 CANARY_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'
 _opened: list[str] = []
 _watching: list[bool] = [False]
@@ -58,14 +59,9 @@ def _run(argv: list[str], outside: Path, capsys) -> tuple[int, str]:
     return code, capsys.readouterr().err
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
-
 
 def _front(game: Path, line: str) -> None:
-    _edit(game / "cards.yaml", "front:\n", f"front:\n  - {line}\n")
+    edit(game / "cards.yaml", "front:\n", f"front:\n  - {line}\n")
 
 
 def _refused(code: int, err: str, *words: str) -> None:
@@ -121,14 +117,14 @@ def test_art_symlinked_folder(world, tmp_path, capsys):
 def test_file_symlink(world, tmp_path, capsys, link, target, file, old, new, key):
     game, outside = world
     (game / link).symlink_to(outside / target)
-    _edit(game / file, old, new)
+    edit(game / file, old, new)
     code, err = _run(_build(game, tmp_path), outside, capsys)
     _refused(code, err, link, target, key, file)
 
 
 def test_include_dotdot(world, tmp_path, capsys):
     game, outside = world
-    _edit(game / "cards.yaml", "family: cards\n", "family: cards\ninclude: [../private/secret.yaml]\n")
+    edit(game / "cards.yaml", "family: cards\n", "family: cards\ninclude: [../private/secret.yaml]\n")
     code, err = _run(_build(game, tmp_path), outside, capsys)
     _refused(code, err, "../private/secret.yaml", "include[0]")
 
@@ -136,7 +132,7 @@ def test_include_dotdot(world, tmp_path, capsys):
 def test_uses_symlinked_folder(world, tmp_path, capsys):
     game, outside = world
     (game / "shared").symlink_to(outside / "othergame", target_is_directory=True)
-    _edit(game / "game.yaml", "rules: null", "rules: null\nuses: [{game: shared}]")
+    edit(game / "game.yaml", "rules: null", "rules: null\nuses: [{game: shared}]")
     code, err = _run(_build(game, tmp_path), outside, capsys)
     _refused(code, err, "shared", "othergame", "uses[0].game")
 
@@ -144,7 +140,7 @@ def test_uses_symlinked_folder(world, tmp_path, capsys):
 def test_rules_symlink(world, tmp_path, capsys):
     game, outside = world
     (game / "rules.yaml").symlink_to(outside / "secret.yaml")
-    _edit(game / "game.yaml", "rules: null", "rules: rules.yaml")
+    edit(game / "game.yaml", "rules: null", "rules: rules.yaml")
     code, err = _run(["check", str(game)], outside, capsys)
     _refused(code, err, "rules.yaml", "secret.yaml", "key: rules")
 

@@ -6,7 +6,7 @@ import difflib
 from pathlib import Path
 
 from pnp.draw.ident import stable_hash
-from pnp.draw.primitives import Group, Symbol, Use, multiply, scale, translate
+from pnp.draw.primitives import Group, Symbol, Use, multiply, scale, spend_drawing, translate
 from pnp.draw.svgart import ArtError, read_art, tint
 from pnp.guard import contained
 from pnp.paths import art_dir
@@ -38,6 +38,7 @@ class SymbolBook:
 
     def define(self, ident: str, children: tuple, w: float, h: float) -> str:
         if ident not in self.symbols:
+            spend_drawing(f"drawing '{ident}'", children)
             self.symbols[ident] = Symbol(ident, tuple(children), w, h)
         return ident
 

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from pnp import budget
 from pnp.draw.primitives import Group, Path, Style
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face, Kind
@@ -494,6 +495,8 @@ def _grooves(cells, s: float, spacing: float, angle: float, colour: str) -> list
     nx, ny = -uy, ux  # across the grooves
     reach = math.hypot(w, h)
     cx, cy = w / 2, h / 2
+    # counted before any groove is made: a tiny spacing would be millions of lines
+    budget.check("stripes", math.ceil(reach / spacing) + 1, key="stripe_spacing")
     dark, light = [], []
     k = -math.ceil(reach / 2 / spacing)
     while k * spacing <= reach / 2:

@@ -14,9 +14,10 @@ from pnp.draw.text import layout_text
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext
 from pnp.spec.elements import Element
-from pnp.spec.expand import fill
+from pnp.spec.expand import BraceError, fill
 from pnp.spec.load import inside
 from pnp.spec.model import Family
+from pnp.spec.yamlfile import locate
 from pnp.units import resolve
 
 # Where each pip of a 1..10 playing card sits, as fractions of the pip area.
@@ -79,7 +80,8 @@ class TemplateRenderer:
 
     def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
         key = f"{side}[{n}]" if n is not None else side
-        return PnpError(message, file=self.family.file, key=key + (f".{field}" if field else ""), **kw)
+        where, line = locate(self.family.data, (side, n) if n is not None else (side,))
+        return PnpError(message, file=where or self.family.file, line=line, key=key + (f".{field}" if field else ""), **kw)
 
     def colour(self, value: str, attrs: dict, n: int | None, side: str) -> str | None:
         key = f"{side}[{n}]" if n is not None else side
@@ -88,6 +90,8 @@ class TemplateRenderer:
     def text_of(self, value: str, attrs: dict, n: int, side: str) -> str:
         try:
             return fill(value, attrs)
+        except BraceError:
+            raise self.fail("text has a brace that is not closed", n, side, expected="{name}, or {{ and }} for a brace itself", found=value) from None
         except KeyError as exc:
             raise self.fail(
                 f"text names an attribute the item does not have: {exc.args[0]}",

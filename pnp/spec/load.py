@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
+from pnp import budget
 from pnp.errors import PnpError, short
 from pnp.guard import require_inside, resolve_inside
 from pnp.paths import components_dir
@@ -109,6 +110,8 @@ def load_game(
     _using: tuple = (),
     _overrides: dict | None = None,
 ) -> Game:
+    if not _using:
+        budget.reset()
     folder = find_game(ref).resolve()
     game_file = folder / "game.yaml"
     # a game.yaml that is a symlink out of its folder would build another folder's game
@@ -200,6 +203,8 @@ def load_game(
             palette.setdefault(k, v)
         for k, v in sub.fonts.items():
             fonts.setdefault(k, v)
+    if not _using:
+        budget.check("items", sum(len(f.items) for f in families), file=gname, line=line_of(raw, ("components",)), key="components")
     names = [f.name for f in families]
     for dup in {n for n in names if names.count(n) > 1}:
         raise PnpError(f"two component families are both called '{dup}'", file=gname, line=line_of(raw, ("components",)), key="components", hint="each family file needs its own 'family:' name")
@@ -249,6 +254,8 @@ def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tup
         if sub in (*chain, path):
             cycle = " -> ".join(display_path(p) for p in (*chain, path, sub))
             raise PnpError("circular include", file=name, line=line, key=f"include[{i}]", expected="includes that do not lead back to a file already being read", found=cycle)
+        # each file including the next several times multiplies: count every file read
+        budget.spend("includes", 1, file=name, line=line, key=f"include[{i}]")
         if len(chain) >= MAX_INCLUDE_DEPTH:
             raise PnpError("includes nest too deeply", file=name, line=line, key=f"include[{i}]", expected=f"at most {MAX_INCLUDE_DEPTH} levels", found=rel)
         merged = deep_merge(merged, read_with_includes(sub, folder, allow_outside, (*chain, path)))
