@@ -13,7 +13,18 @@ from dataclasses import dataclass, field
 
 from pnp.draw.colours import rgb
 from pnp.draw.fonts import FontBook
-from pnp.draw.primitives import IDENTITY, Ellipse, Group, Image, Matrix, Path, Rect, Text, Use, multiply
+from pnp.draw.primitives import (
+    IDENTITY,
+    Ellipse,
+    Group,
+    Image,
+    Matrix,
+    Path,
+    Rect,
+    Text,
+    Use,
+    multiply,
+)
 from pnp.draw.symbols import SymbolBook
 
 MIN_PT = 6.0
