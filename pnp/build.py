@@ -137,6 +137,22 @@ def plan_items(game: Game) -> tuple[DrawContext, FaceStore, list[FamilyInfo]]:
     return ctx, store, infos
 
 
+def _legibility(game: Game, ctx: DrawContext, store: FaceStore, strict: bool, warn) -> None:
+    """Text and images below the print limits: warnings, or with `strict` a refusal before any file is written."""
+    from pnp.check.legibility import legibility_warnings
+
+    found = legibility_warnings(game, lambda fam: store.whole.get(fam.name) or store.faces(fam), ctx.fonts, ctx.symbols)
+    if found and strict:
+        raise PnpError(
+            f"{len(found)} printed text(s) or image(s) below the legibility limits (--strict)",
+            file=found[0].split(": ", 1)[0], found=found[0].split(": ", 1)[1],
+            hint="; ".join(found[1:4]) + (" ..." if len(found) > 4 else "") if len(found) > 1 else None,
+        )
+    for w in found:
+        if warn is not None:
+            warn(w)
+
+
 def output_stem(game: Game, paper: str) -> str:
     return f"{game.id}" + (f"-{game.variant}" if game.variant else "") + f"-{paper}"
 
@@ -152,9 +168,12 @@ def build(
     flip: str | None = None,
     progress: Callable[[str], None] | None = None,
     max_tiles: int = DEFAULT_MAX_TILES,
+    strict: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> list[Output]:
     specs = [_paper(load_paper(p), offset, flip) for p in papers]
     ctx, faces, infos = plan_items(game)
+    _legibility(game, ctx, faces, strict, warn)
     for paper in specs:
         check_tiling(game, infos, paper, max_tiles)
     players = game.options.get("players") if game.spec.player_colours else None

@@ -84,7 +84,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--paper", default="both", help="a4, letter, both, or any paper in layouts/ (default both)")
     b.add_argument("--engine", choices=("reportlab", "svg"), default="reportlab", help="PDF engine (default reportlab)")
     b.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output)")
-    b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails")
+    b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails; refuse to write when printed text or images are below the legibility limits")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
@@ -235,13 +235,18 @@ def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, b
         t0 = time.monotonic()
         game = _load(args, ref)
         rules = load_rules(game)
-        outputs = build(game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip, progress=progress, max_tiles=args.max_tiles)
+        warnings: list[str] = []
+        outputs = build(
+            game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip,
+            progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append,
+        )
         results = evaluate(game, rules, outputs[0].plan) if rules else []
     except PnpError as exc:
         return str(exc)
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
     bad = any(not r.passed for r in results)
-    return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", summary(game.id, results), bad
+    report = "".join(f"warning: {escape(w)}\n" for w in warnings) + summary(game.id, results)
+    return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", report, bad or bool(warnings)
 
 
 def cmd_check(args) -> int:
