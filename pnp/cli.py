@@ -324,6 +324,7 @@ def cmd_export(args) -> int:
     from pnp.export.cut import write_cut_files
     from pnp.layout.impose import impose
     from pnp.layout.manifest import manifest
+    from pnp.outputset import carry_sub, output_set
     from pnp.spec.paper import load_paper
 
     paper = load_paper(args.paper)
@@ -331,7 +332,9 @@ def cmd_export(args) -> int:
     players = game.options.get("players") if game.spec.player_colours else None
     plan = impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines())
     data = manifest(plan, game=game.id, variant=game.variant, paper=paper.id, engine="cut")
-    files = write_cut_files(data, args.out / game.id / "cut", output_stem(game, paper.id))
+    stem = output_stem(game, paper.id)
+    with output_set(args.out, game.id) as stage:  # switched in whole, with the rest of the set
+        files = write_cut_files(data, carry_sub(stage, args.out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p")), stem)
     progress.done(f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)")
     return 0
 

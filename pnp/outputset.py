@@ -80,6 +80,19 @@ def _link_or_copy(src, dst) -> None:
         shutil.copy2(src, dst, follow_symlinks=False)
 
 
+def carry_sub(stage: Path, out_dir: Path, game_id: str, sub: str, replaced) -> Path:
+    """stage/sub, holding the current set's sub/ entries whose names `replaced` does not claim
+    (a preview of one family keeps the others')."""
+    dst = stage / sub
+    dst.mkdir(parents=True, exist_ok=True)
+    old = current(out_dir, game_id)
+    if old is not None and (old / sub).is_dir():
+        for entry in (old / sub).iterdir():
+            if not replaced(entry.name):
+                _carry(entry, dst / entry.name)
+    return dst
+
+
 @contextmanager
 def output_set(out_dir: Path, game_id: str) -> Iterator[Path]:
     """A staging folder to write the new files into; on success the whole set is switched.

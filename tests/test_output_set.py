@@ -73,3 +73,28 @@ def test_a_plain_output_folder_from_before_is_replaced(tmp_path, capsys):
     assert snapshot(out)["stale"] == []
     pdf = pymupdf.open(out / "mini" / "mini-a4.pdf")
     assert len(pdf) > 1
+
+
+def _run(args: list[str], env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, env={**os.environ, "PNP_DEBUG": "", **(env or {})}, timeout=120)
+
+
+def test_previews_and_cut_files_switch_with_the_set(tmp_path):
+    """A preview or cut export killed before its switch changes nothing; done, it keeps the PDFs."""
+    game, out = mini_game(tmp_path), tmp_path / "out"
+    assert _run(["build", str(game), "--out", str(out), "--quiet"]).returncode == 0
+    before = snapshot(out)
+    for args in (["preview", str(game), "--out", str(out)], ["export", str(game), "--cut", "--out", str(out), "--quiet"]):
+        base = snapshot(out)
+        base.pop("stale")
+        killed = _run(args, {"PNP_FAULT": "before-switch"})
+        assert killed.returncode == 137, killed.stderr
+        after = snapshot(out)
+        after.pop("stale")
+        assert after == base, args
+        assert _run(args).returncode == 0
+    final = snapshot(out)
+    assert final["stale"] == []
+    assert final["mini/mini-a4.pdf"] == before["mini/mini-a4.pdf"] and final["mini/mini-letter.json"] == before["mini/mini-letter.json"]
+    assert any(k.startswith("mini/preview/cards/") and k.endswith(".png") for k in final), sorted(final)
+    assert any(k.startswith("mini/cut/mini-a4-cut-p") for k in final), sorted(final)
