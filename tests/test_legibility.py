@@ -113,3 +113,30 @@ def test_shipped_game_builds_strict_without_warnings(tmp_path, capsys):
 
     assert main(["build", "greenway", "--strict", "--paper", "a4", "--out", str(tmp_path)]) == 0
     assert "warning:" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("game", "family"), [
+    ("aftershock", "meeples"), ("aftershock", "houses"), ("aftershock", "bridges"), ("aftershock", "score-markers"),
+    ("greenway", "protectors"), ("greenway", "selectors"),
+])
+def test_player_pieces_differ_by_more_than_colour(built, game, family):
+    """Each player's pieces carry printed text of their own (read from the PDF inside each piece)."""
+    import pymupdf
+
+    b = built(game)
+    doc = b.doc()
+    k = 72 / 25.4
+    by_colour: dict[str, set] = {}
+    for page in b.manifest["pages"]:
+        for it in page["items"]:
+            if it["component"] != family or it["side"] != "front":
+                continue
+            box = pymupdf.Rect(it["x_mm"] * k, it["y_mm"] * k, (it["x_mm"] + it["w_mm"]) * k, (it["y_mm"] + it["h_mm"]) * k)
+            words = doc[page["number"] - 1].get_text("words", clip=box)
+            text = " ".join(w[4] for w in words if pymupdf.Rect(w[:4]).intersects(box))
+            by_colour.setdefault(it["id"].split("-")[0], set()).add(text)
+    assert len(by_colour) >= 4, by_colour
+    colours = list(by_colour)
+    for i, a in enumerate(colours):
+        for c in colours[i + 1:]:
+            assert not (by_colour[a] & by_colour[c]), (a, c, by_colour[a])
