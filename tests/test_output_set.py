@@ -80,11 +80,15 @@ def _run(args: list[str], env: dict | None = None) -> subprocess.CompletedProces
 
 
 def test_previews_and_cut_files_switch_with_the_set(tmp_path):
-    """A preview or cut export killed before its switch changes nothing; done, it keeps the PDFs."""
+    """A preview, cut or TTS export killed before its switch changes nothing; done, it keeps the PDFs."""
     game, out = mini_game(tmp_path), tmp_path / "out"
     assert _run(["build", str(game), "--out", str(out), "--quiet"]).returncode == 0
     before = snapshot(out)
-    for args in (["preview", str(game), "--out", str(out)], ["export", str(game), "--cut", "--out", str(out), "--quiet"]):
+    for args in (
+        ["preview", str(game), "--out", str(out)],
+        ["export", str(game), "--cut", "--out", str(out), "--quiet"],
+        ["export", str(game), "--tts", "--out", str(out), "--quiet"],
+    ):
         base = snapshot(out)
         base.pop("stale")
         killed = _run(args, {"PNP_FAULT": "before-switch"})
@@ -98,3 +102,4 @@ def test_previews_and_cut_files_switch_with_the_set(tmp_path):
     assert final["mini/mini-a4.pdf"] == before["mini/mini-a4.pdf"] and final["mini/mini-letter.json"] == before["mini/mini-letter.json"]
     assert any(k.startswith("mini/preview/cards/") and k.endswith(".png") for k in final), sorted(final)
     assert any(k.startswith("mini/cut/mini-a4-cut-p") for k in final), sorted(final)
+    assert "mini/tts/cards-faces.png" in final and "mini/preview/cards-sheet.png" in final, sorted(final)
