@@ -173,3 +173,22 @@ def test_tile_crosshairs_sit_only_where_the_next_tile_covers_them(built, game):
                     assert not inside or in_strip, (page["number"], p, art)
                     checked += 1
     assert checked > 0
+
+
+def test_low_resolution_image_is_found_at_print_size():
+    """A raster image is measured at the size it prints: the same file passes small and fails large."""
+    from PIL import Image as PILImage
+
+    from pnp.check.legibility import FaceReader, _pixels
+    from pnp.draw.fonts import FontBook
+    from pnp.draw.primitives import Group, Image
+    from pnp.draw.symbols import SymbolBook
+    from tests.conftest import REPO
+
+    png = REPO / "docs/examples/my-back.png"
+    px_w, _ = PILImage.open(png).size
+    reader = FaceReader(FontBook(), SymbolBook(), _pixels({}))
+    at_300 = px_w / 300 * 25.4  # mm wide at 300 ppi
+    assert reader.read(Group((Image(0, 0, at_300, at_300, str(png)),))) == []
+    found = reader.read(Group((Image(0, 0, 4 * at_300, 2 * at_300, str(png)),)))
+    assert [w[0] for w in found] == ["resolution"] and found[0][2] < 150
