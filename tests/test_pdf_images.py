@@ -92,3 +92,27 @@ def test_same_bytes_in_two_files_are_stored_once(tmp_path):
     (tmp_path / "b.png").write_bytes(buf.getvalue())
     doc = _write(tmp_path, [tmp_path / "a.png", tmp_path / "b.png"])
     assert len(_images(doc)) == 1
+
+
+def test_truncated_or_damaged_art_is_refused_before_it_is_copied(tmp_path):
+    import pytest
+
+    from pnp.errors import PnpError
+    from pnp.kinds.template import check_raster
+
+    good = tmp_path / "good.png"
+    _picture("RGB", (10, 120, 220)).save(good)
+    raw = good.read_bytes()
+    jpg = tmp_path / "good.jpg"
+    _picture("RGB", (10, 120, 220)).save(jpg)
+    cases = {
+        "cut.png": raw[: len(raw) - 20],
+        "flip.png": raw[:40] + bytes([raw[40] ^ 0xFF]) + raw[41:],
+        "cut.jpg": jpg.read_bytes()[:-30],
+    }
+    check_raster(good, "cards.yaml", "front[0].image.file")
+    check_raster(jpg, "cards.yaml", "front[0].image.file")
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(PnpError):
+            check_raster(tmp_path / name, "cards.yaml", "front[0].image.file")

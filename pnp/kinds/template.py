@@ -274,8 +274,15 @@ def check_raster(path, file: str, key: str) -> None:
         raise PnpError(f"image {path.name} cannot be read: {problem}", file=file, key=key, expected="a complete PNG or JPEG file", found=path.name)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=65536)
 def _raster_problem(path: str, _mtime: int) -> str | None:
+    """Why the file cannot be printed, or None.
+
+    The file's structure is checked without decoding its pixels (the PDF carries them as they
+    are): a PNG's every chunk and checksum up to IEND, a JPEG's header and end marker. A
+    truncated or damaged file fails here, not in an engine; damage that keeps every PNG
+    checksum right is not looked for.
+    """
     from PIL import Image
 
     try:
@@ -283,12 +290,37 @@ def _raster_problem(path: str, _mtime: int) -> str | None:
             w, h = img.size
             if w * h > MAX_IMAGE_PIXELS:
                 return f"{w}x{h} pixels is more than the {MAX_IMAGE_PIXELS:,} pixels allowed"
-            img.load()  # decodes every byte: a truncated or damaged file fails here, not in an engine
+            kind = img.format
     except Image.DecompressionBombError:
         return f"more than the {MAX_IMAGE_PIXELS:,} pixels allowed"
     except (OSError, SyntaxError, ValueError) as exc:
         return str(exc) or type(exc).__name__
-    return None
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    return _png_problem(raw) if kind == "PNG" else _jpeg_problem(raw)
+
+
+def _png_problem(raw: bytes) -> str | None:
+    import struct
+    import zlib
+
+    pos, seen = 8, set()
+    while pos + 12 <= len(raw):
+        length, kind = struct.unpack(">I4s", raw[pos : pos + 8])
+        end = pos + 8 + length
+        if end + 4 > len(raw):
+            break
+        if zlib.crc32(raw[pos + 4 : end]) != struct.unpack(">I", raw[end : end + 4])[0]:
+            return f"the {kind.decode('latin-1')!r} chunk at byte {pos} is damaged (checksum)"
+        seen.add(kind)
+        if kind == b"IEND":
+            return None if b"IDAT" in seen else "no image data"
+        pos = end + 4
+    return "the file is truncated"
+
+
+def _jpeg_problem(raw: bytes) -> str | None:
+    return None if raw.rstrip(b"\0").endswith(b"\xff\xd9") else "the file is truncated"
 
 
 MAX_IMAGE_PIXELS = 50_000_000  # 50 megapixels: a 1 m x 1 m board at 180 dpi
