@@ -140,3 +140,55 @@ def test_player_pieces_differ_by_more_than_colour(built, game, family):
     for i, a in enumerate(colours):
         for c in colours[i + 1:]:
             assert not (by_colour[a] & by_colour[c]), (a, c, by_colour[a])
+
+
+@pytest.mark.parametrize("game", ["earthquake", "greenway"])
+def test_tile_crosshairs_sit_only_where_the_next_tile_covers_them(built, game):
+    """Read from the PDF: every pink mark on a tile page lies outside the board's art or in its
+    right or bottom strip that the next tile is glued over (never on art that stays visible)."""
+    import pymupdf
+
+    from pnp.layout.tiles import MARK_COLOUR
+    from pnp.spec.paper import load_paper
+
+    ov = load_paper("a4").tile_overlap
+    b = built(game)
+    doc = b.doc()
+    k = 72 / 25.4
+    pink = tuple(int(MARK_COLOUR[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    checked = 0
+    for page in b.manifest["pages"]:
+        if page["kind"] != "tile":
+            continue
+        (it,) = page["items"]
+        art = pymupdf.Rect(it["x_mm"] * k, it["y_mm"] * k, (it["x_mm"] + it["w_mm"]) * k, (it["y_mm"] + it["h_mm"]) * k)
+        for d in doc[page["number"] - 1].get_drawings():
+            if d.get("color") is None or any(abs(a - c) > 0.02 for a, c in zip(d["color"], pink, strict=True)):
+                continue
+            for item in d["items"]:
+                pts = [p for p in item[1:] if isinstance(p, pymupdf.Point)]
+                for p in pts:
+                    inside = art.x0 + 0.5 < p.x < art.x1 - 0.5 and art.y0 + 0.5 < p.y < art.y1 - 0.5
+                    in_strip = p.x >= art.x1 - ov * k - 4 * k or p.y >= art.y1 - ov * k - 4 * k
+                    assert not inside or in_strip, (page["number"], p, art)
+                    checked += 1
+    assert checked > 0
+
+
+def test_low_resolution_image_is_found_at_print_size():
+    """A raster image is measured at the size it prints: the same file passes small and fails large."""
+    from PIL import Image as PILImage
+
+    from pnp.check.legibility import FaceReader, _pixels
+    from pnp.draw.fonts import FontBook
+    from pnp.draw.primitives import Group, Image
+    from pnp.draw.symbols import SymbolBook
+    from tests.conftest import REPO
+
+    png = REPO / "docs/examples/my-back.png"
+    px_w, _ = PILImage.open(png).size
+    reader = FaceReader(FontBook(), SymbolBook(), _pixels({}))
+    at_300 = px_w / 300 * 25.4  # mm wide at 300 ppi
+    assert reader.read(Group((Image(0, 0, at_300, at_300, str(png)),))) == []
+    found = reader.read(Group((Image(0, 0, 4 * at_300, 2 * at_300, str(png)),)))
+    assert [w[0] for w in found] == ["resolution"] and found[0][2] < 150

@@ -91,3 +91,22 @@ def test_memory_error_is_exit_2(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(pnp.build, "impose", no_memory)
     err = _build(mini_game(tmp_path), tmp_path, capsys)
     assert "out of memory" in err and "--max-items" in err, err
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "expected"),
+    [
+        ("stripe_spacing", "-1mm", "greater than zero"),  # used to loop for ever
+        ("stripe_spacing", "0mm", "greater than zero"),  # used to fall back to the default silently
+        ("stripe_margin", "-2mm", "zero or more"),
+        ("outline_width", "-0.5mm", "zero or more"),
+    ],
+)
+def test_polyomino_lengths_are_range_checked(tmp_path, capsys, key, value, expected):
+    game = mini_game(tmp_path)
+    (game / "cards.yaml").write_text(
+        f"family: pieces\nkind: polyomino\ncell: 10mm\nfill: red\nstripes: true\n{key}: {value}\n"
+        "items:\n  - {id: l, cells: [[0, 0], [0, 1], [0, 2], [1, 2]]}\n"
+    )
+    err = _build(game, tmp_path, capsys)
+    assert "cards.yaml:6" in err and key in err and expected in err, err

@@ -21,7 +21,7 @@ from pnp.spec.elements import Element, TextEl
 from pnp.spec.expand import fill
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family, Item
-from pnp.spec.types import Colour, Length, Size
+from pnp.spec.types import Colour, Size, Spacing
 
 SolidName = Literal["d4", "d6", "d8", "d10", "d12", "prism3", "prism5", "prism6", "pyramid4"]
 assert set(SolidName.__args__) == set(SOLID_NAMES)
@@ -37,15 +37,15 @@ class DieSpec(FamilySpec):
     fold_line: Colour = Field("#777777", description="colour of the dashed fold lines, or 'none'")
     background: Colour = Field("white", description="face colour (may be '{colour}')")
     outline: Colour = Field("#333333", description="colour of the cut line round the whole net")
-    outline_width: Length = Field(0.25, description="width of the cut line")
-    fold_width: Length = Field(0.2, description="width of the fold lines")
+    outline_width: Spacing = Field(0.25, description="width of the cut line")
+    fold_width: Spacing = Field(0.2, description="width of the fold lines")
     tab_fill: Colour = Field("#e4e4e4", description="colour of the glue tabs, or 'none'")
     front: list[Element] | None = Field(
         None,
         description="elements drawn on every face, in its own square box; '{face}' is the face's "
         "label and '{face_number}' its number (default: the label, bold, centred)",
     )
-    gutter: Length | None = Field(3.0, description="space between nets on the sheet")
+    gutter: Spacing | None = Field(3.0, description="space between nets on the sheet")
 
 
 def default_front(edge: float) -> list[Element]:

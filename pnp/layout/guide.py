@@ -192,7 +192,8 @@ def assembly_page(fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, 
         f"The board is {grid.board_w:.1f} × {grid.board_h:.1f} mm, printed on {grid.count} tiles "
         f"({grid.rows} row{'s' if grid.rows > 1 else ''} × {grid.cols} column{'s' if grid.cols > 1 else ''}, pages {first_page}–{first_page + grid.count - 1}). "
         "Trim each tile on its dashed lines (the left and top edges, except the first column and row), lay it over the "
-        "shaded strip of its neighbour with the pink marks on top of each other, and glue.",
+        "shaded strip of its neighbour, the pink ticks beside its edges in line with the neighbour's crosshairs, and glue. "
+        "The crosshairs sit only in the strips that are glued under, so none shows on the assembled board.",
         m, m + 9, W - 2 * m, 3.2,
     )
     top = m + 26
