@@ -55,3 +55,42 @@ items:
 {back}"""
     )
     return folder
+
+
+def write_art_deck(folder: Path, n: int) -> list[Path]:
+    """A deck of n cards, each with its own 750 x 1050 px PNG filling the face, and a shared back."""
+    import random
+
+    from PIL import Image, ImageDraw
+
+    art = folder / "art"
+    art.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(7)
+    files = []
+    for i in range(1, n + 1):
+        im = Image.new("RGB", (750, 1050), COLOURS[i % len(COLOURS)])
+        d = ImageDraw.Draw(im)
+        for _ in range(40):  # painted-looking shapes: a PNG of tens of kilobytes
+            x, y = rng.randrange(750), rng.randrange(1050)
+            d.ellipse((x, y, x + rng.randrange(20, 200), y + rng.randrange(20, 200)), fill=tuple(rng.randrange(256) for _ in range(3)))
+        f = art / f"card-{i}.png"
+        im.save(f)
+        files.append(f)
+    (folder / "game.yaml").write_text(
+        f"id: artdeck\ntitle: Art deck of {n}\ncredits: pnp benchmark\nplayers: {{min: 1, max: 1}}\ncomponents: [deck.yaml]\nrules: null\n"
+    )
+    (folder / "deck.yaml").write_text(
+        f"""family: deck
+kind: card
+size: {{w: 2.5in, h: 3.5in}}
+items:
+  - id: "card-{{number}}"
+    for_each:
+      number: {list(range(1, n + 1))}
+front:
+  - image: {{file: "art/card-{{number}}.png"}}
+back:
+  - rect: {{x: 4mm, y: 4mm, w: 55.5mm, h: 80.9mm, radius: 2mm, fill: "#1b4d3e"}}
+"""
+    )
+    return files

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
-import shutil
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +17,7 @@ from pnp.layout.grid import EPS
 from pnp.layout.impose import FamilyInfo, Plan, impose
 from pnp.layout.manifest import write_manifest
 from pnp.layout.plan import ItemRef, SameRefs, distinct
+from pnp.outputset import output_set
 from pnp.spec.model import Game
 from pnp.spec.paper import PaperSpec, load_paper
 from pnp.spec.validate import located
@@ -139,6 +137,22 @@ def plan_items(game: Game) -> tuple[DrawContext, FaceStore, list[FamilyInfo]]:
     return ctx, store, infos
 
 
+def _legibility(game: Game, ctx: DrawContext, store: FaceStore, strict: bool, warn) -> None:
+    """Text and images below the print limits: warnings, or with `strict` a refusal before any file is written."""
+    from pnp.check.legibility import legibility_warnings
+
+    found = legibility_warnings(game, lambda fam: store.whole.get(fam.name) or store.faces(fam), ctx.fonts, ctx.symbols)
+    if found and strict:
+        raise PnpError(
+            f"{len(found)} printed text(s) or image(s) below the legibility limits (--strict)",
+            file=found[0].split(": ", 1)[0], found=found[0].split(": ", 1)[1],
+            hint="; ".join(found[1:4]) + (" ..." if len(found) > 4 else "") if len(found) > 1 else None,
+        )
+    for w in found:
+        if warn is not None:
+            warn(w)
+
+
 def output_stem(game: Game, paper: str) -> str:
     return f"{game.id}" + (f"-{game.variant}" if game.variant else "") + f"-{paper}"
 
@@ -154,69 +168,47 @@ def build(
     flip: str | None = None,
     progress: Callable[[str], None] | None = None,
     max_tiles: int = DEFAULT_MAX_TILES,
+    strict: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> list[Output]:
     specs = [_paper(load_paper(p), offset, flip) for p in papers]
     ctx, faces, infos = plan_items(game)
+    _legibility(game, ctx, faces, strict, warn)
     for paper in specs:
         check_tiling(game, infos, paper, max_tiles)
     players = game.options.get("players") if game.spec.player_colours else None
     plans = [
-        impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players)
+        impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines())
         for paper in specs
     ]
-    # Nothing is written until every page of every paper has rendered: all goes to a hidden
-    # folder beside the output, then each file is renamed into place (a rename is atomic).
+    # Nothing is written until every page of every paper has rendered: the whole set goes
+    # to a hidden folder beside the output, switched in with one rename (pnp/outputset.py).
     dest = out_dir / game.id
     outputs: list[Output] = []
-    staged: list[tuple[Path, Path]] = []
-    created = _mkdir(dest)
-    tmp_root = None
+    created = _mkdir(out_dir)
     try:
-        try:
-            tmp_root = Path(tempfile.mkdtemp(prefix=".pnp-", dir=dest))
-        except OSError as exc:
-            raise PnpError("cannot write the output folder", found=f"{dest}: {exc.strerror}") from None
-        for paper, plan in zip(specs, plans, strict=True):
-            stem = output_stem(game, paper.id)
-            info = DocInfo(
-                title=game.spec.title + (f" ({game.variant})" if game.variant else ""),
-                author=game.spec.credits,
-                subject=f"Print-and-play components, {paper.title}",
-                date=date,
-            )
-            pdf_tmp = tmp_root / f"{stem}.pdf"
-            svg_dir = tmp_root / f"{stem}-svg"
-            writer = _writer(engine, pdf_tmp, info, ctx, svg_dir)
-            for n, page in enumerate(plan.pages, 1):
-                writer.page(page.w, page.h, compose(page, faces), page.bookmark)
-                faces.page_done()
-                if progress:
-                    progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
-            writer.close()
-            man_tmp = tmp_root / f"{stem}.json"
-            with open(man_tmp, "w", encoding="utf-8") as fh:
-                write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine)
-            staged.append((pdf_tmp, dest / pdf_tmp.name))
-            staged.append((man_tmp, dest / man_tmp.name))
-            if engine == "svg":
-                staged.append((svg_dir, dest / svg_dir.name))
-            outputs.append(Output(paper.id, dest / pdf_tmp.name, dest / man_tmp.name, len(plan.pages), plan))
-        # Everything rendered: only now replace the previous output, one rename per file.
-        try:
-            for src, dst in staged:
-                if src.is_dir() and dst.exists():
-                    # a folder cannot replace a folder in one rename: move the old one into
-                    # the temporary folder (removed below, even if interrupted here)
-                    os.replace(dst, tmp_root / f"old-{dst.name}")
-                os.replace(src, dst)
-        except OSError as exc:
-            raise PnpError("cannot write the output folder", found=f"{dest}: {exc.strerror}") from None
+        with output_set(out_dir, game.id) as stage:
+            for paper, plan in zip(specs, plans, strict=True):
+                stem = output_stem(game, paper.id)
+                info = DocInfo(
+                    title=game.spec.title + (f" ({game.variant})" if game.variant else ""),
+                    author=game.spec.credits,
+                    subject=f"Print-and-play components, {paper.title}",
+                    date=date,
+                )
+                writer = _writer(engine, stage / f"{stem}.pdf", info, ctx, stage / f"{stem}-svg")
+                for n, page in enumerate(plan.pages, 1):
+                    writer.page(page.w, page.h, compose(page, faces), page.bookmark)
+                    faces.page_done()
+                    if progress:
+                        progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
+                writer.close()
+                with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
+                    write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine)
+                outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
     except BaseException:
-        if tmp_root is not None:
-            shutil.rmtree(tmp_root, ignore_errors=True)
         _remove_if_empty(created)
         raise
-    shutil.rmtree(tmp_root, ignore_errors=True)
     return outputs
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import math
 import os
@@ -10,7 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from pnp import __version__
+from pnp import __version__, budget
+from pnp.budget import WHAT
 from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError, escape
 from pnp.spec.paper import MAX_OFFSET_MM
 
@@ -74,6 +76,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--players", type=_positive_int, help="number of player sets to print (default: the most)")
         sp.add_argument("--allow-outside", action="store_true", help="let specs name files outside the game folder")
         sp.add_argument("--max-items", type=_positive_int, default=DEFAULT_MAX_ITEMS, help=f"most items one family may have (default {DEFAULT_MAX_ITEMS:,})")
+        sp.add_argument("--limit", action="append", metavar="NAME=N", help="raise a limit on total work: " + ", ".join(WHAT) + " (see docs/errors.md)")
         sp.add_argument("--max-tiles", type=_positive_int, default=DEFAULT_MAX_TILES, help=f"most pages one oversized item may be tiled over (default {DEFAULT_MAX_TILES})")
 
     b = sub.add_parser("build", help="write the print-ready PDFs and manifests")
@@ -81,7 +84,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--paper", default="both", help="a4, letter, both, or any paper in layouts/ (default both)")
     b.add_argument("--engine", choices=("reportlab", "svg"), default="reportlab", help="PDF engine (default reportlab)")
     b.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output)")
-    b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails")
+    b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails; refuse to write when printed text or images are below the legibility limits")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
@@ -99,6 +102,7 @@ def parser() -> argparse.ArgumentParser:
     n = sub.add_parser("new", help="create a game folder to edit, that builds and checks as it is")
     n.add_argument("path", type=Path, metavar="PATH", help="the new folder (must not exist, or be empty)")
     n.add_argument("--from", dest="source", metavar="GAME", help="copy this game (built-in id or folder) instead of the template")
+    n.add_argument("--allow-outside", action="store_true", help="copy files that symlinks in the game folder lead to outside it")
 
     v = sub.add_parser("preview", help="write PNG images of every face and a contact sheet per family")
     game_options(v, many=False)
@@ -117,6 +121,14 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+# errors of a full or read-only disk: the user's to fix, so exit 2 with a message
+DISK_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS}
+MEMORY_MESSAGE = (
+    "out of memory: the game asks for more than this machine can hold; "
+    "lower --max-items, --max-tiles or the sizes in the spec"
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
@@ -127,7 +139,14 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted; earlier output is unchanged", file=sys.stderr)
         return 130
+    except MemoryError:
+        print(f"error: {MEMORY_MESSAGE}", file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a message
+        if isinstance(exc, OSError) and exc.errno in DISK_ERRORS:
+            # the machine's fault, not the game's: say which file and why, no traceback
+            print(f"error: cannot write {escape(exc.filename or 'the output')}: {exc.strerror}", file=sys.stderr)
+            return 2
         if os.environ.get("PNP_DEBUG"):
             raise
         print(f"internal error: {type(exc).__name__}: {escape(exc)}\n(run with PNP_DEBUG=1 for details)", file=sys.stderr)
@@ -150,6 +169,7 @@ def cmd_list(args) -> int:
 def _load(args, ref: str):
     from pnp.spec.load import load_game
 
+    budget.configure(args.limit)  # here, so that every --jobs worker has the same limits
     options = {"players": args.players} if args.players else None
     return load_game(ref, variant=args.variant, options=options, allow_outside=args.allow_outside, max_items=args.max_items)
 
@@ -215,13 +235,18 @@ def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, b
         t0 = time.monotonic()
         game = _load(args, ref)
         rules = load_rules(game)
-        outputs = build(game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip, progress=progress, max_tiles=args.max_tiles)
+        warnings: list[str] = []
+        outputs = build(
+            game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip,
+            progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append,
+        )
         results = evaluate(game, rules, outputs[0].plan) if rules else []
     except PnpError as exc:
         return str(exc)
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
     bad = any(not r.passed for r in results)
-    return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", summary(game.id, results), bad
+    report = "".join(f"warning: {escape(w)}\n" for w in warnings) + summary(game.id, results)
+    return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", report, bad or bool(warnings)
 
 
 def cmd_check(args) -> int:
@@ -237,7 +262,7 @@ def cmd_check(args) -> int:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
     ctx, _, infos = draw_faces(game)
     check_tiling(game, infos, load_paper("a4"), args.max_tiles)
-    plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None)
+    plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None, choices=game.spec.choice_lines())
     results = evaluate(game, rules, plan)
     if args.json:
         print(json.dumps([r.__dict__ for r in results], indent=1))
@@ -264,7 +289,7 @@ def cmd_schema(args) -> int:
 def cmd_new(args) -> int:
     from pnp.scaffold import new_game
 
-    ident, files = new_game(args.path, source=args.source)
+    ident, files = new_game(args.path, source=args.source, allow_outside=args.allow_outside)
     print(f"created {args.path} (game id '{ident}', {len(files)} files)")
     print(f"next: pnp build {args.path}   and   pnp check {args.path}")
     return 0
@@ -299,14 +324,17 @@ def cmd_export(args) -> int:
     from pnp.export.cut import write_cut_files
     from pnp.layout.impose import impose
     from pnp.layout.manifest import manifest
+    from pnp.outputset import carry_sub, output_set
     from pnp.spec.paper import load_paper
 
     paper = load_paper(args.paper)
     ctx, _, infos = draw_faces(game)
     players = game.options.get("players") if game.spec.player_colours else None
-    plan = impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players)
+    plan = impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines())
     data = manifest(plan, game=game.id, variant=game.variant, paper=paper.id, engine="cut")
-    files = write_cut_files(data, args.out / game.id / "cut", output_stem(game, paper.id))
+    stem = output_stem(game, paper.id)
+    with output_set(args.out, game.id) as stage:  # switched in whole, with the rest of the set
+        files = write_cut_files(data, carry_sub(stage, args.out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p")), stem)
     progress.done(f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)")
     return 0
 

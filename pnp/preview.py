@@ -13,9 +13,11 @@ from pathlib import Path
 
 import cairosvg
 
+from pnp import budget
 from pnp.draw.primitives import Group, Rect, Style, Text, multiply, scale, translate
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face
+from pnp.outputset import carry_sub, output_set
 
 MAX_SIDE_PX = 4000
 LABEL_MM = 5.0
@@ -92,53 +94,59 @@ def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | No
     if dpi <= 0:
         raise PnpError("bad --dpi", expected="a number above 0", found=str(dpi))
     px_per_mm = dpi / 25.4
-    ctx, faces, _ = draw_faces(game)
-    root = _mkdir(out_dir / game.id / "preview")
-    results = []
     chosen = select_families(game, families) if families else game.families
-    for fam in chosen:
-        fl = faces[fam.name]
-        if not fl:
-            continue
-        folder = root / safe_name(fam.name)
-        _mkdir(folder)
-        rendered: dict = {}
-        written = 0
+    # counted from the items, before any face is drawn: each is an image to render
+    budget.check("preview", sum(len(f.items) for f in chosen), hint="or pick fewer families with --family")
+    ctx, faces, _ = draw_faces(game)
+    results = []
+    dest = out_dir / game.id
+    names = {safe_name(f.name) for f in chosen}
+    # the whole preview is written beside the output and switched in at once (pnp/outputset.py)
+    with output_set(out_dir, game.id) as stage:
+        root = carry_sub(stage, out_dir, game.id, "preview", lambda n: n in names or n.removesuffix("-sheet.png") in names)
+        for fam in chosen:
+            fl = faces[fam.name]
+            if not fl:
+                continue
+            folder = root / safe_name(fam.name)
+            _mkdir(folder)
+            rendered: dict = {}
+            written = 0
 
-        def write(drawing, face: Face, name: str, folder=folder, rendered=rendered) -> int:
-            size = face_pixels(face, px_per_mm)
-            try:
-                key = (drawing, size)
-                hash(key)
-            except TypeError:
-                key = None
-            png = rendered.get(key) if key is not None else None
-            if png is None:
-                png = render_png(ctx, [place_face(drawing, 0, 0, face, *size)], *size)
-                if key is not None:
-                    rendered[key] = png
-            (folder / name).write_bytes(png)
-            return 1
+            def write(drawing, face: Face, name: str, folder=folder, rendered=rendered) -> int:
+                size = face_pixels(face, px_per_mm)
+                try:
+                    key = (drawing, size)
+                    hash(key)
+                except TypeError:
+                    key = None
+                png = rendered.get(key) if key is not None else None
+                if png is None:
+                    png = render_png(ctx, [place_face(drawing, 0, 0, face, *size)], *size)
+                    if key is not None:
+                        rendered[key] = png
+                (folder / name).write_bytes(png)
+                return 1
 
-        backs = [f.back for f in fl if f.back is not None]
-        shared_back = len(backs) == len(fl) and _all_same(backs)
-        cells = []
-        for n, face in enumerate(fl, 1):
-            written += write(face.front, face, f"{safe_name(face.id)}-front.png")
-            cells.append((face.id, face, face.front))
-            if face.back is not None and not shared_back:
-                written += write(face.back, face, f"{safe_name(face.id)}-back.png")
-            if progress:
-                progress(f"{game.id} {fam.name}: {n}/{len(fl)}")
-        if shared_back:
-            written += write(fl[0].back, fl[0], "back.png")
-            cells.append(("back (all items)", fl[0], fl[0].back))
-        elif backs:
-            cells += [(f"{f.id} back", f, f.back) for f in fl if f.back is not None]
-        png, _, _ = contact_sheet(ctx, cells, px_per_mm)
-        sheet = root / f"{safe_name(fam.name)}-sheet.png"
-        sheet.write_bytes(png)
-        results.append(PreviewResult(fam.name, written, sheet))
+            backs = [f.back for f in fl if f.back is not None]
+            shared_back = len(backs) == len(fl) and _all_same(backs)
+            cells = []
+            for n, face in enumerate(fl, 1):
+                written += write(face.front, face, f"{safe_name(face.id)}-front.png")
+                cells.append((face.id, face, face.front))
+                if face.back is not None and not shared_back:
+                    written += write(face.back, face, f"{safe_name(face.id)}-back.png")
+                if progress:
+                    progress(f"{game.id} {fam.name}: {n}/{len(fl)}")
+            if shared_back:
+                written += write(fl[0].back, fl[0], "back.png")
+                cells.append(("back (all items)", fl[0], fl[0].back))
+            elif backs:
+                cells += [(f"{f.id} back", f, f.back) for f in fl if f.back is not None]
+            png, _, _ = contact_sheet(ctx, cells, px_per_mm)
+            sheet = root / f"{safe_name(fam.name)}-sheet.png"
+            sheet.write_bytes(png)
+            results.append(PreviewResult(fam.name, written, dest / sheet.relative_to(stage)))
     return results
 
 

@@ -14,7 +14,9 @@ import shutil
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.guard import require_inside
 from pnp.schema import SCHEMA_LINE, write_schemas
+from pnp.spec.yamlfile import display_path
 
 TEMPLATE = Path(__file__).resolve().parent / "scaffold_template"
 SCHEMA_DIR = "schema"
@@ -37,7 +39,20 @@ def _check_target(path: Path) -> None:
         )
 
 
-def new_game(path: Path, *, source: str | None = None) -> tuple[str, list[Path]]:
+def _sources(src: Path, allow_outside: bool) -> list[tuple[Path, Path]]:
+    """(file or folder, path relative to src) to copy; all checked before anything is written."""
+    out = []
+    for f in sorted(src.rglob("*")):
+        rel = f.relative_to(src)
+        if any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or rel.parts[0] == SCHEMA_DIR:
+            continue
+        # a symlink to a private file would otherwise become a copy of it
+        require_inside(f, src, file=display_path(f), key=None, allow_outside=allow_outside)
+        out.append((f, rel))
+    return out
+
+
+def new_game(path: Path, *, source: str | None = None, allow_outside: bool = False) -> tuple[str, list[Path]]:
     """Create the folder; returns the game id and the files written."""
     from pnp.spec.load import find_game
 
@@ -45,12 +60,10 @@ def new_game(path: Path, *, source: str | None = None) -> tuple[str, list[Path]]
     ident = game_id(path)
     title = path.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
     src = find_game(source) if source else TEMPLATE
+    sources = _sources(src, allow_outside)
     try:
         path.mkdir(parents=True, exist_ok=True)
-        for f in sorted(src.rglob("*")):
-            rel = f.relative_to(src)
-            if any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or rel.parts[0] == SCHEMA_DIR:
-                continue
+        for f, rel in sources:
             dst = path / rel
             if f.is_dir():
                 dst.mkdir(parents=True, exist_ok=True)

@@ -85,3 +85,20 @@ def texts_of(drawing) -> list[str]:
 
     walk(drawing)
     return out
+
+
+MINI = Path(__file__).parent / "bad_specs" / "_base"
+
+
+def mini_game(tmp_path: Path) -> Path:
+    """A copy of the smallest game (three cards), for a test to break."""
+    game = tmp_path / "mini"
+    shutil.copytree(MINI, game, ignore=shutil.ignore_patterns("README.md"))
+    return game
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace text that must be there in a copied spec."""
+    text = path.read_text()
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from pnp.cli import main
@@ -12,7 +15,19 @@ GAME = "greenway"
 
 
 def snapshot(folder):
-    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else None) for p in sorted(folder.rglob("*"))}
+    """Every file and folder under `folder` as a user sees it (through OUT/GAME's link), and
+    under "stale" the hidden folders beside it that are no game's current set."""
+    snap: dict = {}
+    for root, dirs, files in os.walk(folder, followlinks=True):
+        here = Path(root)
+        if here == folder:
+            dirs[:] = [d for d in dirs if not d.startswith(".pnp-")]
+        for name in sorted(dirs) + sorted(files):
+            p = here / name
+            snap[str(p.relative_to(folder))] = p.read_bytes() if p.is_file() else None
+    live = {os.readlink(p) for p in folder.iterdir() if p.is_symlink()}
+    snap["stale"] = sorted(p.name for p in folder.iterdir() if p.name.startswith(".pnp-") and p.name not in live)
+    return snap
 
 
 def build(out, *extra, capsys=None):
@@ -49,7 +64,7 @@ def fail_after(writer_cls, monkeypatch, pages: int, exc: BaseException, paper_ti
     [
         ("reportlab", ReportlabWriter, RuntimeError("disk on fire"), 3),
         ("reportlab", ReportlabWriter, KeyboardInterrupt(), 130),
-        ("svg", SvgPdfWriter, OSError(28, "No space left on device"), 3),
+        ("svg", SvgPdfWriter, OSError(28, "No space left on device"), 2),  # a full disk is the user's to fix
     ],
 )
 def test_failure_mid_build_keeps_the_previous_output(engine, writer, exc, code, tmp_path, capsys, monkeypatch):
@@ -120,4 +135,4 @@ def test_successful_rebuild_replaces_and_leaves_no_temporary_files(tmp_path, cap
     second = snapshot(out)
     assert first.keys() == second.keys()
     assert first[f"{GAME}/{GAME}-a4.pdf"] != second[f"{GAME}/{GAME}-a4.pdf"], "the new build did replace the old"
-    assert not [k for k in second if "/." in "/" + k or k.endswith(".old")]
+    assert not [k for k in second if "/." in "/" + k or k.endswith(".old")] and second["stale"] == []

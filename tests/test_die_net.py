@@ -525,3 +525,31 @@ def test_face_attributes_drive_conditions():
 
     walk(face.front)
     assert len(lines) == 2
+
+
+def test_turned_labels_are_found_on_any_die():
+    from pnp.kinds.die_net import ambiguous
+
+    assert ambiguous([str(n) for n in range(1, 11)]) == {"6", "9"}
+    assert ambiguous(["6", "66", "99", "68", "89", "1"]) == {"66", "99", "68", "89"}
+    assert ambiguous([str(n) for n in range(1, 7)]) == set()  # a d6's 6 has no 9 to be taken for
+
+
+def test_d10_six_and_nine_are_underlined_in_the_pdf(built):
+    b = built("earthquake")
+    page_no = next(p["number"] for p in b.manifest["pages"] for it in p["items"] if it["component"] == "ten-sided-die")
+    page = b.doc()[page_no - 1]
+    segments = [(it[1], it[2]) for d in page.get_drawings() for it in d["items"] if it[0] == "l"]
+
+    def marked(span) -> bool:
+        x0, y0, x1, y1 = span["bbox"]
+        pad = (y1 - y0) * 0.6
+        return any(
+            x0 - pad <= (a.x + b.x) / 2 <= x1 + pad and y0 - pad <= (a.y + b.y) / 2 <= y1 + pad
+            and 0.3 * (y1 - y0) < abs(a - b) < 1.5 * max(x1 - x0, y1 - y0)
+            for a, b in segments
+        )
+
+    spans = {s["text"].strip(): s for bl in page.get_text("dict")["blocks"] for ln in bl.get("lines", []) for s in ln["spans"]}
+    assert marked(spans["6"]) and marked(spans["9"])
+    assert not any(marked(spans[t]) for t in ("2", "4", "5", "7", "8"))

@@ -400,3 +400,15 @@ def test_player_pieces_and_dice_are_fold_up_nets(a4):
             if _hex(d.get("fill")) == "#e4e4e4" and _inside(tuple(d["rect"]), _box(it))
         ]
         assert len(tabs) >= 5
+
+
+def test_direction_of_travel_is_printed(built):
+    b = built("earthquake")
+    doc = b.doc()
+
+    def text_of(component: str) -> str:
+        pages = {p["number"] for p, it in page_items(b.manifest) if it["component"] == component}
+        return " ".join(" ".join(doc[n - 1].get_text().split()) for n in pages)
+
+    assert "counterclockwise" in text_of("reference-card")
+    assert "start here, go north" in text_of("board")

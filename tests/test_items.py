@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp import budget
 from pnp.build import plan_items
 from pnp.layout.impose import impose
 from pnp.layout.plan import SameRefs
@@ -83,7 +84,11 @@ def test_items_in_order_by_index_and_by_walk(tmp_path):
 def test_a_large_family_is_a_view_imposed_in_order(tmp_path):
     numbers = list(range(1, 25001))
     folder = _game(tmp_path / "big", f'  - id: "c-{{n}}-{{s}}"\n    for_each:\n      n: {numbers}\n      s: [a, b, c, d]\n')
-    game = load_game(str(folder), max_items=10**6)
+    budget.configure(["items=1000000"])
+    try:
+        game = load_game(str(folder), max_items=10**6)
+    finally:
+        budget.configure(None)
     ctx, store, infos = plan_items(game)
     plan = impose(infos, load_paper("a4"), ctx.fonts, title="t", credits="c", variant=None, players=None)
     items = game.family("deck").items

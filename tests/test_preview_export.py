@@ -53,7 +53,7 @@ def test_tts_sheet_is_a_10_by_7_grid_within_4096(small_game, tmp_path):
         assert line in note
     # card 1 in the first cell, slot 70 holds the back (green), slot 11 is empty (white)
     rgb = sheet.convert("RGB")
-    assert rgb.getpixel((cw * 9 + cw // 2, ch * 6 + ch // 10)) == (0x2E, 0x7D, 0x32)  # the back's accent
+    assert rgb.getpixel((cw * 9 + cw // 2, ch * 6 + ch // 10)) == (0x27, 0x6B, 0x2B)  # the back's accent
     assert rgb.getpixel((cw * 5 + cw // 2, ch * 1 + ch // 2)) == (255, 255, 255)
     assert rgb.getpixel((8, ch // 2))[0] > 150  # red card's frame
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from pypdf import PdfReader
+from test_atomic import snapshot
 
 from pnp.cli import main
 from pnp.spec.load import builtin_games
@@ -19,7 +20,9 @@ TODAY = dt.date.today().strftime("%Y%m%d").encode()
 
 
 def files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """The files a user sees under `folder` (OUT/GAME is a link to the hidden current set)."""
+    snap = snapshot(folder)
+    return {k: v for k, v in snap.items() if v is not None and k != "stale"}
 
 
 def build_in(game: str, out: Path, cwd: Path, monkeypatch, capsys, *extra: str) -> dict[str, bytes]:

@@ -8,6 +8,9 @@ _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtZzAa]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "Z": 0}
 
 
+MAX_NUMBER = 1e9
+
+
 def parse_path(d: str, scale: float = 1.0, dx: float = 0.0, dy: float = 0.0) -> tuple:
     tokens = _TOKEN.findall(d)
     if "".join(tokens).replace(" ", "") == "" and d.strip():
@@ -22,6 +25,8 @@ def parse_path(d: str, scale: float = 1.0, dx: float = 0.0, dy: float = 0.0) -> 
         if i >= len(tokens) or tokens[i].isalpha():
             raise ValueError(f"path data is missing a number after '{cmd}'")
         v = float(tokens[i])
+        if not abs(v) <= MAX_NUMBER:  # also refuses nan; larger is no drawing, only overflow
+            raise ValueError(f"path data number {tokens[i]} is out of range (at most {MAX_NUMBER:g} either way)")
         i += 1
         return v
 

@@ -178,3 +178,35 @@ def outline_ops(shape: Rect | Ellipse) -> tuple:
         ("L", x + r, y2), ("C", x + k, y2, x, y2 - k, x, y2 - r),
         ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
     )  # fmt: skip
+
+
+def measure(*drawings) -> tuple[int, int]:
+    """(drawing operations, characters of text) in drawings; a shared symbol counts once."""
+    prims = chars = 0
+    stack = [d for d in drawings if d is not None]
+    while stack:
+        d = stack.pop()
+        if isinstance(d, Group):
+            stack.extend(d.children)
+            prims += 1
+        elif isinstance(d, Path):
+            prims += len(d.ops)
+        elif isinstance(d, Text):
+            prims += 1
+            chars += len(d.text)
+        elif isinstance(d, (list, tuple)):
+            stack.extend(d)
+        else:
+            prims += 1
+    return prims, chars
+
+
+def spend_drawing(what: str, *drawings) -> None:
+    """Check one face's (or symbol's) drawing against the budget, and count its text."""
+    from pnp import budget
+
+    prims, chars = measure(*drawings)
+    where = {"key": f"items ({what})"}
+    budget.check("primitives", prims, **where)
+    budget.check("text", chars, **where)
+    budget.spend("text_total", chars, **where)

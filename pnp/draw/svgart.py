@@ -35,6 +35,9 @@ SHAPES = {"g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon
 IGNORED = {"title", "desc", "metadata", "defs"}
 MAX_SVG_BYTES = 2_000_000
 MAX_ELEMENTS = 20_000
+MAX_DEPTH = 64  # nested groups; real art nests a handful deep
+MAX_NUMBER = 1e9  # any coordinate, size or transform entry; larger is no drawing, only overflow
+MAX_SCALE = 1e9  # the combined transform of nested groups, either way
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
@@ -74,7 +77,7 @@ def read_art(path: str) -> tuple[tuple, float, float, float, float]:
         w, h = _size(root.get("width")), _size(root.get("height"))
     if sum(1 for _ in root.iter()) > MAX_ELEMENTS:
         raise ArtError(f"SVG has more than {MAX_ELEMENTS:,} elements")
-    children = tuple(_children(root, {"fill": "#000000", "stroke": None, "stroke-width": 1.0}))
+    children = tuple(_children(root, {"fill": "#000000", "stroke": None, "stroke-width": 1.0}, 0, IDENTITY))
     return children, mx, my, w, h
 
 
@@ -87,7 +90,9 @@ def _size(v: str | None) -> float:
     return float(m.group())
 
 
-def _children(node, inherited: dict) -> list:
+def _children(node, inherited: dict, depth: int, ctm: tuple) -> list:
+    if depth > MAX_DEPTH:
+        raise ArtError(f"SVG nests elements more than {MAX_DEPTH} deep")
     out = []
     for el in node:
         tag = _local(el.tag)
@@ -110,12 +115,30 @@ def _children(node, inherited: dict) -> list:
                     style[k] = v
         shape = _shape(tag, el, style)
         m = _transform(el.get("transform"))
+        inner = _combined(ctm, m) if m != IDENTITY else ctm
         if tag == "g":
-            kids = tuple(_children(el, style))
+            kids = tuple(_children(el, style, depth + 1, inner))
             out.append(Group(kids, m) if m != IDENTITY else Group(kids))
         elif shape is not None:
             out.append(Group((shape,), m) if m != IDENTITY else shape)
     return out
+
+
+def _combined(ctm: tuple, m: tuple) -> tuple:
+    """The transform of a nested element, refused when it overflows or flattens the drawing."""
+    out = multiply(ctm, m)
+    a, b, c, d = out[:4]
+    det = abs(a * d - b * c)
+    if not all(math.isfinite(v) and abs(v) <= MAX_SCALE for v in out) or not 1 / MAX_SCALE**2 <= det <= MAX_SCALE**2:
+        raise ArtError(f"SVG transforms scale the drawing by more than {MAX_SCALE:g} (or to nothing)")
+    return out
+
+
+def _num(text: str, what: str) -> float:
+    v = float(text)
+    if not abs(v) <= MAX_NUMBER:
+        raise ArtError(f"{what} {text} is out of range (at most {MAX_NUMBER:g} either way)")
+    return v
 
 
 def _f(el, name: str, default: float = 0.0) -> float:
@@ -125,7 +148,7 @@ def _f(el, name: str, default: float = 0.0) -> float:
     m = _NUM.match(v.strip())
     if not m:
         raise ArtError(f"bad number {name}='{v}'")
-    return float(m.group())
+    return _num(m.group(), name)
 
 
 def _style(style: dict) -> Style:
@@ -180,7 +203,7 @@ def _shape(tag: str, el, style: dict):
         return Ellipse(_f(el, "cx"), _f(el, "cy"), _f(el, "rx"), _f(el, "ry"), st)
     if tag == "line":
         return polygon([(_f(el, "x1"), _f(el, "y1")), (_f(el, "x2"), _f(el, "y2"))], st, closed=False)
-    nums = [float(v) for v in _NUM.findall(el.get("points", ""))]
+    nums = [_num(v, "point") for v in _NUM.findall(el.get("points", ""))]
     pts = list(zip(nums[::2], nums[1::2], strict=False))
     if len(pts) < 2:
         raise ArtError(f"<{tag}> needs at least two points")
@@ -193,8 +216,8 @@ def _transform(text: str | None):
     m = IDENTITY
     for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
         a = [float(v) for v in _NUM.findall(args)]
-        if not a or not all(math.isfinite(v) for v in a):
-            raise ArtError(f"bad transform '{name}({args})'")
+        if not a or not all(abs(v) <= MAX_NUMBER for v in a):
+            raise ArtError(f"bad transform '{name}({args})' (numbers at most {MAX_NUMBER:g} either way)")
         if name == "translate":
             t = translate(a[0], a[1] if len(a) > 1 else 0.0)
         elif name == "scale":

@@ -6,8 +6,9 @@ import difflib
 from pathlib import Path
 
 from pnp.draw.ident import stable_hash
-from pnp.draw.primitives import Group, Symbol, Use, multiply, scale, translate
+from pnp.draw.primitives import Group, Symbol, Use, multiply, scale, spend_drawing, translate
 from pnp.draw.svgart import ArtError, read_art, tint
+from pnp.guard import contained
 from pnp.paths import art_dir
 
 
@@ -19,6 +20,15 @@ class ArtNotFound(LookupError):
         self.known = known
 
 
+class ArtOutside(LookupError):
+    """Art found in a game's art/ folder that is a symlink leading out of the game folder."""
+
+    def __init__(self, name: str, target: Path):
+        super().__init__(name)
+        self.name = name
+        self.target = target
+
+
 class SymbolBook:
     """Symbols by id. Engines define each one once per document."""
 
@@ -28,6 +38,7 @@ class SymbolBook:
 
     def define(self, ident: str, children: tuple, w: float, h: float) -> str:
         if ident not in self.symbols:
+            spend_drawing(f"drawing '{ident}'", children)
             self.symbols[ident] = Symbol(ident, tuple(children), w, h)
         return ident
 
@@ -37,13 +48,13 @@ class SymbolBook:
     def __contains__(self, ident: str) -> bool:
         return ident in self.symbols
 
-    def art(self, name: str, colour: str | None, folders: list[Path]) -> str:
+    def art(self, name: str, colour: str | None, folders: list[Path], allow_outside: bool = False) -> str:
         """Define (once) the art `name` tinted `colour`, drawn in a 1×1 box; return its id."""
-        key = (name, colour, tuple(folders))
+        key = (name, colour, tuple(folders), allow_outside)
         known = self._art.get(key)
         if known is not None:
             return known
-        path = find_art(name, folders)
+        path = find_art(name, folders, allow_outside)
         ident = f"art:{path.stem}:{colour or 'none'}:{stable_hash(path.read_bytes())}"
         if ident not in self.symbols:
             children, mx, my, w, h = read_art(str(path))
@@ -53,24 +64,34 @@ class SymbolBook:
         return ident
 
 
-def find_art(name: str, folders: list[Path]) -> Path:
-    """`name` (or name.svg) in the game's art/ folders first, then the built-in library."""
+def find_art(name: str, folders: list[Path], allow_outside: bool = False) -> Path:
+    """`name` (or name.svg) in the game's art/ folders first, then the built-in library.
+
+    A hit in a game's art/ that resolves outside that game's folder (a symlink) is refused.
+    """
     if name.endswith(".svg"):
         name = name[:-4]
-    search = [f / "art" for f in folders] + [art_dir()]
-    for d in search:
-        p = d / f"{name}.svg"
+    for f in folders:
+        p = f / "art" / f"{name}.svg"
         if p.is_file():
+            if not allow_outside and not contained(p, f):
+                raise ArtOutside(name, p.resolve())
             return p
+    search = [f / "art" for f in folders] + [art_dir()]
+    p = art_dir() / f"{name}.svg"
+    if p.is_file():
+        return p
     known = sorted({p.stem for d in search if d.is_dir() for p in d.glob("*.svg")})
     raise ArtNotFound(name, known)
 
 
-def use_art(book: SymbolBook, name: str, colour: str | None, folders: list[Path], x: float, y: float, w: float, h: float, rot: float = 0.0) -> Use:
+def use_art(
+    book: SymbolBook, name: str, colour: str | None, folders: list[Path], x: float, y: float, w: float, h: float, rot: float = 0.0, allow_outside: bool = False,
+) -> Use:
     from pnp.draw.primitives import place
 
-    ident = book.art(name, colour, folders)
+    ident = book.art(name, colour, folders, allow_outside)
     return Use(ident, place(x, y, w, h, rot, 1.0, 1.0))
 
 
-__all__ = ["SymbolBook", "ArtError", "ArtNotFound", "find_art", "use_art"]
+__all__ = ["SymbolBook", "ArtError", "ArtNotFound", "ArtOutside", "find_art", "use_art"]

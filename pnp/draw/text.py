@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp import budget
 from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import Text
 
@@ -24,6 +25,8 @@ def layout_text(
     line_height: float,
     fonts: FontBook,
 ) -> list[Text]:
+    # checked before wrapping, whose cost grows with the length
+    budget.check("text", len(text), key="text")
     fm = fonts.metrics(font)
     paragraphs = text.split("\n")
     box_h = h if h is not None else size * line_height

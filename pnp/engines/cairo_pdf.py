@@ -90,6 +90,9 @@ class CairoPdf:
         s.set_metadata(cairo.PDF_METADATA_AUTHOR, info.author)
         s.set_metadata(cairo.PDF_METADATA_SUBJECT, info.subject)
         s.set_metadata(cairo.PDF_METADATA_CREATOR, "pnp")
+        # a fixed date given in UTC, so cairo does not write the local clock and zone (whose
+        # length varies with TZ); _settle_info then writes the date asked for, or none
+        s.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00+00:00")
         self.n = 0
         self.forms: dict[str, cairo.RecordingSurface] = {}
         self.images: dict[str, cairo.ImageSurface] = {}

@@ -1,37 +1,28 @@
 """Draw pages of primitives straight into a PDF. Symbols become form XObjects.
 
-reportlab provides the document: fonts (TrueType subsets), images, outlines, the info
-dictionary. Pages are encoded here as PDF operators and streamed to the file as soon as
+reportlab provides the document: fonts (TrueType subsets), outlines, the info dictionary,
+reached through rl_internals (the one module that touches its private internals). Raster
+images are copied in by pdf_images. Pages are encoded here as PDF operators and streamed to the file as soon as
 they are drawn, so a document of any length holds one page in memory, not all of them:
 
 - each page's content is compressed and written at once; only its object number stays;
 - every page and form shares one resource dictionary, written at the end;
 - a page whose content equals a recent page's (the back page of every full sheet of a
   shared back) points at the same content stream: it is stored once;
-- reportlab's own objects (fonts, images, outlines, catalog) are written at close().
+- each raster file is written once, however often it is drawn;
+- reportlab's own objects (fonts, outlines, catalog) are written at close().
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfbase.pdfdoc import (
-    PDFDictionary,
-    PDFIndirectObject,
-    PDFName,
-    PDFObjectReference,
-    PDFResourceDictionary,
-    PDFTrailer,
-    TimeStamp,
-)
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen import canvas as rl_canvas
 
 from pnp.draw.colours import rgb
 from pnp.draw.fonts import FontBook
@@ -40,6 +31,8 @@ from pnp.draw.primitives import Group, Image, Rect, Style, Text, Use, outline_op
 from pnp.draw.primitives import Path as PathPrim
 from pnp.draw.symbols import SymbolBook
 from pnp.engines import DocInfo
+from pnp.engines.pdf_images import Stream, image_streams
+from pnp.engines.rl_internals import RLDocument, SharedResources
 from pnp.units import mm_to_pt
 
 K = 72.0 / 25.4
@@ -86,22 +79,6 @@ def _colour(hexcode: str, op: str, cache: dict = {}) -> str:  # noqa: B006 - a d
     return s
 
 
-class _SharedResources(PDFResourceDictionary):
-    """The one resource dictionary of every page and form, completed when it is written."""
-
-    def __init__(self, xobjects: dict, states: dict):
-        super().__init__()
-        self.basicFonts()
-        self.allProcs()
-        self._xobjects = xobjects
-        self._states = states
-
-    def format(self, document):
-        self.XObject = {k: PDFObjectReference(v) for k, v in sorted(self._xobjects.items())}
-        self.ExtGState = {k: v for k, v in sorted(self._states.items())}
-        return super().format(document)
-
-
 class ReportlabWriter:
     """One PDF. Call page() for each page in order, then close()."""
 
@@ -109,30 +86,17 @@ class ReportlabWriter:
         self.fonts = fonts
         self.symbols = symbols
         self.path = path
-        regular = font_name(fonts, "regular")
-        self.c = rl_canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName=regular, initialFontSize=10)
-        c = self.c
-        c.setTitle(info.title)
-        c.setAuthor(info.author)
-        c.setSubject(info.subject)
-        c.setCreator("pnp")
-        c.setProducer("pnp")
-        doc = self.doc = c._doc
-        if info.date:
-            # the given day at 00:00 UTC as CreationDate and ModDate; the file stays invariant
-            stamp = TimeStamp(invariant=1)
-            stamp.YMDhms = dt.date.fromisoformat(info.date).timetuple()[:6]
-            stamp.dhh = stamp.dmm = 0
-            doc._timeStamp = stamp
+        self.rl = RLDocument(str(path), info, font_name(fonts, "regular"))
         self.xobjects: dict[str, str] = {}  # resource name -> internal object id
         self.states: dict[str, PDFDictionary] = {}  # ExtGState name -> dictionary
-        self.resources = doc.Reference(_SharedResources(self.xobjects, self.states))
-        self.pages_ref = doc.Reference(doc.Pages)
+        self.resources = self.rl.reference(SharedResources(self.xobjects, self.states))
+        self.pages_id = self.rl.pages_id()
         self.kids: list[int] = []  # object numbers of the pages, in order
         self.offsets: dict[int, int] = {}  # object number -> file offset, for what is written
         self.recent: dict[bytes, int] = {}  # digest of page content -> its stream's object number
         self.defined: dict[str, str] = {}  # symbol id -> form resource name
         self.images: dict[str, str] = {}  # file -> image resource name
+        self.image_digests: dict[bytes, str] = {}  # file content digest -> image resource name
         self.text_cache: dict[tuple, tuple[str, float]] = {}
         self.outlines: dict[tuple, str] = {}
         self.bookmarks = 0
@@ -147,19 +111,13 @@ class ReportlabWriter:
 
     def _number(self) -> int:
         """A fresh object number that is not one of reportlab's objects."""
-        doc = self.doc
-        doc.objectcounter += 1
-        return doc.objectcounter
+        return self.rl.new_number()
 
     def _put(self, num: int, body: bytes) -> None:
         self.offsets[num] = self._write(b"%d 0 obj\n" % num + body + b"\nendobj\n")
 
     def _stream(self, content: str, extra: str = "") -> int:
-        data = zlib.compress(content.encode("latin-1"), 6)
-        num = self._number()
-        head = f"<< {extra}/Filter /FlateDecode /Length {len(data)} >>\nstream\n".encode("latin-1")
-        self._put(num, head + data + b"\nendstream")
-        return num
+        return self._raw_stream(Stream(extra + "/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6)))
 
     # --- pages -----------------------------------------------------------------
     def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None) -> None:
@@ -178,17 +136,10 @@ class ReportlabWriter:
         num = self._number()
         self.kids.append(num)
         if bookmark:
-            # reportlab's outline names the page "Page<n>": give that name this page's number
-            doc = self.doc
-            doc.pageCounter = len(self.kids)
-            doc.idToObjectNumberAndVersion[doc.thisPageName()] = (num, 0)
-            key_ = f"b{self.bookmarks}"
+            self.rl.bookmark(len(self.kids), num, bookmark, f"b{self.bookmarks}")
             self.bookmarks += 1
-            self.c.bookmarkPage(key_)
-            self.c.addOutlineEntry(bookmark, key_, level=0)
-            doc.inObject = None
-        res = self.doc.idToObjectNumberAndVersion[self.resources.name][0]
-        parent = self.doc.idToObjectNumberAndVersion[self.pages_ref.name][0]
+        res = self.rl.number(self.resources)
+        parent = self.rl.number(self.pages_id)
         body = (
             f"<< /Type /Page /Parent {parent} 0 R /MediaBox [0 0 {_n(mm_to_pt(w))} {_n(mm_to_pt(h))}]"
             f" /Resources {res} 0 R /Contents {stream} 0 R >>"
@@ -196,49 +147,22 @@ class ReportlabWriter:
         self._put(num, body.encode("latin-1"))
 
     def close(self) -> None:
-        doc = self.doc
         try:
-            self._finish(doc)
+            self._finish()
         finally:
             self.fh.close()
 
-    def _finish(self, doc) -> None:
-        # what reportlab's GetPDFData does before formatting
-        for fnt in doc.delayedFonts:
-            fnt.addObjects(doc)
-        doc.info.invariant = doc.invariant
-        doc.info.digest(doc.signature)
-        doc.Reference(doc.Catalog)
-        doc.Reference(doc.info)
-        doc.Outlines.prepare(doc, self.c)
-        if doc.Outlines.ready < 0:
-            doc.Catalog.Outlines = None
-        doc.encrypt.prepare(doc)
-        pages_num = doc.idToObjectNumberAndVersion[self.pages_ref.name][0]
+    def _finish(self) -> None:
+        pages_num = self.rl.number(self.pages_id)
         kids = " ".join(f"{k} 0 R" for k in self.kids)
         self._put(pages_num, f"<< /Type /Pages /Count {len(self.kids)} /Kids [{kids}] >>".encode("latin-1"))
-        # reportlab's objects, formatted as its own format() would (new ones may appear)
-        n = 0
-        while True:
-            n += 1
-            if n > doc.objectcounter:
-                break
-            if n in self.offsets:
-                continue
-            oid = doc.numberToId.get(n)
-            if oid is None:
-                raise RuntimeError(f"PDF object {n} was numbered but never made")
-            body = PDFIndirectObject(oid, doc.idToObject[oid]).format(doc)
+        for n, body in self.rl.finish(set(self.offsets)):
             self.offsets[n] = self._write(body)
-        total = doc.objectcounter
+        total = self.rl.count()
         xref = [b"xref\n0 %d\n0000000000 65535 f \n" % (total + 1)]
         xref += [b"%010d 00000 n \n" % self.offsets[i] for i in range(1, total + 1)]
         at = self._write(b"".join(xref))
-        cat = doc.Reference(doc.Catalog)
-        info = doc.Reference(doc.info)
-        trailer = PDFTrailer(startxref=at, Size=total + 1, Root=cat, Info=info, Encrypt=None, ID=doc.ID())
-        # PDFTrailer formats its own 'xref' offset and %%EOF
-        self._write(trailer.format(doc))
+        self._write(self.rl.trailer(at))
 
     # --- symbols -------------------------------------------------------------
     def _form(self, ident: str) -> str:
@@ -252,10 +176,10 @@ class ReportlabWriter:
             num = self._stream(
                 "\n".join(out),
                 f"/Type /XObject /Subtype /Form /BBox [-10000 -10000 10000 10000] /Resources "
-                f"{self.doc.idToObjectNumberAndVersion[self.resources.name][0]} 0 R ",
+                f"{self.rl.number(self.resources)} 0 R ",
             )
             oid = f"pnpForm{num}"
-            self.doc.idToObjectNumberAndVersion[oid] = (num, 0)
+            self.rl.name_number(oid, num)
             self.xobjects[name] = oid
             self.defined[ident] = name
         return name
@@ -263,29 +187,28 @@ class ReportlabWriter:
     def _image(self, file: str) -> str:
         name = self.images.get(file)
         if name is None:
-            # an ImageReader is named by its pixels, a file name by its path: only the first
-            # gives the same bytes wherever the game folder lies
-            image = ImageReader(file)
-            rawdata = image.getRGBData()
-            smask = image._dataA
-            mdata = smask.getRGBData() if smask else b"auto"
-            digest = pdfdoc.xObjectName(rl_canvas._digester(rawdata + mdata))
-            doc = self.doc
-            obj = doc.idToObject.get(digest)
-            if obj is None:
-                obj = pdfdoc.PDFImageXObject(digest, image, mask="auto")
-                obj.XObjects = None
-                doc.Reference(obj, digest)
-                sm = getattr(obj, "_smask", None)
-                if sm:
-                    sname = pdfdoc.xObjectName(sm.name)
-                    sm.XObjects = None
-                    obj.smask = doc.Reference(sm, sname) if doc.idToObject.get(sname) is None else PDFObjectReference(sname)
-                    del obj._smask
-            name = "Im" + stable_hash(digest, 12)
-            self.xobjects[name] = digest
+            raw = Path(file).read_bytes()
+            digest = hashlib.blake2b(raw, digest_size=16).digest()
+            name = self.image_digests.get(digest)
+            if name is None:
+                # named by its bytes, not its path: the same wherever the game folder lies
+                name = "Im" + digest.hex()[:12]
+                image, mask = image_streams(raw)
+                if mask is not None:
+                    image = Stream(f"{image.head} /SMask {self._raw_stream(mask)} 0 R", image.data)
+                num = self._raw_stream(image)
+                oid = f"pnpImage{num}"
+                self.rl.name_number(oid, num)
+                self.xobjects[name] = oid
+                self.image_digests[digest] = name
             self.images[file] = name
         return name
+
+    def _raw_stream(self, s: Stream) -> int:
+        num = self._number()
+        head = f"<< {s.head} /Length {len(s.data)} >>\nstream\n".encode("latin-1")
+        self._put(num, head + s.data + b"\nendstream")
+        return num
 
     def _alpha(self, key: str, value: float) -> str:
         name = f"GS{key}{int(round(value * 1000))}"
@@ -358,13 +281,8 @@ class ReportlabWriter:
         hit = self.text_cache.get(key)
         if hit is None:
             rlname = font_name(self.fonts, t.font)
-            font = pdfmetrics.getFont(rlname)
-            doc = self.doc
-            size = _n(t.size)
-            shows = []
-            for subset, chunk in font.splitString(t.text, doc):
-                shows.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf ({self.c._escape(chunk)}) Tj")
-            hit = (" ".join(shows), font.stringWidth(t.text, t.size))
+            shows = self.rl.show(rlname, t.text, _n(t.size))
+            hit = (shows, pdfmetrics.getFont(rlname).stringWidth(t.text, t.size))
             if len(self.text_cache) > 4096:
                 self.text_cache.clear()
             self.text_cache[key] = hit

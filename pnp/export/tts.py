@@ -10,13 +10,15 @@ grid, for TTS's "unique backs" option.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.draw.primitives import Rect, Style
 from pnp.errors import PnpError
 from pnp.kinds.base import Face
-from pnp.preview import _mkdir, place_face, render_png, safe_name, select_families
+from pnp.outputset import carry_sub, output_set
+from pnp.preview import place_face, render_png, safe_name, select_families
 
 COLS, ROWS = 10, 7
 PER_SHEET = COLS * ROWS - 1  # slot 70 is TTS's hidden-card image
@@ -53,42 +55,60 @@ def export_tts(game, out_dir: Path, families: list[str] | None = None, progress=
     if not fams:
         raise PnpError("no card families to export", expected="a game with families of kind 'card', or --family NAME")
     ctx, faces, _ = draw_faces(game)
-    root = _mkdir(out_dir / game.id / "tts")
     decks = []
-    for fam in fams:
-        fl: list[Face] = faces[fam.name]
-        if not fl:
-            continue
-        first = fl[0]
-        odd = [f.id for f in fl if abs(f.w - first.w) > 0.01 or abs(f.h - first.h) > 0.01]
-        if odd:
-            raise PnpError(f"family '{fam.name}' has cards of different sizes", expected="one size per TTS deck", found=", ".join(odd[:3]))
-        cw, ch = cell_size(first.w, first.h)
-        stem = safe_name(fam.name)
-        backs = [f.back for f in fl]
-        unique = any(b != backs[0] for b in backs)
-        plain = Rect(0, 0, first.w, first.h, Style("#ffffff", "#9a9a9a", 0.4))
-        back_drawing = backs[0] if backs[0] is not None else plain
+    stems = {safe_name(f.name) for f in fams}
+    # written beside the output and switched in whole with the rest of the set (pnp/outputset.py)
+    with output_set(out_dir, game.id) as stage:
+        root = carry_sub(stage, out_dir, game.id, "tts", lambda n: _ours(n) in stems)
+        for fam in fams:
+            fl: list[Face] = faces[fam.name]
+            if not fl:
+                continue
+            first = fl[0]
+            odd = [f.id for f in fl if abs(f.w - first.w) > 0.01 or abs(f.h - first.h) > 0.01]
+            if odd:
+                raise PnpError(f"family '{fam.name}' has cards of different sizes", expected="one size per TTS deck", found=", ".join(odd[:3]))
+            cw, ch = cell_size(first.w, first.h)
+            stem = safe_name(fam.name)
+            backs = [f.back for f in fl]
+            unique = any(b != backs[0] for b in backs)
+            plain = Rect(0, 0, first.w, first.h, Style("#ffffff", "#9a9a9a", 0.4))
+            back_drawing = backs[0] if backs[0] is not None else plain
 
-        # The single back image (also slot 70 of every sheet).
-        back_png = render_png(ctx, [place_face(back_drawing, 0, 0, first, cw, ch)], cw, ch)
-        back_path = root / f"{stem}-back.png"
-        back_path.write_bytes(back_png)
+            # The single back image (also slot 70 of every sheet).
+            back_png = render_png(ctx, [place_face(back_drawing, 0, 0, first, cw, ch)], cw, ch)
+            back_path = root / f"{stem}-back.png"
+            back_path.write_bytes(back_png)
 
-        sheets, back_sheets, counts = [], [], []
-        chunks = [fl[i : i + PER_SHEET] for i in range(0, len(fl), PER_SHEET)]
-        for n, chunk in enumerate(chunks, 1):
-            suffix = f"-{n}" if len(chunks) > 1 else ""
-            sheets.append(_sheet(ctx, chunk, [f.front for f in chunk], back_drawing, cw, ch, root / f"{stem}-faces{suffix}.png"))
-            if unique:
-                back_sheets.append(_sheet(ctx, chunk, [f.back or plain for f in chunk], back_drawing, cw, ch, root / f"{stem}-backs{suffix}.png"))
-            counts.append(len(chunk))
-            if progress:
-                progress(f"{game.id} {fam.name}: TTS sheet {n}/{len(chunks)}")
-        note = root / f"{stem}-tts.txt"
-        note.write_text(_note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8")
-        decks.append(TtsDeck(fam.name, sheets, None if unique else back_path, back_sheets, note, (cw, ch), counts))
-    return decks
+            sheets, back_sheets, counts = [], [], []
+            chunks = [fl[i : i + PER_SHEET] for i in range(0, len(fl), PER_SHEET)]
+            for n, chunk in enumerate(chunks, 1):
+                suffix = f"-{n}" if len(chunks) > 1 else ""
+                sheets.append(_sheet(ctx, chunk, [f.front for f in chunk], back_drawing, cw, ch, root / f"{stem}-faces{suffix}.png"))
+                if unique:
+                    back_sheets.append(_sheet(ctx, chunk, [f.back or plain for f in chunk], back_drawing, cw, ch, root / f"{stem}-backs{suffix}.png"))
+                counts.append(len(chunk))
+                if progress:
+                    progress(f"{game.id} {fam.name}: TTS sheet {n}/{len(chunks)}")
+            note = root / f"{stem}-tts.txt"
+            note.write_text(_note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8")
+            decks.append(TtsDeck(fam.name, sheets, None if unique else back_path, back_sheets, note, (cw, ch), counts))
+    # the files as the user finds them, through OUT/GAME
+    dest = out_dir / game.id
+
+    def final(p: Path) -> Path:
+        return dest / p.relative_to(stage)
+
+    return [
+        replace(d, sheets=[final(p) for p in d.sheets], back=d.back and final(d.back), back_sheets=[final(p) for p in d.back_sheets], note=final(d.note))
+        for d in decks
+    ]
+
+
+def _ours(name: str) -> str | None:
+    """The family stem a TTS file name belongs to (deck-faces-2.png -> deck)."""
+    m = re.fullmatch(r"(.+)-(?:back\.png|faces(?:-\d+)?\.png|backs(?:-\d+)?\.png|tts\.txt)", name)
+    return m.group(1) if m else None
 
 
 def _sheet(ctx, faces: list[Face], drawings: list, hidden, cw: int, ch: int, path: Path) -> Path:

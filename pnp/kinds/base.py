@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import Path as PathPrim
+from pnp.draw.primitives import spend_drawing
 from pnp.draw.symbols import SymbolBook
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family, Game
@@ -26,6 +27,11 @@ class Face:
     cut: PathPrim | None = None  # the cut outline when it is not the w×h rectangle
     bleed: float = 0.0
     shape: str = "rect"  # the cut shape: rect, circle, hex, ... or 'outline' for a drawn cut path
+
+    def __post_init__(self):
+        # the budget on one face's drawing, checked as each face is made (what it draws
+        # through symbols is counted once, where the symbol is defined)
+        spend_drawing(f"item '{self.id}'", self.front, self.back)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.draw.primitives import Group, Path, Style, multiply, polygon, rotate, translate
+from pnp.draw.primitives import Group, Path, Style, Text, multiply, polygon, rotate, translate
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face, Kind
 from pnp.kinds.polyhedra import SOLID_NAMES, Net, face_box, make_net, solid
@@ -21,7 +21,7 @@ from pnp.spec.elements import Element, TextEl
 from pnp.spec.expand import fill
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family, Item
-from pnp.spec.types import Colour, Length, Size
+from pnp.spec.types import Colour, Size, Spacing
 
 SolidName = Literal["d4", "d6", "d8", "d10", "d12", "prism3", "prism5", "prism6", "pyramid4"]
 assert set(SolidName.__args__) == set(SOLID_NAMES)
@@ -37,15 +37,15 @@ class DieSpec(FamilySpec):
     fold_line: Colour = Field("#777777", description="colour of the dashed fold lines, or 'none'")
     background: Colour = Field("white", description="face colour (may be '{colour}')")
     outline: Colour = Field("#333333", description="colour of the cut line round the whole net")
-    outline_width: Length = Field(0.25, description="width of the cut line")
-    fold_width: Length = Field(0.2, description="width of the fold lines")
+    outline_width: Spacing = Field(0.25, description="width of the cut line")
+    fold_width: Spacing = Field(0.2, description="width of the fold lines")
     tab_fill: Colour = Field("#e4e4e4", description="colour of the glue tabs, or 'none'")
     front: list[Element] | None = Field(
         None,
         description="elements drawn on every face, in its own square box; '{face}' is the face's "
         "label and '{face_number}' its number (default: the label, bold, centred)",
     )
-    gutter: Length | None = Field(3.0, description="space between nets on the sheet")
+    gutter: Spacing | None = Field(3.0, description="space between nets on the sheet")
 
 
 def default_front(edge: float) -> list[Element]:
@@ -85,6 +85,34 @@ def face_labels(spec: DieSpec, family: Family, item: Item) -> list[str]:
     return out
 
 
+TURNED = {"0": "0", "1": "1", "8": "8", "6": "9", "9": "6"}
+
+
+def turned(label: str) -> str | None:
+    """The label as read upside down, when every character of it reads as one."""
+    if not label or any(c not in TURNED for c in label):
+        return None
+    return "".join(TURNED[c] for c in reversed(label))
+
+
+def ambiguous(labels: list[str]) -> set[str]:
+    """Labels that read as another label of the same die when the die is turned over (6 and 9)."""
+    present = set(labels)
+    return {lab for lab in labels if (t := turned(lab)) is not None and t != lab and t in present}
+
+
+def underline(content: list, label: str, fonts) -> list:
+    """A bar under each line of text that prints `label`, so a 6 is never read as a 9."""
+    out = []
+    for p in content:
+        if isinstance(p, Text) and p.text == label:
+            w = fonts.metrics(p.font).width(p.text, p.size)
+            x0 = p.start_x(w)
+            y = p.y + p.size * 0.14
+            out.append(Path((("M", x0, y), ("L", x0 + w, y)), Style(None, p.colour, max(0.25, p.size * 0.08))))
+    return out
+
+
 def _faces_key(spec: DieSpec, raw: object) -> str:
     """Where an item's `faces` came from, as a key path (so errors can name the line)."""
     for n, entry in enumerate(spec.items):
@@ -112,6 +140,7 @@ class DieKind(Kind):
         fixed = _fixed_parts(spec, net, ctx, family)
         for item in family.items:
             labels = face_labels(spec, family, item)
+            marked = ambiguous(labels)
             bg = colour_of(spec.background, item.attrs, ctx, family, "background")
             parts = list(fixed["under"])
             for f in net.faces:
@@ -122,6 +151,8 @@ class DieKind(Kind):
                     parts.append(polygon(list(f.points), Style(bg)))
                 (cx, cy), side, deg = face_box(f.points, f.up)
                 content = draw.render(elements, side, side, attrs, "front")
+                if labels[f.index] in marked:
+                    content = list(content) + underline(content, labels[f.index], ctx.fonts)
                 if content:
                     m = multiply(translate(cx, cy), multiply(rotate(deg), translate(-side / 2, -side / 2)))
                     parts.append(Group((Group(tuple(content), m),), clip=clip))

@@ -13,7 +13,7 @@ from pnp.kinds.shapes import outline
 from pnp.kinds.template import TemplateRenderer, uses_attributes
 from pnp.spec.game import FaceSpec
 from pnp.spec.model import Family, ItemIds
-from pnp.spec.types import Box, Colour, Length
+from pnp.spec.types import Box, Colour, Spacing
 
 Shape = Literal["rect", "circle", "hex", "hex-flat", "octagon"]
 
@@ -21,11 +21,11 @@ Shape = Literal["rect", "circle", "hex", "hex-flat", "octagon"]
 class FlatSpec(FaceSpec):
     size: Box = Field(..., description="trim size: {w: 2.5in, h: 3.5in}")
     shape: Shape = Field("rect", description="outline: rect, circle, hex, hex-flat or octagon")
-    radius: Length | None = Field(None, description="corner radius of a rect (default by kind)")
+    radius: Spacing | None = Field(None, description="corner radius of a rect (default by kind)")
     background: Colour = Field("white", description="face colour under the elements")
     back_background: Colour = Field("white", description="back colour under the back elements")
     outline: Colour = Field("#9a9a9a", description="thin line on the cut edge, or 'none'")
-    outline_width: Length = Field(0.2, description="width of that line")
+    outline_width: Spacing = Field(0.2, description="width of that line")
 
 
 class FlatKind(Kind):

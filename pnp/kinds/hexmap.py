@@ -22,7 +22,7 @@ from pnp.spec.elements import Element
 from pnp.spec.expand import fill
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family
-from pnp.spec.types import Colour, Length, PosSize, Size, Strict
+from pnp.spec.types import Colour, PosSize, Size, Spacing, Strict
 from pnp.units import resolve
 
 
@@ -52,7 +52,7 @@ class HexStyle(Strict):
 class DiscStyle(Strict):
     fill: Colour = Field("none", description="disc colour")
     stroke: Colour = Field("none", description="disc outline colour")
-    stroke_width: Length = Field(0.8, description="disc outline width")
+    stroke_width: Spacing = Field(0.8, description="disc outline width")
     art: str | None = Field(None, description="art drawn over the disc's square box (e.g. coastlines)")
 
 
@@ -71,14 +71,14 @@ class HexmapSpec(FamilySpec):
     grid: HexGrid = Field(..., description="rows, columns and the optional disc")
     hexes: list[HexCell] = Field(..., min_length=1, description="the hexes, one mapping each: {row, col, ...attributes}")
     view: dict | None = Field(None, description="free data about the map (e.g. how it was derived)")
-    margin: Length = Field(10.0, description="paper around the grid rectangle")
+    margin: Spacing = Field(10.0, description="paper around the grid rectangle")
     background: Colour = Field("white", description="colour of the whole item")
     disc: DiscStyle | None = Field(None, description="how the disc is drawn (needs grid.disc_diameter)")
     style_by: str = Field("type", description="the hex attribute that picks a style")
     styles: dict[str, HexStyle] = Field(default_factory=dict, description="style per value of style_by")
     symbol_size: PosSize = Field("35%", description="symbol size, as a length or % of the hex width")
     stroke: Colour = Field("#333333", description="hex outline colour")
-    stroke_width: Length = Field(0.35, description="hex outline width")
+    stroke_width: Spacing = Field(0.35, description="hex outline width")
     badges: list[Badge] = Field(default_factory=list, description="labels for hexes with an attribute")
     front: list[Element] = Field(default_factory=list, description="elements drawn over the map, item mm")
     outline: Colour = Field("none", description="a line round the whole item, or none")

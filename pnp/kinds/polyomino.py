@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from pnp import budget
 from pnp.draw.primitives import Group, Path, Style
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face, Kind
@@ -22,7 +23,7 @@ from pnp.kinds.template import colour_of
 from pnp.spec.expand import fill as fill_template
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family, Item
-from pnp.spec.types import Colour, Length, Size, Strict
+from pnp.spec.types import Colour, Size, Spacing, Strict
 
 Cell = tuple[int, int]
 MAX_CELLS = 400  # squares in one piece
@@ -43,20 +44,20 @@ class PolyominoSpec(FamilySpec):
         False,
         description="thin grooved lines on the front: true, false, or an item attribute such as '{striped}'",
     )
-    stripe_spacing: Length | None = Field(
+    stripe_spacing: Size | None = Field(
         None, description="distance between grooves (default: a sixth of a square)"
     )
     stripe_angle: float = Field(
         45.0, description="direction of the grooves, degrees (0 = horizontal)"
     )
-    stripe_margin: Length = Field(
+    stripe_margin: Spacing = Field(
         1.0, description="plain band between the grooves and the cut line"
     )
     stripe_colour: Colour = Field(
         "#000000", description="colour of the grooves (drawn at 35% opacity)"
     )
     outline: Colour = Field("#3a3a3a", description="cut line along every piece outline")
-    outline_width: Length = Field(0.25, description="width of the cut line")
+    outline_width: Spacing = Field(0.25, description="width of the cut line")
     back: Literal["none", "plain"] = Field(
         "none",
         description="'plain': a back page with each piece in its colour, no grooves (print duplex)",
@@ -494,6 +495,8 @@ def _grooves(cells, s: float, spacing: float, angle: float, colour: str) -> list
     nx, ny = -uy, ux  # across the grooves
     reach = math.hypot(w, h)
     cx, cy = w / 2, h / 2
+    # counted before any groove is made: a tiny spacing would be millions of lines
+    budget.check("stripes", math.ceil(reach / spacing) + 1, key="stripe_spacing")
     dark, light = [], []
     k = -math.ceil(reach / 2 / spacing)
     while k * spacing <= reach / 2:

@@ -18,7 +18,7 @@ from pnp.kinds.template import TemplateRenderer, colour_of
 from pnp.spec.elements import Element
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family
-from pnp.spec.types import Box, Colour, Length, Size
+from pnp.spec.types import Box, Colour, Size, Spacing
 
 FOLD_DASH = (1.2, 0.8)
 
@@ -33,8 +33,8 @@ class StandeeSpec(FamilySpec):
     base_background: Colour | None = Field(None, description="colour of the two base panels (default: background)")
     fold_line: Colour = Field("#777777", description="colour of the dashed fold lines, or 'none'")
     outline: Colour = Field("#333333", description="colour of the cut line round the strip, or 'none'")
-    outline_width: Length = Field(0.25, description="width of the cut line")
-    fold_width: Length = Field(0.2, description="width of the fold lines")
+    outline_width: Spacing = Field(0.25, description="width of the cut line")
+    fold_width: Spacing = Field(0.2, description="width of the fold lines")
 
 
 def strip_layout(w: float, h: float, base: float) -> dict[str, tuple[float, float, float, float]]:

@@ -9,14 +9,15 @@ from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
 from pnp.draw.primitives import Ellipse, Group, Image, Path, Rect, Style, polygon, rotate
 from pnp.draw.svgart import ArtError, read_art, tint
-from pnp.draw.symbols import ArtNotFound, use_art
+from pnp.draw.symbols import ArtNotFound, ArtOutside, use_art
 from pnp.draw.text import layout_text
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext
 from pnp.spec.elements import Element
-from pnp.spec.expand import fill
+from pnp.spec.expand import BraceError, fill
 from pnp.spec.load import inside
 from pnp.spec.model import Family
+from pnp.spec.yamlfile import locate
 from pnp.units import resolve
 
 # Where each pip of a 1..10 playing card sits, as fractions of the pip area.
@@ -79,7 +80,8 @@ class TemplateRenderer:
 
     def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
         key = f"{side}[{n}]" if n is not None else side
-        return PnpError(message, file=self.family.file, key=key + (f".{field}" if field else ""), **kw)
+        where, line = locate(self.family.data, (side, n) if n is not None else (side,))
+        return PnpError(message, file=where or self.family.file, line=line, key=key + (f".{field}" if field else ""), **kw)
 
     def colour(self, value: str, attrs: dict, n: int | None, side: str) -> str | None:
         key = f"{side}[{n}]" if n is not None else side
@@ -88,6 +90,8 @@ class TemplateRenderer:
     def text_of(self, value: str, attrs: dict, n: int, side: str) -> str:
         try:
             return fill(value, attrs)
+        except BraceError:
+            raise self.fail("text has a brace that is not closed", n, side, expected="{name}, or {{ and }} for a brace itself", found=value) from None
         except KeyError as exc:
             raise self.fail(
                 f"text names an attribute the item does not have: {exc.args[0]}",
@@ -175,7 +179,12 @@ class TemplateRenderer:
                 expected="a name such as suit-hearts", found=name,
             )
         try:
-            return use_art(self.ctx.symbols, name, colour, self.folders, x - size / 2, y - size / 2, size, size, rot)
+            return use_art(self.ctx.symbols, name, colour, self.folders, x - size / 2, y - size / 2, size, size, rot, self.ctx.game.allow_outside)
+        except ArtOutside as exc:
+            raise self.fail(
+                "art leaves the game folder", n, side, "symbol",
+                expected="an SVG inside the game folder (or run with --allow-outside)", found=f"art/{exc.name}.svg -> {exc.target}",
+            ) from None
         except ArtNotFound as exc:
             raise self.fail(
                 f"unknown art '{exc.name}'", n, side,
@@ -265,8 +274,15 @@ def check_raster(path, file: str, key: str) -> None:
         raise PnpError(f"image {path.name} cannot be read: {problem}", file=file, key=key, expected="a complete PNG or JPEG file", found=path.name)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=65536)
 def _raster_problem(path: str, _mtime: int) -> str | None:
+    """Why the file cannot be printed, or None.
+
+    The file's structure is checked without decoding its pixels (the PDF carries them as they
+    are): a PNG's every chunk and checksum up to IEND, a JPEG's header and end marker. A
+    truncated or damaged file fails here, not in an engine; damage that keeps every PNG
+    checksum right is not looked for.
+    """
     from PIL import Image
 
     try:
@@ -274,12 +290,37 @@ def _raster_problem(path: str, _mtime: int) -> str | None:
             w, h = img.size
             if w * h > MAX_IMAGE_PIXELS:
                 return f"{w}x{h} pixels is more than the {MAX_IMAGE_PIXELS:,} pixels allowed"
-            img.load()  # decodes every byte: a truncated or damaged file fails here, not in an engine
+            kind = img.format
     except Image.DecompressionBombError:
         return f"more than the {MAX_IMAGE_PIXELS:,} pixels allowed"
     except (OSError, SyntaxError, ValueError) as exc:
         return str(exc) or type(exc).__name__
-    return None
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    return _png_problem(raw) if kind == "PNG" else _jpeg_problem(raw)
+
+
+def _png_problem(raw: bytes) -> str | None:
+    import struct
+    import zlib
+
+    pos, seen = 8, set()
+    while pos + 12 <= len(raw):
+        length, kind = struct.unpack(">I4s", raw[pos : pos + 8])
+        end = pos + 8 + length
+        if end + 4 > len(raw):
+            break
+        if zlib.crc32(raw[pos + 4 : end]) != struct.unpack(">I", raw[end : end + 4])[0]:
+            return f"the {kind.decode('latin-1')!r} chunk at byte {pos} is damaged (checksum)"
+        seen.add(kind)
+        if kind == b"IEND":
+            return None if b"IDAT" in seen else "no image data"
+        pos = end + 4
+    return "the file is truncated"
+
+
+def _jpeg_problem(raw: bytes) -> str | None:
+    return None if raw.rstrip(b"\0").endswith(b"\xff\xd9") else "the file is truncated"
 
 
 MAX_IMAGE_PIXELS = 50_000_000  # 50 megapixels: a 1 m x 1 m board at 180 dpi

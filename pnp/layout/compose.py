@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnp.draw.primitives import Group, Rect, Style, multiply, rotate, translate
+from pnp.draw.primitives import Group, Rect, Style, Text, multiply, rotate, translate
 from pnp.layout.plan import Page, Placement
 
 
@@ -20,12 +20,20 @@ def placement_transform(p: Placement, face_w: float, face_h: float):
     return multiply(translate(p.x, p.y + face_w), rotate(270))
 
 
+def without_text(p):
+    """The drawing with every line of text left out."""
+    if isinstance(p, Group):
+        return Group(tuple(without_text(c) for c in p.children if not isinstance(c, Text)), p.transform, p.clip)
+    return p
+
+
 def compose(page: Page, face_of: Callable) -> list:
     """face_of(ItemRef) -> Face."""
     out = list(page.under)
     if page.preview is not None:
         ref, transform = page.preview
-        out.append(Group((face_of(ref).front,), transform))
+        # the map shows the board's shapes only: its text, shrunk to fit a page, could not be read
+        out.append(Group((without_text(face_of(ref).front),), transform))
     for p in page.items:
         face = face_of(p.ref)
         drawing = face.front if p.side == "front" else face.back

@@ -39,7 +39,27 @@ def ruler(x: float, y: float, length_mm: float, step: float, major_every: int, l
     return out
 
 
-def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, variant: str | None, families: list[FamilyPages], calibration: tuple[int, int] | None, players: int | None, pages_total: int) -> list:
+CHOICES_TITLE = "Where the rulebook is silent, this printout chose:"
+CHOICE_SIZE = 3.0  # mm, about 8.5 pt
+
+
+def choices_block(fonts: FontBook, choices: list[str], x: float, y: float, w: float, bottom: float) -> tuple[list, list[str]]:
+    """As many design choices as fit above `bottom`, as a bulleted list, and the rest."""
+    out = text(fonts, CHOICES_TITLE, x, y, w, 3.6, bold=True)
+    y += 6.5
+    for k, choice in enumerate(choices):
+        lines = text(fonts, choice, x + 4, y, w - 4, CHOICE_SIZE)
+        below = y + len(lines) * CHOICE_SIZE * 1.25
+        if below > bottom and k:
+            return out, choices[k:]
+        out += text(fonts, "•", x, y, 4, CHOICE_SIZE)
+        out += lines
+        y = below + 1.2
+    return out, []
+
+
+def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, variant: str | None, families: list[FamilyPages], calibration: tuple[int, int] | None, players: int | None, pages_total: int, choices: list[str] = ()) -> tuple[list, list[list]]:
+    """The guide page, and further pages for the design choices that do not fit on it."""
     W, H, m = paper.size.w, paper.size.h, paper.margin + 7
     cw = W - 2 * m
     out: list = []
@@ -94,7 +114,19 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
     for para in lines:
         out += text(fonts, para, m, y, cw, 3.2, h=14)
         y += 15
-    return out
+    if not choices:
+        return out, []
+    bottom = H - paper.margin
+    block, rest = choices_block(fonts, list(choices), m, y + 2, cw, bottom)
+    if not rest:
+        return out + block, []
+    # all of them on pages of their own rather than one list split between the guide and the next
+    out += text(fonts, "Design choices where the rulebook is silent: see the next page.", m, y + 2, cw, 3.2, bold=True)
+    extra, rest = [], list(choices)
+    while rest:
+        block, rest = choices_block(fonts, rest, m, m + 12, cw, bottom)
+        extra.append(text(fonts, f"{title} — design choices", m, m, cw, 6.0, bold=True) + block)
+    return out, extra
 
 
 def _ranges(pages: list[int]) -> str:
@@ -160,7 +192,8 @@ def assembly_page(fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, 
         f"The board is {grid.board_w:.1f} × {grid.board_h:.1f} mm, printed on {grid.count} tiles "
         f"({grid.rows} row{'s' if grid.rows > 1 else ''} × {grid.cols} column{'s' if grid.cols > 1 else ''}, pages {first_page}–{first_page + grid.count - 1}). "
         "Trim each tile on its dashed lines (the left and top edges, except the first column and row), lay it over the "
-        "shaded strip of its neighbour with the pink marks on top of each other, and glue.",
+        "shaded strip of its neighbour, the pink ticks beside its edges in line with the neighbour's crosshairs, and glue. "
+        "The crosshairs sit only in the strips that are glued under, so none shows on the assembled board.",
         m, m + 9, W - 2 * m, 3.2,
     )
     top = m + 26

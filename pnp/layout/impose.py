@@ -76,6 +76,7 @@ def impose(
     credits: str,
     variant: str | None,
     players: int | None,
+    choices: Sequence[str] = (),
 ) -> Plan:
     W, H, m = paper.size.w, paper.size.h, paper.margin
     area = (m, m, W - 2 * m, H - 2 * m)
@@ -83,12 +84,21 @@ def impose(
     fam_pages = {f.name: FamilyPages(f.name, f.title, f.stock, any(r.two_sided for r in distinct(f.refs)), len(f.refs)) for f in families}
 
     any_duplex = any(fp.two_sided for fp in fam_pages.values())
+    guide = partial(
+        guide_page, fonts=fonts, paper=paper, title=title, credits=credits, variant=variant,
+        families=list(fam_pages.values()), players=players, choices=list(choices),
+    )
+    # Whether the design choices need a page of their own depends on the number of rows only,
+    # so a draft with no page numbers yet decides it before any page is numbered.
+    for _ in guide(calibration=(2, 3) if any_duplex else None, pages_total=0)[1]:
+        pages.append(Page(len(pages) + 1, "guide", W, H))
     calibration = None
     if any_duplex:
         front, back = calibration_pages(fonts, paper)
-        pages.append(Page(2, "calibration", W, H, marks=front, bookmark="Duplex calibration"))
-        pages.append(Page(3, "calibration", W, H, marks=back))
-        calibration = (2, 3)
+        first = len(pages) + 1
+        pages.append(Page(first, "calibration", W, H, marks=front, bookmark="Duplex calibration"))
+        pages.append(Page(first + 1, "calibration", W, H, marks=back))
+        calibration = (first, first + 1)
 
     groups: dict[str, SheetGroup] = {}
     for f in families:
@@ -172,11 +182,12 @@ def impose(
         for r in large:
             _tile_item(r, paper, fonts, new_page, note, fam_pages)
 
-    pages[0].marks = guide_page(
-        fonts=fonts, paper=paper, title=title, credits=credits, variant=variant,
-        families=list(fam_pages.values()), calibration=calibration, players=players, pages_total=len(pages),
-    )
+    pages[0].marks, extra = guide(calibration=calibration, pages_total=len(pages))
     pages[0].bookmark = "Print guide"
+    for k, marks in enumerate(extra, start=1):
+        pages[k].marks = marks
+    if extra:
+        pages[1].bookmark = "Design choices"
     return Plan(paper, pages, list(fam_pages.values()), calibration)
 
 

@@ -105,17 +105,28 @@ def tile_overlay(g: TileGrid, c: int, r: int) -> list:
     out = []
     mark = Style(None, MARK_COLOUR, 0.25)
     ops = []
+    x1, y1, x2, y2 = g.x0, g.y0, g.x0 + rw, g.y0 + rh
+    ticks_x, ticks_y = set(), set()
     for bx, by in alignment_points(g):
         if rx - EPS <= bx <= rx + rw + EPS and ry - EPS <= by <= ry + rh + EPS:
             px, py = g.x0 + bx - rx, g.y0 + by - ry
-            ops += [("M", px - 3, py), ("L", px + 3, py), ("M", px, py - 3), ("L", px, py + 3)]
-            out.append(Ellipse(px, py, 1.8, 1.8, mark))
+            covered = (c < g.cols - 1 and px >= x2 - g.overlap_x - EPS) or (r < g.rows - 1 and py >= y2 - g.overlap_y - EPS)
+            if covered:  # the strip the next tile is glued over: the crosshair never shows
+                ops += [("M", px - 3, py), ("L", px + 3, py), ("M", px, py - 3), ("L", px, py + 3)]
+                out.append(Ellipse(px, py, 1.8, 1.8, mark))
+            elif c > 0 and px <= x1 + g.overlap_x + EPS:  # this tile's own strip lies on top: ticks outside the art
+                ticks_x.add(round(px, 4))
+            elif r > 0 and py <= y1 + g.overlap_y + EPS:
+                ticks_y.add(round(py, 4))
+    for px in sorted(ticks_x):
+        ops += [("M", px, y1 - 3.5), ("L", px, y1 - 0.8), ("M", px, y2 + 0.8), ("L", px, y2 + 3.5)]
+    for py in sorted(ticks_y):
+        ops += [("M", x1 - 3.5, py), ("L", x1 - 0.8, py), ("M", x2 + 0.8, py), ("L", x2 + 3.5, py)]
     if ops:
         out.append(Path(tuple(ops), mark))
     # Trim lines: the left and top edges of every tile but the first column and row are
     # laid over the neighbour's overlap strip, so they are cut exactly at the board edge.
     trim = Style(None, "#000000", 0.2, dash=(2.0, 1.5))
-    x1, y1, x2, y2 = g.x0, g.y0, g.x0 + rw, g.y0 + rh
     out.append(Rect(x1, y1, rw, rh, Style(None, "#777777", 0.15)))
     edges = []
     if c > 0:

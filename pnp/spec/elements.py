@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from pnp.spec.types import Colour, Length, Pos, PosSize, Size, Strict
+from pnp.spec.types import Colour, Length, Pos, PosSize, Size, Spacing, Strict
 
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
@@ -29,7 +29,7 @@ Dash = Annotated[list[Length], AfterValidator(_dash)]
 class Paint(Strict):
     fill: Colour = Field("none", description="fill colour")
     stroke: Colour = Field("none", description="outline colour")
-    stroke_width: Length = Field(0.3, description="outline width")
+    stroke_width: Spacing = Field(0.3, description="outline width")
     dash: Dash | None = Field(None, description="dash pattern, e.g. [2mm, 1mm]")
     opacity: float = Field(1.0, ge=0, le=1, description="0 (clear) to 1 (solid)")
 
@@ -39,7 +39,7 @@ class RectEl(Paint):
     y: Pos = Field(0.0, description="top edge")
     w: PosSize = Field(..., description="width")
     h: PosSize = Field(..., description="height")
-    radius: Length = Field(0.0, description="corner radius")
+    radius: Spacing = Field(0.0, description="corner radius")
     rotate: float = Field(0.0, description="degrees clockwise about the centre")
 
 

@@ -18,7 +18,14 @@ from pnp.errors import DEFAULT_MAX_ITEMS, PnpError
 from pnp.spec.game import ItemEntry
 from pnp.spec.model import Item
 
-__all__ = ["DEFAULT_MAX_ITEMS", "ItemList", "expand_items", "fill"]
+__all__ = ["DEFAULT_MAX_ITEMS", "BraceError", "ItemList", "expand_items", "fill"]
+
+
+class BraceError(KeyError):
+    """A template with a lone '{' or '}': no attribute name can be read from it."""
+
+    def __str__(self) -> str:
+        return f"a brace that is not closed in {self.args[0]!r} (write {{{{ or }}}} for a brace itself)"
 
 
 def fill(template: str, attrs: dict) -> str:
@@ -26,7 +33,11 @@ def fill(template: str, attrs: dict) -> str:
     if "{" not in template:
         return template
     out = []
-    for literal, name, spec, conv in string.Formatter().parse(template):
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError:  # a lone '{' or '}'
+        raise BraceError(template) from None
+    for literal, name, spec, conv in parts:
         out.append(literal)
         if name is None:
             continue

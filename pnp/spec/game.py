@@ -43,6 +43,13 @@ class UseSpec(Strict):
     families: list[str] | None = Field(None, description="which families (default: all)")
 
 
+class DesignChoice(Strict):
+    """A number or convention the rulebook never gives, decided for this printout."""
+
+    text: str = Field(..., min_length=3, description="what this printout chose, as players read it")
+    where: str | None = Field(None, description="what it concerns: a component, a rule or a rulebook page")
+
+
 class GameSpec(Strict):
     """game.yaml: what the game is and which files describe its components."""
 
@@ -62,6 +69,13 @@ class GameSpec(Strict):
     variants: dict[str, Variant] = Field(default_factory=dict)
     description: str = ""
     rulebook: str | None = Field(None, description="where the rulebook is")
+    design_choices: list[DesignChoice] = Field(
+        default_factory=list, description="where the rulebook is silent: what this printout chose (listed on the guide page)"
+    )
+
+    def choice_lines(self) -> list[str]:
+        """The design choices as the guide page prints them."""
+        return [f"{c.where}: {c.text}" if c.where else c.text for c in self.design_choices]
 
 
 class ItemEntry(Strict):

@@ -5,7 +5,9 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
+from pnp import budget
 from pnp.errors import PnpError, short
+from pnp.guard import require_inside, resolve_inside
 from pnp.paths import components_dir
 from pnp.spec.expand import DEFAULT_MAX_ITEMS, expand_items
 from pnp.spec.game import FamilySpec, GameSpec
@@ -43,17 +45,7 @@ def find_game(ref: str) -> Path:
 
 def inside(folder: Path, rel: str, *, file: str, key: str, allow_outside: bool, line: int | None = None) -> Path:
     """A path named in a spec, which must stay inside the game folder unless allowed."""
-    target = (folder / rel).resolve()
-    if not allow_outside and not target.is_relative_to(folder.resolve()):
-        raise PnpError(
-            "path leaves the game folder",
-            file=file,
-            line=line,
-            key=key,
-            expected="a path inside the game folder (or run with --allow-outside)",
-            found=rel,
-        )
-    return target
+    return resolve_inside(folder, rel, file=file, key=key, allow_outside=allow_outside, line=line)
 
 
 def check_font(path: Path, *, file: str, key: str, line: int | None, found: str) -> None:
@@ -118,8 +110,12 @@ def load_game(
     _using: tuple = (),
     _overrides: dict | None = None,
 ) -> Game:
+    if not _using:
+        budget.reset()
     folder = find_game(ref).resolve()
     game_file = folder / "game.yaml"
+    # a game.yaml that is a symlink out of its folder would build another folder's game
+    require_inside(game_file, folder, file=display_path(game_file), key=None, allow_outside=allow_outside)
     gname = display_path(game_file)
     raw = read_yaml(game_file)
     spec = validate(GameSpec, raw, file=gname)
@@ -207,6 +203,8 @@ def load_game(
             palette.setdefault(k, v)
         for k, v in sub.fonts.items():
             fonts.setdefault(k, v)
+    if not _using:
+        budget.check("items", sum(len(f.items) for f in families), file=gname, line=line_of(raw, ("components",)), key="components")
     names = [f.name for f in families]
     for dup in {n for n in names if names.count(n) > 1}:
         raise PnpError(f"two component families are both called '{dup}'", file=gname, line=line_of(raw, ("components",)), key="components", hint="each family file needs its own 'family:' name")
@@ -256,6 +254,8 @@ def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tup
         if sub in (*chain, path):
             cycle = " -> ".join(display_path(p) for p in (*chain, path, sub))
             raise PnpError("circular include", file=name, line=line, key=f"include[{i}]", expected="includes that do not lead back to a file already being read", found=cycle)
+        # each file including the next several times multiplies: count every file read
+        budget.spend("includes", 1, file=name, line=line, key=f"include[{i}]")
         if len(chain) >= MAX_INCLUDE_DEPTH:
             raise PnpError("includes nest too deeply", file=name, line=line, key=f"include[{i}]", expected=f"at most {MAX_INCLUDE_DEPTH} levels", found=rel)
         merged = deep_merge(merged, read_with_includes(sub, folder, allow_outside, (*chain, path)))

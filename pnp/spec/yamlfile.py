@@ -18,6 +18,7 @@ from pnp.errors import PnpError
 MAX_FILE_BYTES = 5_000_000
 MAX_ALIASES = 200
 MAX_EXPANDED_VALUES = 1_000_000  # values a file may hold once its aliases are expanded
+MAX_NUMBER_CHARS = 40  # a number written longer than this is no count or length anyone means
 
 
 class LineDict(dict):
@@ -58,6 +59,19 @@ class _Checks:
             expected="plain values: text, numbers, true/false, lists and mappings",
             found=tag,
         )
+
+    def construct_number(self, node):  # noqa: D401 - PyYAML hook
+        if len(node.value) > MAX_NUMBER_CHARS:
+            raise PnpError(
+                "number is too long",
+                file=self.name,
+                line=node.start_mark.line + 1,
+                expected=f"at most {MAX_NUMBER_CHARS} characters",
+                found=f"{len(node.value):,} characters",
+            )
+        if node.tag.endswith(":int"):
+            return SafeConstructor.construct_yaml_int(self, node)
+        return SafeConstructor.construct_yaml_float(self, node)
 
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, MappingNode):
@@ -127,6 +141,8 @@ for _cls in _LOADERS:
     _cls.add_constructor("tag:yaml.org,2002:map", lambda self, node: self.construct_mapping(node))
     _cls.add_constructor("tag:yaml.org,2002:seq", lambda self, node: self.construct_sequence(node))
     _cls.add_constructor(None, _Checks.construct_undefined)
+    _cls.add_constructor("tag:yaml.org,2002:int", _Checks.construct_number)
+    _cls.add_constructor("tag:yaml.org,2002:float", _Checks.construct_number)
     for _tag in ("tag:yaml.org,2002:set", "tag:yaml.org,2002:omap", "tag:yaml.org,2002:pairs", "tag:yaml.org,2002:binary"):
         _cls.add_constructor(_tag, _Checks.construct_undefined)  # no spec needs them; refuse rather than surprise
 _Loader = _LOADERS[0]

@@ -1,0 +1,250 @@
+"""Legibility of drawn faces at print size: text size, text contrast, image resolution.
+
+Reads the face primitives every engine receives. A text's background is the topmost filled
+shape drawn before it under the text (blended by its opacity over what lies beneath), or the
+paper's white. Contrast is WCAG 2's ratio of relative luminances.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from pnp.draw.colours import rgb
+from pnp.draw.fonts import FontBook
+from pnp.draw.primitives import (
+    IDENTITY,
+    Ellipse,
+    Group,
+    Image,
+    Matrix,
+    Path,
+    Rect,
+    Text,
+    Use,
+    multiply,
+)
+from pnp.draw.symbols import SymbolBook
+
+MIN_PT = 6.0
+MIN_CONTRAST = 4.5
+MIN_PPI = 150.0
+PT_PER_MM = 72 / 25.4
+PAPER = (1.0, 1.0, 1.0)
+
+
+@dataclass
+class Problem:
+    """One kind of shortfall of one printed thing, over every item that has it."""
+
+    what: str  # 'size', 'contrast' or 'resolution'
+    side: str  # front or back
+    subject: str  # the text or the image file
+    worst: float
+    items: list[str] = field(default_factory=list)
+
+
+def _invert(m: Matrix) -> Matrix | None:
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if abs(det) < 1e-12:
+        return None
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(ia * e + ic * f), -(ib * e + id_ * f))
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _inside_ops(ops: tuple, x: float, y: float) -> bool:
+    """Even-odd test against the polygon through the path's end points (curves as chords)."""
+    pts: list[list[tuple[float, float]]] = []
+    for op in ops:
+        if op[0] == "M":
+            pts.append([(op[1], op[2])])
+        elif op[0] in ("L", "C", "Q") and pts:
+            pts[-1].append((op[-2], op[-1]))
+    inside = False
+    for poly in pts:
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+    return inside
+
+
+def _covers(shape, inv: Matrix, px: float, py: float) -> bool:
+    x, y = _apply(inv, px, py)
+    if isinstance(shape, Rect):
+        return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
+    if isinstance(shape, Ellipse):
+        return ((x - shape.cx) / shape.rx) ** 2 + ((y - shape.cy) / shape.ry) ** 2 <= 1 if shape.rx and shape.ry else False
+    return _inside_ops(shape.ops, x, y)
+
+
+def luminance(colour: tuple[float, float, float]) -> float:
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _colour(value: str | None) -> tuple[float, float, float] | None:
+    try:
+        return rgb(value) if value and value.startswith("#") and len(value) == 7 else None
+    except ValueError:
+        return None
+
+
+class FaceReader:
+    """Walks one face's drawing and records the shortfalls of its texts and images."""
+
+    def __init__(self, fonts: FontBook, symbols: SymbolBook, image_ppi):
+        self.fonts = fonts
+        self.symbols = symbols
+        self.image_ppi = image_ppi  # file -> (pixels wide, pixels high), cached by the caller
+        self.fills: list[tuple[object, Matrix, tuple[float, float, float], float]] = []
+        self.found: list[tuple[str, str, float]] = []
+
+    def read(self, prim, m: Matrix = IDENTITY) -> list[tuple[str, str, float]]:
+        self.fills, self.found = [], []
+        self._walk(prim, m)
+        return self.found
+
+    def _walk(self, p, m: Matrix) -> None:
+        if isinstance(p, Group):
+            inner = multiply(m, p.transform)
+            for child in p.children:
+                self._walk(child, inner)
+        elif isinstance(p, Use):
+            if p.symbol in self.symbols:
+                inner = multiply(m, p.transform)
+                for child in self.symbols[p.symbol].children:
+                    self._walk(child, inner)
+        elif isinstance(p, Text):
+            self._text(p, m)
+        elif isinstance(p, Image):
+            self._image(p, m)
+        elif isinstance(p, (Rect, Ellipse, Path)):
+            fill = _colour(p.style.fill)
+            inv = _invert(m)
+            if fill is not None and inv is not None and p.style.opacity > 0:
+                self.fills.append((p, inv, fill, p.style.opacity))
+
+    def background(self, x: float, y: float) -> tuple[float, float, float]:
+        """The colour under page point (x, y): fills blended from the paper up."""
+        colour = PAPER
+        for shape, inv, fill, alpha in self.fills:
+            if _covers(shape, inv, x, y):
+                colour = tuple(alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True))
+        return colour
+
+    def _text(self, t: Text, m: Matrix) -> None:
+        if not t.text.strip():
+            return
+        k = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+        pt = t.size * k * PT_PER_MM
+        if pt < MIN_PT - 1e-6:
+            self.found.append(("size", t.text, pt))
+        ink = _colour(t.colour)
+        if ink is None:
+            return
+        width = self.fonts.metrics(t.font).width(t.text, t.size)
+        x0 = t.start_x(width)
+        mid = t.y - t.size * 0.35  # half the x-height above the baseline
+        points = [(x0 + width * f, mid) for f in (0.1, 0.5, 0.9)]
+        worst = min(contrast(ink, self.background(*_apply(m, x, y))) for x, y in points)
+        if worst < MIN_CONTRAST - 1e-6:
+            self.found.append(("contrast", t.text, worst))
+
+    def _image(self, im: Image, m: Matrix) -> None:
+        px = self.image_ppi(im.file)
+        if px is None:
+            return
+        k = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+        w_in, h_in = im.w * k / 25.4, im.h * k / 25.4
+        ppi = min(px[0] / w_in if w_in else math.inf, px[1] / h_in if h_in else math.inf)
+        if ppi < MIN_PPI - 1e-6:
+            self.found.append(("resolution", im.file, ppi))
+
+
+def template_line(data, side: str, subject: str, what: str) -> tuple[str | None, int | None]:
+    """(file, line) of the element that most likely printed `subject`; else of the side's key."""
+    from pnp.spec.yamlfile import locate
+
+    elements = data.get(side) if isinstance(data, dict) else None
+    if isinstance(elements, list):
+        for i, el in enumerate(elements):
+            spec = el.get("text") if what != "resolution" and isinstance(el, dict) else (el.get("image") if isinstance(el, dict) else None)
+            value = spec.get("text" if what != "resolution" else "file") if isinstance(spec, dict) else spec
+            if isinstance(value, str) and _matches(value, subject):
+                return locate(data, (side, i))
+    return locate(data, (side,))
+
+
+def _matches(template: str, printed: str) -> bool:
+    if printed in template or template.endswith(printed.rsplit("/", 1)[-1]):
+        return True
+    pattern = re.escape(template)
+    pattern = re.sub(r"\\\{[^}]*\\\}", ".*", pattern)
+    return re.fullmatch(pattern, printed, re.S) is not None or any(
+        re.fullmatch(pattern, w) for w in printed.split()
+    )
+
+
+def _pixels(cache: dict):
+    def size(file: str) -> tuple[int, int] | None:
+        if file not in cache:
+            try:
+                from PIL import Image as PILImage
+
+                with PILImage.open(file) as im:
+                    cache[file] = im.size
+            except (OSError, ValueError):
+                cache[file] = None
+        return cache[file]
+
+    return size
+
+
+LIMIT = {"size": f"below {MIN_PT:g} pt", "contrast": f"below {MIN_CONTRAST:g} : 1", "resolution": f"below {MIN_PPI:g} ppi"}
+UNIT = {"size": "{:.1f} pt", "contrast": "contrast {:.2f} : 1", "resolution": "{:.0f} ppi"}
+
+
+def legibility_warnings(game, faces_of, fonts: FontBook, symbols: SymbolBook) -> list[str]:
+    """One line per shortfall (file:line, family, side, what is printed, worst value, items).
+
+    `faces_of(family)` yields the family's faces as printed (true size).
+    """
+    reader = FaceReader(fonts, symbols, _pixels({}))
+    out: list[str] = []
+    for fam in game.families:
+        problems: dict[tuple[str, str, str], Problem] = {}
+        for face in faces_of(fam):
+            for side, prim in (("front", face.front), ("back", face.back)):
+                if prim is None:
+                    continue
+                for what, subject, value in reader.read(prim):
+                    p = problems.setdefault((what, side, subject), Problem(what, side, subject, value))
+                    p.worst = min(p.worst, value)
+                    if len(p.items) < 1000:
+                        p.items.append(face.id)
+        for p in problems.values():
+            file, line = template_line(fam.data, p.side, p.subject, p.what)
+            where = f"{file or fam.file}:{line or 1}"
+            shown = p.subject if len(p.subject) <= 40 else p.subject[:37] + "..."
+            items = f"{len(p.items)} item{'s' if len(p.items) > 1 else ''}" + (f" ({p.items[0]}" + (", ..." if len(p.items) > 1 else "") + ")" if p.items[0] else "")
+            noun = "image" if p.what == "resolution" else "text"
+            out.append(
+                f"{where}: family '{fam.name}' {p.side}: {noun} '{shown}' is {UNIT[p.what].format(p.worst)} at print size, "
+                f"{LIMIT[p.what]}, on {items}"
+            )
+    return out

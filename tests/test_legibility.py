@@ -1,0 +1,194 @@
+"""Every shipped game's pages, read from the PDF: text of 6 pt or more, contrast of 4.5 : 1 or
+more against what is printed behind it, images of 150 ppi or more at print size."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pnp.spec.load import builtin_games
+
+MIN_PT, MIN_CONTRAST, MIN_PPI = 6.0, 4.5, 150.0
+DPI = 100
+
+
+def _lum(rgb) -> float:
+    def lin(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _ratio(a, b) -> float:
+    hi, lo = sorted((_lum(a), _lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _background(pix, bbox, ink) -> tuple[int, int, int] | None:
+    """The commonest colour inside the span's box that is not the text's own ink."""
+    k = DPI / 72
+    x0, y0 = max(int(bbox[0] * k), 0), max(int(bbox[1] * k), 0)
+    x1, y1 = min(int(bbox[2] * k) + 1, pix.width), min(int(bbox[3] * k) + 1, pix.height)
+    seen: Counter = Counter()
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            px = pix.pixel(x, y)[:3]
+            if max(abs(p - q) for p, q in zip(px, ink, strict=True)) > 24:
+                seen[px] += 1
+    return seen.most_common(1)[0][0] if seen else None
+
+
+def shortfalls(doc) -> list[str]:
+    out = []
+    for page in doc:
+        pix = None
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    text = span["text"].strip()
+                    if not text:
+                        continue
+                    if span["size"] < MIN_PT - 0.05:
+                        out.append(f"p{page.number + 1} '{text}' {span['size']:.2f} pt")
+                    pix = pix or page.get_pixmap(dpi=DPI)
+                    c = span["color"]
+                    ink = (c >> 16 & 255, c >> 8 & 255, c & 255)
+                    bg = _background(pix, span["bbox"], ink)
+                    if bg is not None and _ratio(ink, bg) < MIN_CONTRAST - 0.05:
+                        out.append(f"p{page.number + 1} '{text}' contrast {_ratio(ink, bg):.2f} on {bg}")
+        for im in page.get_image_info():
+            x0, y0, x1, y1 = im["bbox"]
+            w_in, h_in = (x1 - x0) / 72, (y1 - y0) / 72
+            ppi = min(im["width"] / w_in, im["height"] / h_in) if w_in and h_in else float("inf")
+            if ppi < MIN_PPI - 0.5:
+                out.append(f"p{page.number + 1} image {ppi:.0f} ppi")
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(builtin_games()))
+def test_every_page_meets_the_limits(built, game):
+    found = shortfalls(built(game).doc())
+    assert not found, f"{len(found)}: " + "; ".join(found[:12])
+
+
+def _spoil(folder):
+    """Quarters with 5 pt grey-on-silver text: too small and too faint."""
+    path = folder / "quarters.yaml"
+    text = path.read_text()
+    spoiled = text.replace('size: 6.5pt, font: bold, colour: "#444444"}', 'size: 5pt, font: bold, colour: "#aaaaaa"}', 1)
+    assert spoiled != text
+    path.write_text(spoiled)
+    line = next(n for n, s in enumerate(spoiled.splitlines(), 1) if "size: 5pt" in s)
+    return line
+
+
+def test_build_warns_with_file_and_line(game_copy, tmp_path, capsys):
+    from pnp.cli import main
+
+    folder = game_copy("greenway")
+    line = _spoil(folder)
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "out")]) == 0
+    err = capsys.readouterr().err
+    warnings = [w for w in err.splitlines() if w.startswith("warning:")]
+    assert any(f"quarters.yaml:{line}:" in w and "'HEADS' is 5.0 pt" in w for w in warnings), err
+    assert any(f"quarters.yaml:{line}:" in w and "'HEADS' is contrast" in w for w in warnings), err
+    assert (tmp_path / "out" / "greenway").exists()
+
+
+def test_strict_refuses_before_writing(game_copy, tmp_path, capsys):
+    from pnp.cli import main
+
+    folder = game_copy("greenway")
+    _spoil(folder)
+    assert main(["build", str(folder), "--strict", "--out", str(tmp_path / "out")]) == 2
+    assert "legibility" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_shipped_game_builds_strict_without_warnings(tmp_path, capsys):
+    from pnp.cli import main
+
+    assert main(["build", "greenway", "--strict", "--paper", "a4", "--out", str(tmp_path)]) == 0
+    assert "warning:" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("game", "family"), [
+    ("aftershock", "meeples"), ("aftershock", "houses"), ("aftershock", "bridges"), ("aftershock", "score-markers"),
+    ("greenway", "protectors"), ("greenway", "selectors"),
+])
+def test_player_pieces_differ_by_more_than_colour(built, game, family):
+    """Each player's pieces carry printed text of their own (read from the PDF inside each piece)."""
+    import pymupdf
+
+    b = built(game)
+    doc = b.doc()
+    k = 72 / 25.4
+    by_colour: dict[str, set] = {}
+    for page in b.manifest["pages"]:
+        for it in page["items"]:
+            if it["component"] != family or it["side"] != "front":
+                continue
+            box = pymupdf.Rect(it["x_mm"] * k, it["y_mm"] * k, (it["x_mm"] + it["w_mm"]) * k, (it["y_mm"] + it["h_mm"]) * k)
+            words = doc[page["number"] - 1].get_text("words", clip=box)
+            text = " ".join(w[4] for w in words if pymupdf.Rect(w[:4]).intersects(box))
+            by_colour.setdefault(it["id"].split("-")[0], set()).add(text)
+    assert len(by_colour) >= 4, by_colour
+    colours = list(by_colour)
+    for i, a in enumerate(colours):
+        for c in colours[i + 1:]:
+            assert not (by_colour[a] & by_colour[c]), (a, c, by_colour[a])
+
+
+@pytest.mark.parametrize("game", ["earthquake", "greenway"])
+def test_tile_crosshairs_sit_only_where_the_next_tile_covers_them(built, game):
+    """Read from the PDF: every pink mark on a tile page lies outside the board's art or in its
+    right or bottom strip that the next tile is glued over (never on art that stays visible)."""
+    import pymupdf
+
+    from pnp.layout.tiles import MARK_COLOUR
+    from pnp.spec.paper import load_paper
+
+    ov = load_paper("a4").tile_overlap
+    b = built(game)
+    doc = b.doc()
+    k = 72 / 25.4
+    pink = tuple(int(MARK_COLOUR[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    checked = 0
+    for page in b.manifest["pages"]:
+        if page["kind"] != "tile":
+            continue
+        (it,) = page["items"]
+        art = pymupdf.Rect(it["x_mm"] * k, it["y_mm"] * k, (it["x_mm"] + it["w_mm"]) * k, (it["y_mm"] + it["h_mm"]) * k)
+        for d in doc[page["number"] - 1].get_drawings():
+            if d.get("color") is None or any(abs(a - c) > 0.02 for a, c in zip(d["color"], pink, strict=True)):
+                continue
+            for item in d["items"]:
+                pts = [p for p in item[1:] if isinstance(p, pymupdf.Point)]
+                for p in pts:
+                    inside = art.x0 + 0.5 < p.x < art.x1 - 0.5 and art.y0 + 0.5 < p.y < art.y1 - 0.5
+                    in_strip = p.x >= art.x1 - ov * k - 4 * k or p.y >= art.y1 - ov * k - 4 * k
+                    assert not inside or in_strip, (page["number"], p, art)
+                    checked += 1
+    assert checked > 0
+
+
+def test_low_resolution_image_is_found_at_print_size():
+    """A raster image is measured at the size it prints: the same file passes small and fails large."""
+    from PIL import Image as PILImage
+
+    from pnp.check.legibility import FaceReader, _pixels
+    from pnp.draw.fonts import FontBook
+    from pnp.draw.primitives import Group, Image
+    from pnp.draw.symbols import SymbolBook
+    from tests.conftest import REPO
+
+    png = REPO / "docs/examples/my-back.png"
+    px_w, _ = PILImage.open(png).size
+    reader = FaceReader(FontBook(), SymbolBook(), _pixels({}))
+    at_300 = px_w / 300 * 25.4  # mm wide at 300 ppi
+    assert reader.read(Group((Image(0, 0, at_300, at_300, str(png)),))) == []
+    found = reader.read(Group((Image(0, 0, 4 * at_300, 2 * at_300, str(png)),)))
+    assert [w[0] for w in found] == ["resolution"] and found[0][2] < 150
