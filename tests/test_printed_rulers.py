@@ -20,3 +20,15 @@ def test_rulers_are_exactly_100mm_and_4in(built, engine, paper):
     lengths = ruler_lengths(built("piecepack", paper, engine=engine).doc())
     for want in (100.0, 4 * 25.4):
         assert any(abs(length - want) < 0.01 for length in lengths), (want, sorted(lengths)[-5:])
+
+
+@pytest.mark.parametrize("engine", ["reportlab", "svg"])
+def test_centred_heading_is_centred_on_the_page(built, engine):
+    """The guide heading is centred in a box symmetric about the page's middle."""
+    doc = built("piecepack", "a4", engine=engine).doc()
+    page = next(p for p in doc if "Print at 100%" in p.get_text())
+    lines = [ln for b in page.get_text("dict")["blocks"] for ln in b.get("lines", [])
+             if "Print at 100%" in "".join(s["text"] for s in ln["spans"])]
+    assert lines
+    x0, _, x1, _ = lines[0]["bbox"]
+    assert abs((x0 + x1) / 2 - page.rect.width / 2) * MM < 0.5
