@@ -139,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted; earlier output is unchanged", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _closed_pipe()
     except MemoryError:
         print(f"error: {MEMORY_MESSAGE}", file=sys.stderr)
         return 2
@@ -151,6 +153,14 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"internal error: {type(exc).__name__}: {escape(exc)}\n(run with PNP_DEBUG=1 for details)", file=sys.stderr)
         return 3
+
+
+def _closed_pipe() -> int:
+    # the reader (`| head`) has what it wanted: exit quietly, and point stdout at devnull so
+    # that Python's own flush at exit does not raise a second time
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 0
 
 
 def cmd_list(args) -> int:
