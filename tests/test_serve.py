@@ -114,6 +114,13 @@ def test_art_saved_in_the_game_redraws_the_faces_that_use_it(served, game):
     after = served.next_state(before["version"])
     assert faces(after, "deck")["red-1"]["front"] != faces(before, "deck")["red-1"]["front"]
     assert faces(after, "board") == faces(before, "board")  # the board draws no star
+    square = served.picture(faces(after, "deck")["red-1"]["front"]["name"])
+    # the same file saved again with other art: drawn anew, not from what was read before
+    save(game / "art" / "star.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5"/></svg>')
+    again = served.next_state(after["version"])
+    round_ = served.picture(faces(again, "deck")["red-1"]["front"]["name"])
+    a, b = (Image.open(io.BytesIO(x)).convert("RGB") for x in (square, round_))
+    assert ImageChops.difference(a, b).getbbox() is not None
 
 
 def test_requests_never_reach_files(served):
@@ -148,3 +155,30 @@ def test_cli_warns_for_host_and_stops_cleanly_on_ctrl_c(game):
         p.kill()
     assert p.returncode == 0, err
     assert "warning: serving on 127.0.0.1" in err and "stopped" in err and "Traceback" not in err
+
+
+def test_a_font_saved_in_the_game_redraws_the_text_set_in_it(tmp_path):
+    from pnp.draw.fonts import BUILTIN
+
+    folder = tmp_path / "fonted"
+    new_game(folder)
+    (folder / "title.ttf").write_bytes(BUILTIN["regular"].read_bytes())
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("components:", "fonts:\n  title: title.ttf\ncomponents:"))
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text().replace('size: 9pt, colour: ink}', 'size: 9pt, font: title, colour: ink}'))
+    served = Served(folder)
+    try:
+        before = served.state()
+        assert before["errors"] == []
+        old = served.picture(faces(before, "deck")["red-1"]["front"]["name"])
+        tmp = folder / "title.ttf.saving"
+        tmp.write_bytes(BUILTIN["bold"].read_bytes())
+        tmp.replace(folder / "title.ttf")
+        after = served.next_state(before["version"])
+        assert faces(after, "board") == faces(before, "board")
+        new = served.picture(faces(after, "deck")["red-1"]["front"]["name"])
+        a, b = (Image.open(io.BytesIO(x)).convert("RGB") for x in (old, new))
+        assert ImageChops.difference(a, b).getbbox() is not None  # the text is drawn in the new font
+    finally:
+        served.stop()

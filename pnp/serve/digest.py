@@ -11,7 +11,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from pnp.draw.primitives import Group, Image, Use
+from pnp.draw.primitives import Group, Image, Text, Use
 from pnp.draw.symbols import SymbolBook
 
 
@@ -29,21 +29,22 @@ class Namer:
 
     def __init__(self, symbols: SymbolBook, font_files: dict[str, Path]):
         self.symbols = symbols
-        self.fonts = "|".join(file_stamp(p) for _, p in sorted(font_files.items()))
+        self.fonts = {key: file_stamp(p) for key, p in font_files.items()}
         self._symbol_text: dict[str, str] = {}
 
     def name(self, drawing, w_px: int, h_px: int) -> str:
         h = hashlib.blake2b(digest_size=10)
-        h.update(f"{w_px}x{h_px}|{self.fonts}|".encode())
+        h.update(f"{w_px}x{h_px}|".encode())
         h.update(repr(drawing).encode())
         for extra in self._outside(drawing):
             h.update(extra.encode())
         return h.hexdigest()
 
     def _outside(self, drawing) -> list[str]:
-        """The symbols' definitions and the image files a drawing depends on, in a fixed order."""
+        """The symbols' definitions, image files and font files a drawing depends on, in a fixed order."""
         out: list[str] = []
         seen: set[str] = set()
+        fonts: set[str] = set()
         stack = [drawing]
         while stack:
             d = stack.pop()
@@ -59,7 +60,9 @@ class Namer:
                         stack.extend(self.symbols[d.symbol].children)
             elif isinstance(d, Image):
                 out.append(file_stamp(d.file))
-        return out
+            elif isinstance(d, Text):
+                fonts.add(d.font)
+        return out + [self.fonts.get(f, f"{f}:unknown") for f in sorted(fonts)]
 
     def _symbol(self, ident: str) -> str:
         text = self._symbol_text.get(ident)
