@@ -118,6 +118,12 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("--paper", default="a4", help="(--cut) the paper the PDF was built for (default a4)")
     e.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; files go to OUT/GAME/tts and OUT/GAME/cut)")
     e.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+    w = sub.add_parser("serve", help="a live page of every face, the print pages and the rulebook check, redrawn on save")
+    game_options(w, many=False)
+    w.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0 picks a free one)")
+    w.add_argument("--paper", default="a4", help="paper of the print pages and the check (default a4)")
+    w.add_argument("--host", help="listen on this address instead of 127.0.0.1 (others on the network can then see the game)")
     return p
 
 
@@ -342,6 +348,29 @@ def cmd_export(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    from pnp.serve import LOCAL, make_server
+    from pnp.serve.snapshot import Options
+
+    if not 0 <= args.port <= 65535:
+        raise PnpError("bad --port", expected="a port from 0 to 65535", found=str(args.port))
+    budget.configure(args.limit)
+    if args.host:
+        print(f"warning: serving on {escape(args.host)}, not only this machine: anyone who can reach it can see the game", file=sys.stderr)
+    opts = Options(
+        args.game, paper=args.paper, variant=args.variant, players=args.players,
+        allow_outside=args.allow_outside, max_items=args.max_items, max_tiles=args.max_tiles,
+    )
+    running = make_server(opts, args.host or LOCAL, args.port)
+    print(f"pnp serve: {running.url}  (Ctrl-C to stop)", flush=True)
+    try:
+        running.server.run(sockets=[running.sock])
+    except KeyboardInterrupt:  # Ctrl-C is how the server is meant to stop: uvicorn passes it on once done
+        pass
+    print("stopped", file=sys.stderr)
+    return 0
+
+
 COMMANDS = {
     "list": cmd_list,
     "build": cmd_build,
@@ -350,4 +379,5 @@ COMMANDS = {
     "new": cmd_new,
     "preview": cmd_preview,
     "export": cmd_export,
+    "serve": cmd_serve,
 }
