@@ -182,3 +182,21 @@ def test_a_font_saved_in_the_game_redraws_the_text_set_in_it(tmp_path):
         assert ImageChops.difference(a, b).getbbox() is not None  # the text is drawn in the new font
     finally:
         served.stop()
+
+
+def test_a_game_broken_from_the_start_shows_its_error_and_recovers(game):
+    deck = game / "deck.yaml"
+    good = deck.read_text()
+    deck.write_text(good.replace("size: {w: 63mm, h: 88mm}", "size: {w: 63, h: 88mm}"))
+    served = Served(game)
+    try:
+        state = served.state()
+        assert served.get("/")[0] == 200 and state["game"] is None and state["families"] == []
+        err = state["errors"][0]
+        size_line = next(n for n, line in enumerate(good.splitlines(), 1) if line.startswith("size:"))
+        assert err["file"].endswith("deck.yaml") and err["line"] == size_line and "mm" in err["expected"]
+        save(deck, good)
+        fixed = served.next_state(state["version"])
+        assert fixed["errors"] == [] and len(faces(fixed, "deck")) == 10
+    finally:
+        served.stop()

@@ -26,7 +26,7 @@ from starlette.routing import Route
 from watchfiles import DefaultFilter, awatch
 
 from pnp.serve.pictures import DRAW_LOCK, Pictures
-from pnp.serve.snapshot import Options, Snapshot, take
+from pnp.serve.snapshot import Options, Snapshot, error_entry, stale, take
 
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -64,8 +64,11 @@ class Hub:
         from pnp.serve.caches import forget_changed
 
         with DRAW_LOCK:
-            forget_changed(changed)
-            snap = take(self.opts, self.snapshot, self.version + 1)
+            try:
+                forget_changed(changed)
+                snap = take(self.opts, self.snapshot, self.version + 1)
+            except Exception as exc:  # noqa: BLE001 - a bug met while drawing must not stop the watching
+                snap = stale(self.snapshot, [error_entry(exc)], self.version + 1, 0.0)
         self.version += 1
         if snap is not self.snapshot:
             self.previous, self.snapshot = self.snapshot, snap

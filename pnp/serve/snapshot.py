@@ -78,7 +78,7 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> Snapshot:
         budget.check("preview", sum(len(f.items) for f in game.families), hint="pnp serve draws every face")
         ctx, faces, infos = draw_faces(game)
     except Exception as exc:  # noqa: BLE001 - the server keeps running through any bad save
-        return _stale(previous, [_error(exc)], version, time.perf_counter() - t0)
+        return stale(previous, [error_entry(exc)], version, time.perf_counter() - t0)
     drawables: dict[str, Drawable] = {}
     namer = Namer(ctx.symbols, ctx.fonts.files)
     families = [_family(game.family(name), fl, ctx, namer, drawables) for name, fl in faces.items()]
@@ -92,7 +92,7 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> Snapshot:
         pages = _pages(plan, ctx, faces, namer, drawables)
         check = _check(game, plan)
     except Exception as exc:  # noqa: BLE001 - the faces stay on show beside the error
-        errors.append(_error(exc))
+        errors.append(error_entry(exc))
     state = {
         "version": version,
         "game": {"id": game.id, "title": game.spec.title, "variant": game.variant, "paper": opts.paper},
@@ -108,7 +108,7 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> Snapshot:
     return Snapshot(state, drawables, folders)
 
 
-def _stale(previous: Snapshot | None, errors: list[dict], version: int, seconds: float) -> Snapshot:
+def stale(previous: Snapshot | None, errors: list[dict], version: int, seconds: float) -> Snapshot:
     if previous is None:
         state = {"version": version, "game": None, "families": [], "pages": [], "check": None, "warnings": []}
         return Snapshot({**state, "stale": False, "errors": errors, "seconds": round(seconds, 3)})
@@ -207,7 +207,7 @@ def _located(text: str) -> dict:
     return {"text": text, "file": m["file"], "line": int(m["line"]), "message": m["message"]}
 
 
-def _error(exc: BaseException) -> dict:
+def error_entry(exc: BaseException) -> dict:
     if isinstance(exc, PnpError):
         return {
             "text": str(exc), "file": exc.file, "line": exc.line, "key": exc.key, "message": exc.message,
