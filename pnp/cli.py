@@ -234,19 +234,21 @@ def cmd_build(args) -> int:
 def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
     from pnp.build import build
-    from pnp.check.evaluate import evaluate, load_rules
+    from pnp.check.evaluate import draw_printed, evaluate, load_rules, reads_printed
     from pnp.check.report import summary
 
     try:
         t0 = time.monotonic()
         game = _load(args, ref)
         rules = load_rules(game)
+        # the faces' printed content is read before anything is written
+        printed = draw_printed(game) if rules and reads_printed(rules) else None
         warnings: list[str] = []
         outputs = build(
             game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip,
             progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append,
         )
-        results = evaluate(game, rules, outputs[0].plan) if rules else []
+        results = evaluate(game, rules, outputs[0].plan, printed) if rules else []
     except PnpError as exc:
         return str(exc)
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
@@ -258,6 +260,7 @@ def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, b
 def cmd_check(args) -> int:
     from pnp.build import check_tiling, draw_faces
     from pnp.check.evaluate import evaluate, load_rules
+    from pnp.check.faces import from_drawn
     from pnp.check.report import table
     from pnp.layout.impose import impose
     from pnp.spec.paper import load_paper
@@ -266,12 +269,12 @@ def cmd_check(args) -> int:
     rules = load_rules(game)
     if rules is None:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
-    ctx, _, infos = draw_faces(game)
+    ctx, drawn, infos = draw_faces(game)
     check_tiling(game, infos, load_paper("a4"), args.max_tiles)
     plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None, choices=game.spec.choice_lines())
-    results = evaluate(game, rules, plan)
+    results = evaluate(game, rules, plan, from_drawn(game, drawn, ctx.symbols.symbols, ctx.fonts))
     if args.json:
-        print(json.dumps([r.__dict__ for r in results], indent=1))
+        print(json.dumps([r.as_dict() for r in results], indent=1))
     else:
         print(table(game.id, results))
     return 0 if all(r.passed for r in results) else 1

@@ -23,6 +23,9 @@ def test_a_cite_missing_from_the_rulebook_fails(tmp_path, capsys):
     pieces = [p for _, c in check_citations.cites(rules) for p in re.split(r"\.\.\.|\u2026", c)]
     (tmp_path / "greenway.txt").write_text("\n".join(pieces), encoding="utf-8")
     assert check_citations.main(tmp_path) == 0
-    (tmp_path / "greenway.txt").write_text("\n".join(pieces[1:]), encoding="utf-8")
+    # leave out the first cite everywhere it is quoted (several rules may quote one sentence)
+    first = check_citations.normal(pieces[0])
+    rest = [p for p in pieces if first not in check_citations.normal(p)]
+    (tmp_path / "greenway.txt").write_text("\n".join(rest), encoding="utf-8")
     assert check_citations.main(tmp_path) == 1
     assert "greenway" in capsys.readouterr().out
