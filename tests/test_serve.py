@@ -200,3 +200,16 @@ def test_a_game_broken_from_the_start_shows_its_error_and_recovers(game):
         assert fixed["errors"] == [] and len(faces(fixed, "deck")) == 10
     finally:
         served.stop()
+
+
+def test_warnings_name_their_file_and_line(served, game):
+    before = served.state()
+    assert before["warnings"] == []
+    deck = game / "deck.yaml"
+    text = deck.read_text()
+    save(deck, text.replace('size: 9pt, colour: ink}', 'size: 3pt, colour: ink}'))
+    after = served.next_state(before["version"])
+    line = next(n for n, s in enumerate(text.splitlines(), 1) if "Card text goes here." in s)
+    found = [w for w in after["warnings"] if w["file"].endswith("deck.yaml")]
+    assert found and found[0]["line"] == line and "Card text goes here." in found[0]["message"], after["warnings"]
+    assert after["errors"] == [] and not after["stale"]
