@@ -28,6 +28,11 @@ BREAKS = [
     ("the reference card's magnitude table", "game.yaml", 'lose_3: "7"', 'lose_3: "8"', {"reference-magnitude-7"}),
     ("the reference card's scoring", "reference-card.yaml", "Most deeds wins", "Most pieces wins", {"reference-win"}),
     ("the reference card's police", "game.yaml", "police_pieces: 5", "police_pieces: 4", {"reference-police"}),
+    ("4 single squares in each player's supply", "building-pieces.yaml", "count: 5\n    piece: single", "count: 4\n    piece: single", {"start-supply-printed"}),
+    ("the green piece an L instead of a T", "building-pieces.yaml", "cells: [[0, 0], [1, 0], [2, 0], [1, 1]]", "cells: [[0, 0], [1, 0], [2, 0], [0, 1]]", {"piece-shapes-printed"}),
+    ("the red piece a line", "bank.yaml", "cells: [[0, 0], [1, 0], [0, 1]]", "cells: [[0, 0], [1, 0], [2, 0]]", {"piece-shapes-printed"}),
+    ("the player maximum lowered", "game.yaml", "players: {min: 2, max: 8}", "players: {min: 2, max: 6}", {"player-sets-printed"}),
+    ("bedrock painted brown", "game.yaml", 'bedrock: "#7a7a7a"', 'bedrock: "#8b5a2b"', {"board-bedrock"}),
     ("an action missing from the reference card", "reference-card.yaml", '{text: "LOOT"', '{text: "STEAL"', {"reference-actions"}),
 ]
 

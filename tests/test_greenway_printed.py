@@ -15,6 +15,8 @@ BREAKS = [
     ("a marked back on one card", "cards.yaml", 'size: 18pt, font: bold, colour: white, line_height: 1.15}',
      'size: 18pt, font: bold, colour: white, line_height: 1.15}\n  - text: {text: "x", x: 2mm, y: 2mm, w: 5mm, h: 5mm, size: 6pt}\n    when: {suit: hearts, rank: A}',
      {"card-backs-alike"}),
+    ("a card showing the wrong suit", "cards.yaml", '- symbol: {name: "suit-{suit}", x: 6.5mm', '- symbol: {name: "suit-hearts", x: 6.5mm', {"card-hearts-printed", "card-spades-printed"}),
+    ("the player maximum lowered", "game.yaml", "players: {min: 4, max: 4}", "players: {min: 3, max: 3}", {"player-sets-printed", "protectors-printed"}),
     ("two HEARTS sides on the board", "board.yaml", '{text: "SPADES"', '{text: "HEARTS"', {"board-suits-printed"}),
     ("the board's grid at 11 columns", "board.yaml", "cols: 12, rows: 12, cell: 0.75in", "cols: 11, rows: 12, cell: 0.75in", {"board-grid-drawn"}),
     ("a safe zone in the wrong colour", "board.yaml", "w: 1.5in, h: 1.5in, fill: orange", "w: 1.5in, h: 1.5in, fill: red", {"board-safe-zone-colours"}),

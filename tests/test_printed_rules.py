@@ -122,6 +122,22 @@ rules:
     cite: "Hearts fit a 14 mm square."
     drawn_size: {family: cards, art: suit-hearts, in: pip-area}
     expect: {max: 14mm}
+  - id: fills
+    cite: "A red start box."
+    fills: {family: board}
+    expect: {red: 1}
+  - id: fills-squares
+    cite: "The start box is five squares long."
+    fills: {family: board, square: 10mm}
+    expect: {red: [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]}
+  - id: faces
+    cite: "Three cards."
+    faces: {family: cards}
+    expect: 3
+  - id: hearts-in-all
+    cite: "Six hearts on the three cards."
+    marks: {family: cards, art: suit-hearts, in: pip-area, per: all}
+    expect: 6
   - id: scale
     cite: "The small cards are three quarters of the size."
     scale: {family: small, of: cards}
@@ -145,7 +161,7 @@ def make(tmp_path, **changes):
 def test_all_pass_as_written(tmp_path, capsys):
     rc, results = check(make(tmp_path), capsys)
     failed = {k: r["found"] for k, r in results.items() if not r["passed"]}
-    assert rc == 0 and not failed and len(results) >= 15
+    assert rc == 0 and not failed and len(results) >= 19
 
 
 BREAKS = {
@@ -164,6 +180,10 @@ BREAKS = {
     "size": ("cards_yaml", "size: {w: 2in, h: 3in}\nitems", "size: {w: 2in, h: 3.5in}\nitems"),
     "heart-size": ("cards_yaml", "h: 40mm, size: 6mm", "h: 40mm, size: 8mm"),
     "scale": ("small_yaml", "scale: 0.75", "scale: 0.7"),
+    "fills": ("board_yaml", "- rect: {x: 0mm, y: 0mm, w: 50mm, h: 10mm, fill: red}", "- rect: {x: 0mm, y: 0mm, w: 50mm, h: 10mm, fill: red}\n  - rect: {x: 0mm, y: 50mm, w: 5mm, h: 5mm, fill: red}"),
+    "fills-squares": ("board_yaml", "w: 50mm, h: 10mm, fill: red", "w: 40mm, h: 10mm, fill: red"),
+    "faces": ("cards_yaml", "for_each: {n: [1, 2, 3]}}\n", "for_each: {n: [1, 2, 3]}, count: 2}\n"),
+    "hearts-in-all": ("cards_yaml", 'count: "{n}"', 'count: "3"'),
 }
 
 

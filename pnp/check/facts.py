@@ -60,6 +60,18 @@ class ShapeFact:
     area: float
     region: int | None
     order: int
+    outline: tuple = ()  # a drawn outline's corners (paths only), to read its shape
+
+    def holds(self, x: float, y: float) -> bool:
+        """The point lies inside the shape (its outline when it has one, else its box)."""
+        pts = self.outline
+        if not pts:
+            return self.box[0] <= x <= self.box[2] and self.box[1] <= y <= self.box[3]
+        inside_ = False
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                inside_ = not inside_
+        return inside_
 
 
 @dataclass
@@ -174,9 +186,9 @@ class _Reader:
         xs, ys = [q[0] for q in pts], [q[1] for q in pts]
         return (min(xs), min(ys), max(xs), max(ys))
 
-    def shape(self, style, box: Box, area: float, region) -> None:
+    def shape(self, style, box: Box, area: float, region, outline: tuple = ()) -> None:
         if style.fill:
-            self.facts.shapes.append(ShapeFact(style.fill, style.opacity, box, area, region, self.tick()))
+            self.facts.shapes.append(ShapeFact(style.fill, style.opacity, box, area, region, self.tick(), outline))
 
     def path(self, p: Path, m: Matrix, region) -> None:
         pts = [apply(m, op[-2], op[-1]) for op in p.ops if op[0] != "Z"]
@@ -184,7 +196,7 @@ class _Reader:
             return
         if p.style.fill:
             xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-            self.shape(p.style, (min(xs), min(ys), max(xs), max(ys)), _poly_area(pts), region)
+            self.shape(p.style, (min(xs), min(ys), max(xs), max(ys)), _poly_area(pts), region, tuple(pts))
         if p.style.stroke and all(op[0] in ("M", "L") for op in p.ops):
             # straight strokes: a grid's lines, read back as rows and columns
             start = None

@@ -224,6 +224,11 @@ class Reader:
         label = f"'{body.art}'" + (f" in {body.colour}" if body.colour else "")
         if body.key is not None:
             return self.keyed(faces, body, expect, res, count, int, label)
+        if body.per == "all":
+            per = [(f, count(self.printed.facts(f))) for f in faces]
+            total = sum(n for _, n in per)
+            shown = f"{label} drawn {total} times on {sum(1 for _, n in per if n)} of {len(faces)} faces"
+            return res(count_ok(total, expect), f"{label} drawn {_fmt_count(expect)} times in all", shown, ())
 
         def judge(f, facts):
             n = count(facts)
@@ -252,6 +257,37 @@ class Reader:
         if missing and r.passed:
             return res(False, r.expected, f"no face prints {_quote(missing)}", ())
         return r
+
+    def _faces(self, body, expect, faces, res):
+        names = sorted({f.item for f in faces})
+        return res(count_ok(len(faces), expect), f"{_fmt_count(expect)} {body.side}s", f"{len(faces)}: {_quote(names)}", ())
+
+    def _fills(self, body, expect, faces, res):
+        if not isinstance(expect, dict) or not expect:
+            raise RuleInputError("fills: expect a mapping of colour word to a count (or, with 'square', to '3 in 2 x 2')")
+        for word in expect:
+            if str(word) not in BASIC:
+                raise RuleInputError(f"fills: '{word}' is not a colour word ({', '.join(BASIC)})")
+        boxes = self.boxes(body.in_)
+
+        def judge(f, facts):
+            shapes = [s for s in facts.shapes if s.opacity >= 0.5 and (boxes is None or any(inside(s.box, b) for b in boxes))]
+            by: dict[str, list] = {}
+            for s in shapes:
+                by.setdefault(colour_name(s.fill), []).append(s)
+            bad = []
+            for word, want in expect.items():
+                got = by.get(str(word), [])
+                if body.square is None:
+                    if not count_ok(len(got), want):
+                        bad.append(f"{word}: {len(got)}")
+                else:
+                    shapes_ = sorted({_cells(s, body.square) for s in got})
+                    if shapes_ != [_canonical(want)]:
+                        bad.append(f"{word}: " + (", ".join(_show_cells(c) for c in shapes_) if shapes_ else "none"))
+            return not bad, "; ".join(bad)
+
+        return self.per_face(faces, res, ", ".join(f"{k}: {v}" for k, v in expect.items()), judge)
 
     def _die_faces(self, body, expect, faces, res):
         if not isinstance(expect, list):
@@ -402,6 +438,34 @@ def element_line(game: Game, face: DrawnFace, text: str) -> str | None:
             if line:
                 found.append(f"{file or fam.file}:{line}")
     return ", ".join(found[:4]) or None
+
+
+def _cells(s, side: float) -> tuple:
+    """The squares of `side` a filled shape covers (a square counts when its centre is inside), as a shape."""
+    x0, y0 = s.box[0], s.box[1]
+    cols, rows = round((s.box[2] - x0) / side), round((s.box[3] - y0) / side)
+    cells = [(i, j) for i in range(cols) for j in range(rows) if s.holds(x0 + (i + 0.5) * side, y0 + (j + 0.5) * side)]
+    return _canonical(cells)
+
+
+def _canonical(cells) -> tuple:
+    """One spelling of a set of squares, the same however it is turned or flipped."""
+    try:
+        pts = [(int(c[0]), int(c[1])) for c in cells]
+    except (TypeError, ValueError, IndexError):
+        raise RuleInputError("fills with 'square': expect each colour's squares as [[x, y], ...]") from None
+    if not pts:
+        return ()
+    forms = []
+    for fx, fy, swap in [(a, b, c) for a in (1, -1) for b in (1, -1) for c in (False, True)]:
+        q = [((y if swap else x) * fx, (x if swap else y) * fy) for x, y in pts]
+        mx, my = min(p[0] for p in q), min(p[1] for p in q)
+        forms.append(tuple(sorted((x - mx, y - my) for x, y in q)))
+    return min(forms)
+
+
+def _show_cells(cells: tuple) -> str:
+    return "[" + ", ".join(f"[{x}, {y}]" for x, y in cells) + "]"
 
 
 def _covers(outer: Box, inner: Box) -> bool:

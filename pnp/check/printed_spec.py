@@ -112,6 +112,19 @@ class Marks(Keyed):
 
     art: str = Field(..., description="the art's name (suit-hearts), or a pattern with * (suit-*)")
     colour: str | None = Field(None, description="count only art drawn in this colour (a colour name, palette name or #rrggbb)")
+    per: Literal["face", "all"] = Field("face", description="face: a count on each face; all: one count over every selected face")
+
+
+class Fills(Faces):
+    """The filled shapes on each face by colour word (expect {blue: 5, red: 4}); colours not named are left out."""
+
+    square: Size | None = Field(
+        None, description="instead of counting, read each shape as squares of this side: expect {blue: [[0, 0]], red: [[0, 0], [1, 0], [0, 1]]}, in any turn"
+    )
+
+
+class Count(Faces):
+    """How many faces are drawn (expect a number or {min, max})."""
 
 
 class DieFaces(Faces):
@@ -150,6 +163,8 @@ PRINTED = {
     "texts": PrintedTexts,
     "marks": Marks,
     "die_faces": DieFaces,
+    "fills": Fills,
+    "faces": Count,
     "same": Same,
     "colour": Colour,
     "drawn_size": DrawnSize,

@@ -11,8 +11,10 @@ from pnp.check.printed_spec import (
     PRINTED,
     Area,
     Colour,
+    Count,
     DieFaces,
     DrawnSize,
+    Fills,
     Grid,
     Marks,
     PrintedTexts,
@@ -82,6 +84,8 @@ class Rule(Strict):
     texts: PrintedTexts | None = Field(None, description="the texts printed, as a list in any order (or per face, or by a key text)")
     marks: Marks | None = Field(None, description="how many times a piece of art is drawn on each face (expect: a number, {min, max}, or by key)")
     die_faces: DieFaces | None = Field(None, description="the labels on each die's faces, in any order")
+    fills: Fills | None = Field(None, description="filled shapes on each face by colour word, counted or measured in squares")
+    faces: Count | None = Field(None, description="how many faces are drawn (a player set, a card printed once)")
     same: Same | None = Field(None, description="every selected face prints the same (backs of one family: no marked cards)")
     colour: Colour | None = Field(None, description="the colour drawn under a text, of a piece of art, or filling an area")
     drawn_size: DrawnSize | None = Field(None, description="each face's (or art's) drawn size: expect a length, {w, h}, or {max: length}")
