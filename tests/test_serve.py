@@ -213,3 +213,21 @@ def test_warnings_name_their_file_and_line(served, game):
     found = [w for w in after["warnings"] if w["file"].endswith("deck.yaml")]
     assert found and found[0]["line"] == line and "Card text goes here." in found[0]["message"], after["warnings"]
     assert after["errors"] == [] and not after["stale"]
+
+
+def test_a_port_in_use_is_refused_with_a_message(game):
+    import socket
+
+    from pnp.errors import PnpError
+    from pnp.serve import make_server
+    from pnp.serve.snapshot import Options
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    try:
+        with pytest.raises(PnpError) as err:
+            make_server(Options(str(game)), port=taken.getsockname()[1])
+        assert "cannot listen on 127.0.0.1" in str(err.value) and "--port" in str(err.value)
+    finally:
+        taken.close()
