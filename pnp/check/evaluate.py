@@ -98,7 +98,7 @@ def evaluate(game: Game, rules: RulesFile, plan: Plan | None = None, printed: Pr
         else:
             results.append(replace(_one(g, r, file), rule=at))
     if plan is not None:
-        results += _printed(game, plan)
+        results += placed(game, plan)
     return results
 
 
@@ -274,7 +274,7 @@ def _dig(data, parts):
     return None
 
 
-def _printed(game: Game, plan: Plan) -> list[Result]:
+def placed(game: Game, plan: Plan) -> list[Result]:
     """Every item of every family is placed: fronts once (tiles cover a board), backs once."""
     out = []
     fronts: Counter = Counter()
