@@ -234,21 +234,21 @@ def cmd_build(args) -> int:
 def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
     from pnp.build import build
-    from pnp.check.evaluate import draw_printed, evaluate, load_rules, reads_printed
+    from pnp.check.evaluate import evaluate, load_rules, placed
     from pnp.check.report import summary
 
     try:
         t0 = time.monotonic()
         game = _load(args, ref)
         rules = load_rules(game)
-        # the faces' printed content is read before anything is written
-        printed = draw_printed(game) if rules and reads_printed(rules) else None
+        # the rules read the game (and any variant they name) before anything is written
+        results = evaluate(game, rules) if rules else []
         warnings: list[str] = []
         outputs = build(
             game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip,
             progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append,
         )
-        results = evaluate(game, rules, outputs[0].plan, printed) if rules else []
+        results += placed(game, outputs[0].plan) if rules else []
     except PnpError as exc:
         return str(exc)
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)

@@ -18,6 +18,11 @@ player_colours:
   - {name: red, hex: "#d62828"}
   - {name: blue, hex: "#1d5fbf"}
 components: [cards.yaml, small.yaml, die.yaml, board.yaml]
+variants:
+  reduced:
+    description: the cards at three quarters
+    families:
+      cards: {scale: 0.75}
 """
 CARDS = """\
 family: cards
@@ -138,6 +143,11 @@ rules:
     cite: "Six hearts on the three cards."
     marks: {family: cards, art: suit-hearts, in: pip-area, per: all}
     expect: 6
+  - id: reduced
+    cite: "The reduced print is three quarters of the size."
+    variant: reduced
+    scale: {family: cards, of_variant: default}
+    expect: 0.75
   - id: scale
     cite: "The small cards are three quarters of the size."
     scale: {family: small, of: cards}
@@ -161,7 +171,7 @@ def make(tmp_path, **changes):
 def test_all_pass_as_written(tmp_path, capsys):
     rc, results = check(make(tmp_path), capsys)
     failed = {k: r["found"] for k, r in results.items() if not r["passed"]}
-    assert rc == 0 and not failed and len(results) >= 19
+    assert rc == 0 and not failed and len(results) >= 20
 
 
 BREAKS = {
@@ -180,6 +190,7 @@ BREAKS = {
     "size": ("cards_yaml", "size: {w: 2in, h: 3in}\nitems", "size: {w: 2in, h: 3.5in}\nitems"),
     "heart-size": ("cards_yaml", "h: 40mm, size: 6mm", "h: 40mm, size: 8mm"),
     "scale": ("small_yaml", "scale: 0.75", "scale: 0.7"),
+    "reduced": ("game_yaml", "cards: {scale: 0.75}", "cards: {scale: 0.7}"),
     "fills": ("board_yaml", "- rect: {x: 0mm, y: 0mm, w: 50mm, h: 10mm, fill: red}", "- rect: {x: 0mm, y: 0mm, w: 50mm, h: 10mm, fill: red}\n  - rect: {x: 0mm, y: 50mm, w: 5mm, h: 5mm, fill: red}"),
     "fills-squares": ("board_yaml", "w: 50mm, h: 10mm, fill: red", "w: 40mm, h: 10mm, fill: red"),
     "faces": ("cards_yaml", "for_each: {n: [1, 2, 3]}}\n", "for_each: {n: [1, 2, 3]}, count: 2}\n"),
@@ -219,6 +230,7 @@ def test_failure_names_item_face_and_spec_line(tmp_path, capsys):
         ("  - id: bad\n    cite: \"x y z\"\n    texts: {family: cards}\n    expect: 3\n", "expect a list"),
         ("  - id: bad\n    cite: \"x y z\"\n    colour: {family: cards}\n    expect: rainbow\n", "unknown colour"),
         ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 1, y: 0mm, w: 1mm, h: 1mm}}\n", "unit"),
+        ("  - id: bad\n    cite: \"x y z\"\n    variant: huge\n    faces: {family: cards}\n    expect: 3\n", "unknown variant 'huge'"),
     ],
 )
 def test_a_wrong_rule_is_refused_with_its_line(tmp_path, capsys, rule, message):

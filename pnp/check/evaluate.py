@@ -66,20 +66,39 @@ def _same(a, b) -> bool:
 
 
 def evaluate(game: Game, rules: RulesFile, plan: Plan | None = None, printed: PrintedFaces | None = None) -> list[Result]:
-    """Every rule's result; rules over printed content read `printed` (drawn here when not given)."""
+    """Every rule's result; rules over printed content read `printed` (drawn here when not given).
+
+    A rule with a `variant` reads the game as built in that variant, drawn here once.
+    """
     file = display_path(game.rules_file) if game.rules_file else "rules.yaml"
     if printed is None and reads_printed(rules):
         printed = draw_printed(game)
-    reader = Reader(game, printed, dict(rules.regions)) if printed is not None else None
+    games: dict[str | None, tuple[Game, PrintedFaces | None]] = {game.variant: (game, printed)}
+
+    def in_variant(name: str | None, at: str) -> tuple[Game, PrintedFaces | None]:
+        key = None if name == "default" else name
+        if key not in games:
+            from pnp.spec.load import load_game
+
+            try:
+                other = load_game(str(game.folder), variant=key, options={"players": game.options["players"]} if "players" in game.options else None,
+                                  allow_outside=game.allow_outside)
+            except PnpError as exc:
+                raise PnpError(f"rule at {at}: variant '{name}': {exc.message}", file=at.rsplit(":", 1)[0], line=_line(at), key="variant") from None
+            games[key] = (other, draw_printed(other) if reads_printed(rules) else None)
+        return games[key]
+
     results = []
     for n, r in enumerate(rules.rules):
         at = rules._where[n] if n < len(rules._where) else file
+        g, faces = in_variant(r.variant, at) if r.variant else (game, printed)
         if r.check in PRINTED:
+            reader = Reader(g, faces, dict(rules.regions), lambda name, at=at: in_variant(name, at)[1])
             results.append(_read(reader, r, at))
         else:
-            results.append(replace(_one(game, r, file), rule=at))
+            results.append(replace(_one(g, r, file), rule=at))
     if plan is not None:
-        results += _printed(game, plan)
+        results += placed(game, plan)
     return results
 
 
@@ -255,7 +274,7 @@ def _dig(data, parts):
     return None
 
 
-def _printed(game: Game, plan: Plan) -> list[Result]:
+def placed(game: Game, plan: Plan) -> list[Result]:
     """Every item of every family is placed: fronts once (tiles cover a board), backs once."""
     out = []
     fronts: Counter = Counter()

@@ -65,10 +65,11 @@ def _quote(items) -> str:
 class Reader:
     """Evaluates the printed rules of one rules file against one game's drawn faces."""
 
-    def __init__(self, game: Game, printed: PrintedFaces, regions: dict):
+    def __init__(self, game: Game, printed: PrintedFaces, regions: dict, other=None):
         self.game = game
         self.printed = printed
         self.regions = regions
+        self.other = other  # variant name -> PrintedFaces of the game in that variant
 
     # --- selecting faces and areas ---
     def select(self, sel: Faces) -> list[DrawnFace] | str:
@@ -382,18 +383,19 @@ class Reader:
         return self.per_face(faces, res, text, judge)
 
     def _scale(self, body, expect, faces, res):
-        full = [f for f in self.printed.faces(body.of) if f.side == body.side]
-        if not full:
-            return res(False, f"{expect} of {body.of}", f"no family '{body.of}' drawn", ())
-        by_item = {f.item: f for f in full}
+        source = self.printed if body.of_variant is None or self.other is None else self.other(body.of_variant)
+        where = f" ({body.of_variant})" if body.of_variant else ""
 
         def judge(f, facts):
-            ref = by_item.get(f.item, full[0])
+            full = [g for g in source.faces(body.of or f.family) if g.side == body.side]
+            if not full:
+                return False, f"no {body.of or f.family}{where} drawn to compare with"
+            ref = next((g for g in full if g.item == f.item), full[0])
             sx, sy = f.w / ref.w, f.h / ref.h
             ok = abs(sx - float(expect)) < 1e-3 and abs(sy - float(expect)) < 1e-3
             return ok, f"{sx:.3f} x {sy:.3f} of {ref.item} ({f.w:.2f} x {f.h:.2f} mm against {ref.w:.2f} x {ref.h:.2f} mm)"
 
-        return self.per_face(faces, res, f"{float(expect):g} of {body.of}", judge)
+        return self.per_face(faces, res, f"{float(expect):g} of {body.of or 'the same family'}{where}", judge)
 
     def _grid(self, body, expect, faces, res):
         if not isinstance(expect, dict) or not set(expect) <= {"cols", "rows", "cell"}:

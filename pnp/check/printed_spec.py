@@ -149,9 +149,12 @@ class DrawnSize(Faces):
 
 
 class Scale(Faces):
-    """Each face's drawn size as a fraction of the matching face of another family."""
+    """Each face's drawn size as a fraction of the same item at full size."""
 
-    of: str = Field(..., description="the family at full size")
+    of: str | None = Field(None, description="the family at full size (default: the same family)")
+    of_variant: str | None = Field(
+        None, description="read the full size in this variant ('default' for the game without a variant; default: the rule's own)"
+    )
 
 
 class Grid(Faces):

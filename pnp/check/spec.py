@@ -68,6 +68,9 @@ class Rule(Strict):
     cite: str = Field(..., min_length=3, description="the rulebook passage the rule comes from")
     note: str | None = Field(None, description="how the number was decided where the rulebook is silent")
     design_choice: bool = Field(False, description="true when the rulebook does not give this number")
+    variant: str | None = Field(
+        None, description="check this rule on the game built in this variant (e.g. the reduced print), whichever variant is checked"
+    )
     count: Select | None = Field(None, description="number of items")
     distribution: Distribution | None = Field(None, description="items per value of an attribute")
     per_player: PerPlayer | None = Field(None, description="items each player's set has")
