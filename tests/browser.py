@@ -35,7 +35,7 @@ class Browser:
         self.profile = Path(tempfile.mkdtemp(prefix="pnp-chromium-"))
         args = [
             exe, "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-            "--disable-extensions", "--disable-background-networking", "--disable-sync",
+            "--disable-extensions", "--disable-background-networking", "--disable-sync", "--disable-dev-shm-usage",
             "--force-device-scale-factor=1", "--hide-scrollbars", "--remote-debugging-port=0",
             f"--user-data-dir={self.profile}", f"--window-size={width},{height}", "about:blank",
         ]

@@ -7,7 +7,6 @@ that fails to load keeps the last good pictures on show, marked out of date, bes
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import time
 from dataclasses import dataclass, field
@@ -90,7 +89,7 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> Snapshot:
         warnings = _legibility(game, ctx, faces)
         plan = _plan(game, ctx, infos, opts)
         pages = _pages(plan, ctx, faces, namer, drawables)
-        check = _check(game, plan)
+        check = _check(game, plan, ctx, faces)
     except Exception as exc:  # noqa: BLE001 - the faces stay on show beside the error
         errors.append(error_entry(exc))
     state = {
@@ -188,13 +187,15 @@ def _pages(plan, ctx: DrawContext, faces: dict, namer: Namer, drawables: dict[st
     return out
 
 
-def _check(game, plan) -> list[dict] | None:
+def _check(game, plan, ctx: DrawContext, faces: dict) -> list[dict] | None:
+    """pnp check's results, read from the faces just drawn (not drawn a second time)."""
     from pnp.check.evaluate import evaluate, load_rules
+    from pnp.check.faces import from_drawn
 
     rules = load_rules(game)
     if rules is None:
         return None
-    return [dataclasses.asdict(r) for r in evaluate(game, rules, plan)]
+    return [r.as_dict() for r in evaluate(game, rules, plan, from_drawn(game, faces, ctx.symbols.symbols, ctx.fonts))]
 
 
 _WHERE = re.compile(r"^(?P<file>[^\n:]+):(?P<line>\d+): (?P<message>.*)$", re.S)

@@ -124,6 +124,17 @@ function renderPages(s) {
   box.replaceChildren(el("h2", { textContent: s.pages.length + " print pages on " + paper }), grid);
 }
 
+const MISSES = 3; // failing faces listed under a rule, as pnp check lists them
+
+function misses(r) {
+  if (r.passed) return [];
+  const out = (r.misses || []).slice(0, MISSES).map((m) =>
+    el("div", { className: "miss", textContent: m.item + " (" + m.face + ") prints: " + m.printed + "  [" + m.spec + "]" }));
+  if ((r.misses || []).length > MISSES) out.push(el("div", { className: "miss", textContent: "... and " + (r.misses.length - MISSES) + " more faces" }));
+  if (r.rule) out.push(el("div", { className: "miss", textContent: "rule: " + r.rule }));
+  return out;
+}
+
 function renderCheck(s) {
   const box = document.getElementById("check");
   if (!s.check) {
@@ -137,7 +148,7 @@ function renderCheck(s) {
       el("td", { textContent: r.id }),
       el("td", { className: "cite", textContent: r.cite + (r.design_choice ? " (design choice: the rulebook does not give this number)" : "") }),
       el("td", { textContent: r.expected }),
-      el("td", { textContent: r.found }));
+      el("td", {}, r.found, ...misses(r)));
     tr.dataset.rule = r.id;
     return tr;
   });
