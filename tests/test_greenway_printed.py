@@ -20,6 +20,7 @@ BREAKS = [
     ("a Veteran set up on the wrong side", "board.yaml", '{text: "V3", x: 6.5in', '{text: "V8", x: 6.5in', {"setup-veterans", "setup-veterans-right"}),
     ("a Protector missing from the setup", "board.yaml", '{text: "P4", x: 2in, y: 8.75in', '{text: "", x: 2in, y: 8.75in', {"setup-p4"}),
     ("a quarter set up on the Occupiers' block", "board.yaml", '{text: "qh", x: 6.5in, y: 6.5in', '{text: "qh", x: 5in, y: 5in', {"setup-quarters"}),
+    ("two player colours with the same hex", "game.yaml", '{name: orange, hex: "#f07f13"}', '{name: orange, hex: "#d62828"}', {"protector-colours-drawn", "selector-colours-drawn"}),
     ("two HEARTS sides on the board", "board.yaml", '{text: "SPADES"', '{text: "HEARTS"', {"board-suits-printed"}),
     ("the board's grid at 11 columns", "board.yaml", "cols: 12, rows: 12, cell: 0.75in", "cols: 11, rows: 12, cell: 0.75in", {"board-grid-drawn"}),
     ("a safe zone in the wrong colour", "board.yaml", "w: 1.5in, h: 1.5in, fill: orange", "w: 1.5in, h: 1.5in, fill: red", {"board-safe-zone-colours"}),

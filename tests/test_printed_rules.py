@@ -227,6 +227,8 @@ def test_failure_names_item_face_and_spec_line(tmp_path, capsys):
         ("  - id: grid\n    cite: \"x y z\"\n    grid: {family: board, in: nowhere}\n    expect: {cols: 1}\n", "no region 'nowhere'"),
         ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, pattern: \"([\"}\n", "bad pattern"),
         ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, exact: a, contains: b}\n", "at most one of"),
+        ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, pattern: \"(a+)+b\"}\n", "nested repeat"),
+        ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, pattern: \"(\\\\w*)*b\"}\n", "nested repeat"),
         ("  - id: bad\n    cite: \"x y z\"\n    texts: {family: cards}\n    expect: 3\n", "expect a list"),
         ("  - id: bad\n    cite: \"x y z\"\n    colour: {family: cards}\n    expect: rainbow\n", "unknown colour"),
         ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 1, y: 0mm, w: 1mm, h: 1mm}}\n", "unit"),

@@ -172,10 +172,11 @@ class _Reader:
             self.texts_of((node,), m, region)
 
     def _holds_text(self, children) -> bool:
+        """A clipped group that prints a text or a piece of art (a die's face) is a region."""
         stack = list(children)
         while stack:
             c = stack.pop()
-            if isinstance(c, Text):
+            if isinstance(c, Text) or (isinstance(c, Use) and art_name(c.symbol) is not None):
                 return True
             if isinstance(c, Group):
                 stack.extend(c.children)

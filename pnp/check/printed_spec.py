@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, ValidationError, WithJsonSchema, model_validator
@@ -66,6 +67,23 @@ class Faces(Strict):
     )
 
 
+MAX_PATTERN = 300
+# a repeated group that itself repeats, (a+)+: such a pattern can take years on a short text
+NESTED = re.compile(r"\((?:[^()\\]|\\.)*[+*}]\)\??[+*{]")
+
+
+def check_pattern(pattern: str) -> None:
+    """A pattern from a shared rules file is compiled here, and refused when it could run for ever."""
+    if len(pattern) > MAX_PATTERN:
+        raise ValueError(f"pattern longer than {MAX_PATTERN} characters")
+    if NESTED.search(pattern):
+        raise ValueError("pattern repeats a group that repeats inside, e.g. (a+)+; write it without the nested repeat")
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        raise ValueError(f"bad pattern: {exc}") from None
+
+
 class Match(Strict):
     """Which printed texts count: exactly one of these, or none for every text."""
 
@@ -80,12 +98,7 @@ class Match(Strict):
         if len(given) > 1:
             raise ValueError(f"expected at most one of exact, contains, pattern, one_of; found {', '.join(given)}")
         if self.pattern is not None:
-            import re
-
-            try:
-                re.compile(self.pattern)
-            except re.error as exc:
-                raise ValueError(f"bad pattern: {exc}") from None
+            check_pattern(self.pattern)
         return self
 
 
@@ -116,7 +129,7 @@ class Marks(Keyed):
 
 
 class Fills(Faces):
-    """The filled shapes on each face by colour word (expect {blue: 5, red: 4}); colours not named are left out."""
+    """The filled shapes on each face by colour (expect {blue: 5, red: 4}: colour words, palette names or #rrggbb); colours not named are left out."""
 
     square: Size | None = Field(
         None, description="instead of counting, read each shape as squares of this side: expect {blue: [[0, 0]], red: [[0, 0], [1, 0], [0, 1]]}, in any turn"
