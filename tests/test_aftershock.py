@@ -65,8 +65,8 @@ PIECES = {
     "influence-markers": (5, 24.0, 24.0),
     "coins": (55, 22.0, 22.0),
     "first-player": (1, 32.0, 32.0),
-    "screens": (5, 264.0, 180.0),
-    "planning-boards": (5, 260.0, 98.0),
+    "screens": (5, 264.0, 190.0),
+    "planning-boards": (5, 204.0, 99.0),
 }
 COLOURS = ["blue", "green", "red", "yellow", "purple"]
 
@@ -323,7 +323,7 @@ def test_screens_have_two_fold_lines_and_the_buy_token_rules(aft):
                 continue
             for item in d["items"]:
                 if item[0] == "l" and box.contains(item[1]) and box.contains(item[2]):
-                    if near(abs(item[2] - item[1]) * MM, 180.0):
+                    if near(abs(item[2] - item[1]) * MM, 190.0):
                         vertical = abs(item[1].x - item[2].x) < 1e-3
                         at = (item[1].x - box.x0 - 1) if vertical else (item[1].y - box.y0 - 1)
                         folds.append(round(at * MM, 1))
