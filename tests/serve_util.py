@@ -62,15 +62,16 @@ class Served:
         assert status == 200 and headers["content-type"] == "image/png", (status, body[:200])
         return body
 
-    def next_state(self, after: int) -> dict:
-        """The first state pushed on the event stream with a version above `after`."""
+    def next_state(self, after: int, complete: bool = True) -> dict:
+        """The first state pushed on the event stream with a version above `after`; with
+        `complete`, the first with its print pages and rulebook check too (not pending)."""
         with urllib.request.urlopen(self.url + "events", timeout=WAIT_S) as r:
             deadline = time.monotonic() + WAIT_S
             while time.monotonic() < deadline:
                 line = r.readline().decode()
                 if line.startswith("data: "):
                     state = json.loads(line[6:])
-                    if state["version"] > after:
+                    if state["version"] > after and not (complete and state["pending"]):
                         return state
         raise AssertionError(f"no new state after version {after} within {WAIT_S} s")
 

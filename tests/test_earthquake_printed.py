@@ -14,6 +14,7 @@ BREAKS = [
      "{x: 11in, y: 21.2in, w: 2in, h: 0.8in, fill: q-red", "{x: 11in, y: 21.2in, w: 2in, h: 0.8in, fill: q-blue", {"board-southeast-red"}),
     ("NEW YEAR removed", "board.yaml", '{text: "NEW YEAR", x: 19.05in', '{text: "START", x: 19.05in', {"board-seasons"}),
     ("the motto removed", "board.yaml", "You Will Win The Future - Build or Be Destroyed", "Build", {"board-motto"}),
+    ("the motto printed level", "board.yaml", "fit: shrink, rotate: -45}", "fit: shrink, rotate: 0}", {"board-motto"}),
     ("the New Year's text changed", "board.yaml", "1 or 2 is an earthquake", "1, 2 or 3 is an earthquake", {"board-new-year-text"}),
     ("the tank farm's black dot removed", "board.yaml", 'r: 0.5in, fill: "#000000"', 'r: 0.5in, fill: "none"', {"board-black-dot"}),
     ("the board's grid of half-inch squares at 0.6 in", "board.yaml", "cols: 32, rows: 32, cell: 0.5in", "cols: 32, rows: 32, cell: 0.6in", {"board-grid"}),

@@ -37,6 +37,7 @@ class TextFact:
     font: str
     region: int | None  # the clipped region (a die's face) it prints in, if any
     order: int  # drawing order: later covers earlier
+    angle: float = 0.0  # degrees, clockwise on the page: 0 reads left to right, 90 top to bottom
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +227,8 @@ class _Reader:
             box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
             first = block[0]
             text = " ".join(t.text for t in block)
-            self.facts.texts.append(TextFact(text, box, first.colour, first.size * k, first.font, region, self.tick()))
+            angle = math.degrees(math.atan2(m[1], m[0])) % 360
+            self.facts.texts.append(TextFact(text, box, first.colour, first.size * k, first.font, region, self.tick(), round(angle, 3) % 360))
             block.clear()
 
         for node in nodes:

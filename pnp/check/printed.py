@@ -42,6 +42,13 @@ def text_ok(m: Match, text: str) -> bool:
     return True
 
 
+def angle_ok(m: Match, angle: float) -> bool:
+    if m.angle is None:
+        return True
+    wanted = m.angle if isinstance(m.angle, list) else [m.angle]
+    return any(abs((angle - a + 180) % 360 - 180) <= 1.0 for a in wanted)
+
+
 def count_ok(n: int, expect) -> bool:
     """A count against a number, or against {min: a, max: b} (either bound may be left out)."""
     if isinstance(expect, dict) and set(expect) <= {"min", "max"}:
@@ -101,7 +108,10 @@ class Reader:
 
     def texts(self, facts: FaceFacts, area, m: Match | None = None) -> list:
         boxes = self.boxes(area)
-        return [t for t in facts.texts if (boxes is None or any(inside(t.box, b) for b in boxes)) and (m is None or text_ok(m, t.text))]
+        return [
+            t for t in facts.texts
+            if (boxes is None or any(inside(t.box, b) for b in boxes)) and (m is None or (text_ok(m, t.text) and angle_ok(m, t.angle)))
+        ]  # fmt: skip
 
     def key_of(self, facts: FaceFacts, key) -> str:
         return " ".join(norm(t.text) for t in self.texts(facts, key))
@@ -153,7 +163,7 @@ class Reader:
 
     def _prints(self, body, expect, faces, res):
         want = {"min": 1} if expect is None else expect
-        what = _match_text(body)
+        what = _match_words(body)
 
         def judge(f, facts):
             hits = self.texts(facts, body.in_, body)
@@ -519,6 +529,11 @@ def _match_text(m: Match) -> str:
     if m.one_of is not None:
         return f"one of {_quote(m.one_of)}"
     return "of any kind"
+
+
+def _match_words(m: Match) -> str:
+    turn = "" if m.angle is None else f" at {m.angle} degrees"
+    return _match_text(m) + turn
 
 
 def _size_bounds(expect) -> tuple[tuple[float, float], tuple[float, float], str]:

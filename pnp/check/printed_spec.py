@@ -91,10 +91,13 @@ class Match(Strict):
     contains: str | None = Field(None, description="a part of the text")
     pattern: str | None = Field(None, description="a regular expression the whole text matches")
     one_of: list[str] | None = Field(None, description="the whole text is one of these")
+    angle: float | list[float] | None = Field(
+        None, description="only text printed at this angle (degrees clockwise, 0 reads left to right), or one of a list: [45, 135, 225, 315] is any diagonal"
+    )
 
     @model_validator(mode="after")
     def _one(self):
-        given = [k for k in ("exact", "contains", "pattern", "one_of") if getattr(self, k) is not None]
+        given = [k for k in ("exact", "contains", "pattern", "one_of") if getattr(self, k) is not None]  # angle combines with any
         if len(given) > 1:
             raise ValueError(f"expected at most one of exact, contains, pattern, one_of; found {', '.join(given)}")
         if self.pattern is not None:

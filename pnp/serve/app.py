@@ -13,6 +13,7 @@ import json
 import re
 import sys
 from contextlib import asynccontextmanager
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -26,7 +27,15 @@ from starlette.routing import Route
 from watchfiles import DefaultFilter, awatch
 
 from pnp.serve.pictures import DRAW_LOCK, Pictures
-from pnp.serve.snapshot import Options, Snapshot, error_entry, stale, take
+from pnp.serve.snapshot import (
+    Options,
+    Snapshot,
+    error_entry,
+    finish,
+    replaced_pictures,
+    stale,
+    take,
+)
 
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -37,6 +46,7 @@ ASSETS = {"app.js": "text/javascript", "app.css": "text/css", "index.html": "tex
 NAME = re.compile(r"[0-9a-f]{20}")
 KEEPALIVE_S = 15.0  # an SSE comment now and then keeps proxies and the browser from giving up
 STOP_POLL_S = 0.5  # how soon open event streams notice the server is stopping
+DRAW_AHEAD = 8  # an edit that changes this many faces or fewer has them drawn before it is announced
 
 
 def _assets() -> dict[str, bytes]:
@@ -59,23 +69,47 @@ class Hub:
         self._changed: asyncio.Event | None = None
         self.stopping = lambda: False
 
-    def rebuild(self, changed: list[str] | tuple = ()) -> Snapshot:
-        """Load and draw the game again (in a worker thread); cached pictures are kept."""
+    def rebuild(self, changed: list[str] | tuple = (), announce=lambda: None) -> Snapshot:
+        """Load and draw the game again (in a worker thread); cached pictures are kept.
+
+        Two steps, each announced: the faces first, so the page redraws what changed at once;
+        then the print pages, the rulebook check and the warnings.
+        """
         from pnp.serve.caches import forget_changed
 
+        drawn = None
         with DRAW_LOCK:
             try:
                 forget_changed(changed)
-                snap = take(self.opts, self.snapshot, self.version + 1)
+                snap, drawn = take(self.opts, self.snapshot, self.version + 1)
+                # a few edited faces are drawn before the page hears of them: its requests find them ready
+                replaced = replaced_pictures(self.snapshot, snap)
+                if len(replaced) <= DRAW_AHEAD:
+                    for name in replaced:
+                        self.pictures.png(name, snap.drawables[name])
             except Exception as exc:  # noqa: BLE001 - a bug met while drawing must not stop the watching
                 snap = stale(self.snapshot, [error_entry(exc)], self.version + 1, 0.0)
+        self._show(snap)
+        announce()
+        if drawn is not None:
+            with DRAW_LOCK:
+                try:
+                    snap = finish(drawn, snap, self.opts, self.version + 1)
+                except Exception as exc:  # noqa: BLE001 - as above
+                    snap = Snapshot({**snap.state, "pending": False, "errors": [error_entry(exc)]}, snap.drawables, snap.folders)
+            self._show(snap, replaces_current=True)
+            announce()
+        return snap
+
+    def _show(self, snap: Snapshot, replaces_current: bool = False) -> None:
         self.version += 1
-        if snap is not self.snapshot:
+        if replaces_current:
+            self.snapshot = snap  # the same look, completed: the one before stays the previous
+        elif snap is not self.snapshot:
             self.previous, self.snapshot = self.snapshot, snap
         keep = [self.snapshot.drawables] + ([self.previous.drawables] if self.previous else [])
         self.pictures.keep_only(*keep)
         self.json = json.dumps(snap.state, default=str)
-        return snap
 
     def folders(self) -> list[Path]:
         """The game folder and the folders of games it uses: every file the game reads."""
@@ -107,8 +141,7 @@ async def watch(hub: Hub, stop: asyncio.Event) -> None:
         folders = hub.folders()
         try:
             async for changes in awatch(*folders, watch_filter=DefaultFilter(), stop_event=stop, debounce=400, step=30):
-                await anyio.to_thread.run_sync(hub.rebuild, sorted(p for _, p in changes))
-                hub.announce()
+                await anyio.to_thread.run_sync(hub.rebuild, sorted(p for _, p in changes), partial(anyio.from_thread.run_sync, hub.announce))
                 if hub.folders() != folders:
                     break
         except OSError as exc:  # a watched folder was removed or renamed: say so, and watch again

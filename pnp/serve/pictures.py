@@ -9,7 +9,7 @@ from pnp.serve.snapshot import Drawable
 
 # One drawing at a time: the font and art caches the engines fill are shared, and the
 # interpreter runs one thread anyway.
-DRAW_LOCK = threading.Lock()
+DRAW_LOCK = threading.RLock()  # a rebuild holding it may draw pictures too
 
 
 class Pictures:

@@ -62,8 +62,25 @@ class Snapshot:
     folders: frozenset = frozenset()  # the folders whose files this look read
 
 
-def take(opts: Options, previous: Snapshot | None, version: int) -> Snapshot:
-    """Load and draw the game; on a load error keep the last good pictures beside the error."""
+@dataclass
+class Drawn:
+    """What the faces were drawn from, kept for the second step (print pages and check)."""
+
+    game: object
+    ctx: DrawContext
+    faces: dict
+    infos: list
+    namer: Namer
+    t0: float
+
+
+def take(opts: Options, previous: Snapshot | None, version: int) -> tuple[Snapshot, Drawn | None]:
+    """Load the game and name its faces' pictures: the page can show them at once.
+
+    The print pages, the rulebook check and the warnings are those of the last look until
+    `finish` replaces them ("pending"). On a load error the last good pictures stay on show
+    beside the error, and there is nothing to finish.
+    """
     from pnp.build import draw_faces
     from pnp.spec.load import load_game
 
@@ -77,41 +94,78 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> Snapshot:
         budget.check("preview", sum(len(f.items) for f in game.families), hint="pnp serve draws every face")
         ctx, faces, infos = draw_faces(game)
     except Exception as exc:  # noqa: BLE001 - the server keeps running through any bad save
-        return stale(previous, [error_entry(exc)], version, time.perf_counter() - t0)
+        return stale(previous, [error_entry(exc)], version, time.perf_counter() - t0), None
     drawables: dict[str, Drawable] = {}
     namer = Namer(ctx.symbols, ctx.fonts.files)
     families = [_family(game.family(name), fl, ctx, namer, drawables) for name, fl in faces.items()]
+    last = previous.state if previous is not None else {}
+    for page in last.get("pages", []):  # the last look's print pages stay drawable until replaced
+        if page["name"] in previous.drawables:
+            drawables.setdefault(page["name"], previous.drawables[page["name"]])
+    state = {
+        "version": version,
+        "game": {"id": game.id, "title": game.spec.title, "variant": game.variant, "paper": opts.paper},
+        "stale": False,
+        "pending": True,
+        "errors": [],
+        "warnings": last.get("warnings", []),
+        "families": families,
+        "pages": last.get("pages", []),
+        "check": last.get("check"),
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
+    folders = frozenset({game.folder, *(f.folder for f in game.families)})
+    return Snapshot(state, drawables, folders), Drawn(game, ctx, faces, infos, namer, t0)
+
+
+def finish(drawn: Drawn, first: Snapshot, opts: Options, version: int) -> Snapshot:
+    """The print pages, the rulebook check and the warnings for the faces `take` drew."""
+    game, ctx, faces = drawn.game, drawn.ctx, drawn.faces
+    old_pages = {p["name"] for p in first.state["pages"]}
+    drawables = {n: d for n, d in first.drawables.items() if n not in old_pages}
     errors: list[dict] = []
     warnings: list[dict] = []
     pages: list[dict] = []
     check: list[dict] | None = None
     try:
         warnings = _legibility(game, ctx, faces)
-        plan = _plan(game, ctx, infos, opts)
-        pages = _pages(plan, ctx, faces, namer, drawables)
+        plan = _plan(game, ctx, drawn.infos, opts)
+        pages = _pages(plan, ctx, faces, drawn.namer, drawables)
         check = _check(game, plan, ctx, faces)
     except Exception as exc:  # noqa: BLE001 - the faces stay on show beside the error
         errors.append(error_entry(exc))
     state = {
-        "version": version,
-        "game": {"id": game.id, "title": game.spec.title, "variant": game.variant, "paper": opts.paper},
-        "stale": False,
-        "errors": errors,
-        "warnings": warnings,
-        "families": families,
-        "pages": pages,
-        "check": check,
-        "seconds": round(time.perf_counter() - t0, 3),
+        **first.state, "version": version, "pending": False, "errors": errors, "warnings": warnings,
+        "pages": pages, "check": check, "seconds": round(time.perf_counter() - drawn.t0, 3),
     }
-    folders = frozenset({game.folder, *(f.folder for f in game.families)})
-    return Snapshot(state, drawables, folders)
+    return Snapshot(state, drawables, first.folders)
+
+
+def replaced_pictures(before: Snapshot | None, after: Snapshot) -> list[str]:
+    """Pictures of faces that were on show before under another name: what an edit changed."""
+    if before is None:
+        return []
+    shown = {}
+    for fam in before.state["families"]:
+        for f in fam["faces"]:
+            for side in ("front", "back"):
+                if f[side]:
+                    shown[(fam["name"], f["id"], side)] = f[side]["name"]
+    out = []
+    for fam in after.state["families"]:
+        for f in fam["faces"]:
+            for side in ("front", "back"):
+                old = shown.get((fam["name"], f["id"], side))
+                if f[side] and old is not None and old != f[side]["name"] and f[side]["name"] not in out:
+                    out.append(f[side]["name"])
+    return out
 
 
 def stale(previous: Snapshot | None, errors: list[dict], version: int, seconds: float) -> Snapshot:
     if previous is None:
-        state = {"version": version, "game": None, "families": [], "pages": [], "check": None, "warnings": []}
+        state = {"version": version, "game": None, "families": [], "pages": [], "check": None, "warnings": [], "pending": False}
         return Snapshot({**state, "stale": False, "errors": errors, "seconds": round(seconds, 3)})
-    state = {**previous.state, "version": version, "stale": True, "errors": errors, "seconds": round(seconds, 3)}
+    state = {**previous.state, "version": version, "stale": True, "pending": False, "errors": errors, "seconds": round(seconds, 3)}
     return Snapshot(state, previous.drawables, previous.folders)
 
 

@@ -164,6 +164,7 @@ function renderStatus(s) {
   status.className = s.stale ? "stale" : "";
   if (s.stale) status.textContent = "Not updated at " + time + ": fix the error below; the last good faces are shown.";
   else if (!s.game) status.textContent = "The game could not be loaded: see the error below.";
+  else if (s.pending) status.textContent = "Faces updated " + time + " in " + s.seconds + " s; checking the print pages and the rules...";
   else status.textContent = "Updated " + time + " in " + s.seconds + " s" + (s.errors.length ? ", with errors" : "");
   document.body.classList.toggle("stale", !!s.stale);
 }
