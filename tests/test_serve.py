@@ -231,3 +231,15 @@ def test_a_port_in_use_is_refused_with_a_message(game):
         assert "cannot listen on 127.0.0.1" in str(err.value) and "--port" in str(err.value)
     finally:
         taken.close()
+
+
+def test_the_rulebook_check_follows_the_saves(served, game):
+    before = served.state()
+    rule = next(r for r in before["check"] if r["id"] == "deck-size")
+    assert rule["passed"] and rule["found"] == "10"
+    deck = game / "deck.yaml"
+    save(deck, deck.read_text().replace("value: [1, 2, 3, 4, 5]", "value: [1, 2, 3, 4]"))
+    after = served.next_state(before["version"])
+    rule = next(r for r in after["check"] if r["id"] == "deck-size")
+    assert not rule["passed"] and rule["found"] == "8" and rule["cite"] == "The deck has 10 cards."
+    assert any(p["kind"] == "sheet" for p in after["pages"]) and after["pages"] != before["pages"]
