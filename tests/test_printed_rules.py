@@ -84,6 +84,10 @@ rules:
     cite: "Three cards, one to three."
     texts: {family: cards, in: corner}
     expect: ["1", "2", "3"]
+  - id: track
+    cite: "The cards count from one to three."
+    texts: {family: cards, in: corner}
+    expect: {from: 1, to: 3}
   - id: texts-by-key
     cite: "Each card says draw two."
     texts: {family: cards, per: face, key: corner, contains: Draw}
@@ -171,13 +175,14 @@ def make(tmp_path, **changes):
 def test_all_pass_as_written(tmp_path, capsys):
     rc, results = check(make(tmp_path), capsys)
     failed = {k: r["found"] for k, r in results.items() if not r["passed"]}
-    assert rc == 0 and not failed and len(results) >= 20
+    assert rc == 0 and not failed and len(results) >= 21
 
 
 BREAKS = {
     "prints": ("cards_yaml", "Draw 2 cards", "Draw 3 cards"),
     "prints-none": ("cards_yaml", "Draw 2 cards", "Draw 4 cards"),
     "texts": ("cards_yaml", "for_each: {n: [1, 2, 3]}}\n", "for_each: {n: [1, 1, 3]}}\n"),
+    "track": ("cards_yaml", "for_each: {n: [1, 2, 3]}}\n", "for_each: {n: [1, 3, 3]}}\n"),
     "texts-by-key": ("cards_yaml", '"Draw 2 cards"', '"Draw {n} cards"'),
     "marks": ("cards_yaml", 'count: "{n}"', 'count: "1"'),
     "marks-count": ("cards_yaml", "symbol: suit-hearts", "symbol: suit-spades"),

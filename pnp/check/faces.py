@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pnp.check.facts import FaceFacts, read_face
+from pnp.draw.primitives import Use
 from pnp.spec.model import Game
 from pnp.spec.yamlfile import locate
 
@@ -39,14 +40,16 @@ class PrintedFaces:
             self.by_family.setdefault(f.family, []).append(f)
         self.symbols = symbols
         self.fonts = fonts
-        self._facts: dict[int, FaceFacts] = {}
+        self._facts: dict[object, FaceFacts] = {}
 
     def faces(self, family: str) -> list[DrawnFace]:
         return self.by_family.get(family, [])
 
     def facts(self, face: DrawnFace) -> FaceFacts:
         """What the face prints, read once."""
-        key = id(face.drawing)
+        d = face.drawing
+        # faces that draw one shared symbol (a deck's back) are read once
+        key = ("use", d.symbol, d.transform) if isinstance(d, Use) else id(d)
         got = self._facts.get(key)
         if got is None:
             got = self._facts[key] = read_face(face.drawing, self.symbols, self.fonts)

@@ -181,8 +181,10 @@ class Reader:
             return self.keyed(faces, body, expect, res, lambda facts: sorted(norm(t.text) for t in self.texts(facts, body.in_, body)), _as_list)
         if body.key is not None:
             return self.grouped(faces, body, expect, res)
+        if isinstance(expect, dict) and {"from", "to"} <= set(expect) <= {"from", "to", "step"}:
+            expect = _track(expect)
         if not isinstance(expect, list):
-            raise RuleInputError("texts: expect a list of the texts printed (or a mapping with 'key')")
+            raise RuleInputError("texts: expect a list of the texts printed, {from: 0, to: 100} for a track's numbers, or a mapping with 'key'")
         want = sorted(norm(str(x)) for x in expect)
         if body.per == "face":
             def judge(f, facts):
@@ -484,6 +486,17 @@ def _show_cells(cells: tuple) -> str:
 def _covers(outer: Box, inner: Box) -> bool:
     e = 1e-6
     return outer[0] <= inner[0] + e and outer[1] <= inner[1] + e and outer[2] >= inner[2] - e and outer[3] >= inner[3] - e
+
+
+def _track(expect: dict) -> list[str]:
+    """{from: 0, to: 100, step: 1}: the numbers a track prints, each once."""
+    try:
+        a, b, step = int(expect["from"]), int(expect["to"]), int(expect.get("step", 1))
+    except (TypeError, ValueError):
+        raise RuleInputError("texts: from, to and step are whole numbers") from None
+    if step == 0 or abs(b - a) // abs(step) > 100_000:
+        raise RuleInputError("texts: a track of at most 100,000 numbers, with a step that is not 0")
+    return [str(n) for n in range(a, b + (1 if step > 0 else -1), step)]
 
 
 def _natural(s: str):
