@@ -237,6 +237,7 @@ def test_failure_names_item_face_and_spec_line(tmp_path, capsys):
         ("  - id: bad\n    cite: \"x y z\"\n    texts: {family: cards}\n    expect: 3\n", "expect a list"),
         ("  - id: bad\n    cite: \"x y z\"\n    colour: {family: cards}\n    expect: rainbow\n", "unknown colour"),
         ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 1, y: 0mm, w: 1mm, h: 1mm}}\n", "unit"),
+        ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 10in, y: 0mm, w: 1mm, h: 1mm}}\n", "lies off the faces"),
         ("  - id: bad\n    cite: \"x y z\"\n    variant: huge\n    faces: {family: cards}\n    expect: 3\n", "unknown variant 'huge'"),
     ],
 )
