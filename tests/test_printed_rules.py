@@ -237,7 +237,6 @@ def test_failure_names_item_face_and_spec_line(tmp_path, capsys):
         ("  - id: bad\n    cite: \"x y z\"\n    texts: {family: cards}\n    expect: 3\n", "expect a list"),
         ("  - id: bad\n    cite: \"x y z\"\n    colour: {family: cards}\n    expect: rainbow\n", "unknown colour"),
         ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 1, y: 0mm, w: 1mm, h: 1mm}}\n", "unit"),
-        ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 10in, y: 0mm, w: 1mm, h: 1mm}}\n", "lies off the faces"),
         ("  - id: bad\n    cite: \"x y z\"\n    variant: huge\n    faces: {family: cards}\n    expect: 3\n", "unknown variant 'huge'"),
     ],
 )
@@ -250,6 +249,12 @@ def test_a_wrong_rule_is_refused_with_its_line(tmp_path, capsys, rule, message):
     err = capsys.readouterr().err
     assert rc == 2, err
     assert message in err and "rules.yaml" in err and "Traceback" not in err
+
+
+def test_an_area_off_the_faces_fails_the_rule(tmp_path, capsys):
+    folder = make(tmp_path, rules_yaml=("rules:\n", "rules:\n  - id: off\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 10in, y: 0mm, w: 1mm, h: 1mm}}\n"))
+    rc, results = check(folder, capsys)
+    assert rc == 1 and "lies off the faces" in results["off"]["found"]
 
 
 def test_rules_over_missing_faces_fail(tmp_path, capsys):
