@@ -252,9 +252,9 @@ def test_a_wrong_rule_is_refused_with_its_line(tmp_path, capsys, rule, message):
 
 
 def test_an_area_off_the_faces_fails_the_rule(tmp_path, capsys):
-    folder = make(tmp_path, rules_yaml=("rules:\n", "rules:\n  - id: off\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 10in, y: 0mm, w: 1mm, h: 1mm}}\n"))
+    folder = make(tmp_path, rules_yaml=("rules:\n", "rules:\n  - id: off-face\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 10in, y: 0mm, w: 1mm, h: 1mm}}\n"))
     rc, results = check(folder, capsys)
-    assert rc == 1 and "lies off the faces" in results["off"]["found"]
+    assert rc == 1 and "lies off the faces" in results["off-face"]["found"]
 
 
 def test_rules_over_missing_faces_fail(tmp_path, capsys):
