@@ -251,6 +251,12 @@ def test_a_wrong_rule_is_refused_with_its_line(tmp_path, capsys, rule, message):
     assert message in err and "rules.yaml" in err and "Traceback" not in err
 
 
+def test_an_area_off_the_faces_fails_the_rule(tmp_path, capsys):
+    folder = make(tmp_path, rules_yaml=("rules:\n", "rules:\n  - id: off-face\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 10in, y: 0mm, w: 1mm, h: 1mm}}\n"))
+    rc, results = check(folder, capsys)
+    assert rc == 1 and "lies off the faces" in results["off-face"]["found"]
+
+
 def test_rules_over_missing_faces_fail(tmp_path, capsys):
     """A back the rulebook needs but that is not printed fails (a coin with no back)."""
     folder = make(tmp_path, rules_yaml=("rules:\n", "rules:\n  - id: small-back\n    cite: \"x y z\"\n    prints: {family: small, side: back}\n"))

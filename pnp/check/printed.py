@@ -140,7 +140,23 @@ class Reader:
         faces = self.select(body)
         if isinstance(faces, str):
             return res(False, _expect_text(kind, expect), faces, ())
+        for name in ("in_", "key"):
+            off = self.off_faces(getattr(body, name, None), faces)
+            if off:
+                return res(False, _expect_text(kind, expect), off, ())
         return getattr(self, "_" + kind)(body, expect, faces, res)
+
+    def off_faces(self, ref, faces) -> str | None:
+        """An area that lies off the faces reads nothing (a face drawn smaller, or a unit mistaken): it fails, saying so."""
+        boxes = self.boxes(ref)
+        if not boxes:
+            return None
+        w, h = max(f.w for f in faces), max(f.h for f in faces)
+        off = [b for b in boxes if b[0] >= w or b[1] >= h or b[2] <= 0 or b[3] <= 0]
+        if not off:
+            return None
+        b = off[0]
+        return f"the area {b[0]:g},{b[1]:g} to {b[2]:g},{b[3]:g} mm lies off the faces, which are {w:.1f} x {h:.1f} mm"
 
     def miss(self, face: DrawnFace, printed: str, text: str | None = None) -> Miss:
         """A face that breaks a rule; with `text`, the spec line is the element that prints it when it can be found."""
