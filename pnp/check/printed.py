@@ -307,7 +307,7 @@ class Reader:
                     if not count_ok(len(got), want):
                         bad.append(f"{word}: {len(got)}")
                 else:
-                    shapes_ = sorted({_cells(s, body.square) for s in got})
+                    shapes_ = sorted({_cells(s, body.square) for s in got}, key=str)
                     if shapes_ != [_canonical(want)]:
                         bad.append(f"{word}: " + (", ".join(_show_cells(c) for c in shapes_) if shapes_ else "none"))
             return not bad, "; ".join(bad)
