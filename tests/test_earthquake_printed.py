@@ -32,6 +32,7 @@ BREAKS = [
     ("4 single squares in each player's supply", "building-pieces.yaml", "count: 5\n    piece: single", "count: 4\n    piece: single", {"start-supply-printed"}),
     ("the green piece an L instead of a T", "building-pieces.yaml", "cells: [[0, 0], [1, 0], [2, 0], [1, 1]]", "cells: [[0, 0], [1, 0], [2, 0], [0, 1]]", {"piece-shapes-printed"}),
     ("the red piece a line", "bank.yaml", "cells: [[0, 0], [1, 0], [0, 1]]", "cells: [[0, 0], [1, 0], [2, 0]]", {"piece-shapes-printed"}),
+    ("building pieces cut in 0.6 in squares", "pieces-common.yaml", "0.5in", "0.6in", {"piece-shapes-printed"}),
     ("the player maximum lowered", "game.yaml", "players: {min: 2, max: 8}", "players: {min: 2, max: 6}", {"player-sets-printed"}),
     ("bedrock painted brown", "game.yaml", 'bedrock: "#7a7a7a"', 'bedrock: "#8b5a2b"', {"board-bedrock"}),
     ("an action missing from the reference card", "reference-card.yaml", '{text: "LOOT"', '{text: "STEAL"', {"reference-actions"}),

@@ -307,7 +307,7 @@ class Reader:
                     if not count_ok(len(got), want):
                         bad.append(f"{word}: {len(got)}")
                 else:
-                    shapes_ = sorted({_cells(s, body.square) for s in got})
+                    shapes_ = sorted({_cells(s, body.square) for s in got}, key=str)
                     if shapes_ != [_canonical(want)]:
                         bad.append(f"{word}: " + (", ".join(_show_cells(c) for c in shapes_) if shapes_ else "none"))
             return not bad, "; ".join(bad)
@@ -474,7 +474,10 @@ def element_line(game: Game, face: DrawnFace, text: str) -> str | None:
 def _cells(s, side: float) -> tuple:
     """The squares of `side` a filled shape covers (a square counts when its centre is inside), as a shape."""
     x0, y0 = s.box[0], s.box[1]
-    cols, rows = round((s.box[2] - x0) / side), round((s.box[3] - y0) / side)
+    fw, fh = (s.box[2] - x0) / side, (s.box[3] - y0) / side
+    cols, rows = round(fw), round(fh)
+    if abs(fw - cols) * side > TOL or abs(fh - rows) * side > TOL:
+        return (("not whole squares", f"{fw:.2f} x {fh:.2f}"),)
     cells = [(i, j) for i in range(cols) for j in range(rows) if s.holds(x0 + (i + 0.5) * side, y0 + (j + 0.5) * side)]
     return _canonical(cells)
 
@@ -496,6 +499,8 @@ def _canonical(cells) -> tuple:
 
 
 def _show_cells(cells: tuple) -> str:
+    if cells and isinstance(cells[0][0], str):
+        return f"{cells[0][0]} ({cells[0][1]})"
     return "[" + ", ".join(f"[{x}, {y}]" for x, y in cells) + "]"
 
 
