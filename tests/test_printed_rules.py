@@ -161,7 +161,7 @@ rules:
 
 def make(tmp_path, **changes):
     folder = tmp_path / "tiny"
-    folder.mkdir()
+    folder.mkdir(parents=True)
     files = {"game.yaml": GAME, "cards.yaml": CARDS, "small.yaml": SMALL, "die.yaml": DIE, "board.yaml": BOARD, "rules.yaml": RULES}
     for name, (old, new) in changes.items():
         name = name.replace("_", ".")
@@ -263,3 +263,25 @@ def test_rules_over_missing_faces_fail(tmp_path, capsys):
     rc, results = check(folder, capsys)
     assert rc == 1 and not results["small-back"]["passed"] and "no back" in results["small-back"]["found"]
     _ = textwrap  # keep the import for readable fixtures
+
+
+ODD_BODIES = [
+    "prints: {family: cards}", "texts: {family: cards}", "texts: {family: cards, key: corner}", "texts: {family: cards, per: face, key: corner}",
+    "marks: {family: cards, art: x}", "marks: {family: cards, art: x, key: corner}", "die_faces: {family: die}",
+    "colour: {family: cards}", "colour: {family: cards, key: corner}", "drawn_size: {family: cards}", "scale: {family: small, of: cards}",
+    "grid: {family: board}", "fills: {family: board}", "fills: {family: board, square: 1cm}", "faces: {family: cards}",
+]
+ODD_EXPECTS = ["abc", "[1, [2]]", "{a: 1}", "{min: x}", "{w: 5mm, h: []}", "{from: a, to: 3}", "{1: [[x]]}", "{red: [[0]]}", "{1: null}"]
+
+
+@pytest.mark.parametrize("body", ODD_BODIES)
+def test_an_expect_of_the_wrong_shape_is_never_a_crash(tmp_path, capsys, body):
+    """Whatever a shared rules file expects, the checker passes, fails or refuses it: never an internal error."""
+    from pnp.cli import main
+
+    for n, expect in enumerate(ODD_EXPECTS):
+        folder = make(tmp_path / str(n), rules_yaml=("rules:\n", f"rules:\n  - id: odd\n    cite: \"x y z\"\n    {body}\n    expect: {expect}\n"))
+        capsys.readouterr()
+        rc = main(["check", str(folder)])
+        err = capsys.readouterr().err
+        assert rc in (0, 1, 2) and "internal error" not in err, (expect, err)

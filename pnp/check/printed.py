@@ -49,6 +49,21 @@ def angle_ok(m: Match, angle: float) -> bool:
     return any(abs((angle - a + 180) % 360 - 180) <= 1.0 for a in wanted)
 
 
+def count_expect(expect) -> object:
+    """A count a rule expects: a whole number, or {min, max} of whole numbers; else the rule's error."""
+    if isinstance(expect, bool) or not (
+        isinstance(expect, int)
+        or (isinstance(expect, dict) and expect and set(expect) <= {"min", "max"} and all(isinstance(v, int) and not isinstance(v, bool) for v in expect.values()))
+    ):
+        raise RuleInputError(f"expect a count: a whole number or {{min: n, max: m}}, not {expect!r}")
+    return expect
+
+
+def as_count(v) -> int:
+    count_expect(v)
+    return v
+
+
 def count_ok(n: int, expect) -> bool:
     """A count against a number, or against {min: a, max: b} (either bound may be left out)."""
     if isinstance(expect, dict) and set(expect) <= {"min", "max"}:
@@ -178,7 +193,7 @@ class Reader:
         return res(False, expected, found, tuple(misses))
 
     def _prints(self, body, expect, faces, res):
-        want = {"min": 1} if expect is None else expect
+        want = {"min": 1} if expect is None else count_expect(expect)
         what = _match_words(body)
 
         def judge(f, facts):
@@ -252,7 +267,8 @@ class Reader:
 
         label = f"'{body.art}'" + (f" in {body.colour}" if body.colour else "")
         if body.key is not None:
-            return self.keyed(faces, body, expect, res, count, int, label)
+            return self.keyed(faces, body, expect, res, count, as_count, label)
+        count_expect(expect)
         if body.per == "all":
             per = [(f, count(self.printed.facts(f))) for f in faces]
             total = sum(n for _, n in per)
@@ -288,14 +304,17 @@ class Reader:
         return r
 
     def _faces(self, body, expect, faces, res):
+        count_expect(expect)
         names = sorted({f.item for f in faces})
         return res(count_ok(len(faces), expect), f"{_fmt_count(expect)} {body.side}s", f"{len(faces)}: {_quote(names)}", ())
 
     def _fills(self, body, expect, faces, res):
         if not isinstance(expect, dict) or not expect:
             raise RuleInputError("fills: expect a mapping of colour to a count (or, with 'square', to its squares)")
-        for word in expect:
+        for word, want in expect.items():
             self.colour_is("#000000", str(word))  # an unknown colour is the rule's error, said once
+            if body.square is None:
+                count_expect(want)
         boxes = self.boxes(body.in_)
 
         def judge(f, facts):
@@ -412,6 +431,8 @@ class Reader:
         return self.per_face(faces, res, text, judge)
 
     def _scale(self, body, expect, faces, res):
+        if isinstance(expect, bool) or not isinstance(expect, (int, float)) or expect <= 0:
+            raise RuleInputError(f"scale: expect a number above 0 such as 0.75, not {expect!r}")
         source = self.printed if body.of_variant is None or self.other is None else self.other(body.of_variant)
         where = f" ({body.of_variant})" if body.of_variant else ""
 
