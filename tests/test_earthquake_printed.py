@@ -8,6 +8,8 @@ from tests.rulecheck import assert_caught, check, copy_game, edit
 
 # (what is broken, file, old text, new text, the rule that must fail)
 BREAKS = [
+    ("building pieces printed without their grooves", "pieces-common.yaml", "stripes: true", "stripes: false",
+     {"building-pieces-striped-front"}),
     ("the red piece printed as a cube", "player-piece-red.yaml", "solid: d4", "solid: d6", {"player-piece-red-solid-drawn"}),
     ("a duplicate block name on the board", "board.yaml", '"Woodstock", x: 13.08in', '"Foster", x: 13.08in', {"board-block-names", "board-southeast-blocks"}),
     ("a block moved to another quadrant's side", "board.yaml", '"Sandy", x: 20.68in', '"Naito", x: 20.68in', {"board-northeast-blocks"}),

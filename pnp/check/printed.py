@@ -447,6 +447,20 @@ class Reader:
 
         return self.per_face(faces, res, f"{float(expect):g} of {body.of or 'the same family'}{where}", judge)
 
+    def _lines(self, body, expect, faces, res):
+        count_expect(expect)
+        boxes = self.boxes(body.in_)
+
+        def judge(f, facts):
+            ls = ([] if body.direction == "upright" else [((a + b) / 2, pos) for pos, a, b in facts.lines_y]) + (
+                [] if body.direction == "level" else [(pos, (a + b) / 2) for pos, a, b in facts.lines_x]
+            )
+            n = sum(1 for x, y in ls if boxes is None or any(inside((x, y, x, y), bx) for bx in boxes))
+            return count_ok(n, expect), f"{n} line{'s' if n != 1 else ''}"
+
+        kind = "" if body.direction == "any" else body.direction + " "
+        return self.per_face(faces, res, f"{_fmt_count(expect)} {kind}lines on each face", judge)
+
     def _grid(self, body, expect, faces, res):
         if not isinstance(expect, dict) or not set(expect) <= {"cols", "rows", "cell"}:
             raise RuleInputError("grid: expect {cols, rows, cell}")

@@ -177,6 +177,12 @@ class Grid(Faces):
     """A grid of squares as drawn: its columns, rows and square size."""
 
 
+class Lines(Faces):
+    """How many straight lines (grooves, rules) are drawn across each face, level or upright."""
+
+    direction: Literal["any", "level", "upright"] = Field("any", description="count level lines, upright lines, or both")
+
+
 PRINTED = {
     "prints": PrintsText,
     "texts": PrintedTexts,
@@ -189,6 +195,7 @@ PRINTED = {
     "drawn_size": DrawnSize,
     "scale": Scale,
     "grid": Grid,
+    "lines": Lines,
 }
 # printed rules that need no `expect`
 NO_EXPECT = {"same", "prints"}

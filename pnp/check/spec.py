@@ -16,6 +16,7 @@ from pnp.check.printed_spec import (
     DrawnSize,
     Fills,
     Grid,
+    Lines,
     Marks,
     PrintedTexts,
     PrintsText,
@@ -94,6 +95,7 @@ class Rule(Strict):
     drawn_size: DrawnSize | None = Field(None, description="each face's (or art's) drawn size: expect a length, {w, h}, or {max: length}")
     scale: Scale | None = Field(None, description="each face's drawn size as a fraction of another family's face (expect: 0.75)")
     grid: Grid | None = Field(None, description="a grid of squares as drawn: expect {cols, rows, cell}")
+    lines: Lines | None = Field(None, description="straight lines (grooves, rules) drawn on each face: expect a count or {min, max}")
     expect: object = Field(
         None, description="the expected result: a number, a mapping of value: number, a list, or {min: n, max: m} for counts"
     )
