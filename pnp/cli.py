@@ -118,6 +118,12 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("--paper", default="a4", help="(--cut) the paper the PDF was built for (default a4)")
     e.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; files go to OUT/GAME/tts and OUT/GAME/cut)")
     e.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+    w = sub.add_parser("serve", help="a live page of every face, the print pages and the rulebook check, redrawn on save")
+    game_options(w, many=False)
+    w.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0 picks a free one)")
+    w.add_argument("--paper", default="a4", help="paper of the print pages and the check (default a4)")
+    w.add_argument("--host", help="listen on this address instead of 127.0.0.1 (others on the network can then see the game)")
     return p
 
 
@@ -238,19 +244,21 @@ def cmd_build(args) -> int:
 def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
     from pnp.build import build
-    from pnp.check.evaluate import evaluate, load_rules
+    from pnp.check.evaluate import evaluate, load_rules, placed
     from pnp.check.report import summary
 
     try:
         t0 = time.monotonic()
         game = _load(args, ref)
         rules = load_rules(game)
+        # the rules read the game (and any variant they name) before anything is written
+        results = evaluate(game, rules) if rules else []
         warnings: list[str] = []
         outputs = build(
             game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip,
             progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append,
         )
-        results = evaluate(game, rules, outputs[0].plan) if rules else []
+        results += placed(game, outputs[0].plan) if rules else []
     except PnpError as exc:
         return str(exc)
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
@@ -262,6 +270,7 @@ def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, b
 def cmd_check(args) -> int:
     from pnp.build import check_tiling, draw_faces
     from pnp.check.evaluate import evaluate, load_rules
+    from pnp.check.faces import from_drawn
     from pnp.check.report import table
     from pnp.layout.impose import impose
     from pnp.spec.paper import load_paper
@@ -270,12 +279,12 @@ def cmd_check(args) -> int:
     rules = load_rules(game)
     if rules is None:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
-    ctx, _, infos = draw_faces(game)
+    ctx, drawn, infos = draw_faces(game)
     check_tiling(game, infos, load_paper("a4"), args.max_tiles)
     plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None, choices=game.spec.choice_lines())
-    results = evaluate(game, rules, plan)
+    results = evaluate(game, rules, plan, from_drawn(game, drawn, ctx.symbols.symbols, ctx.fonts))
     if args.json:
-        print(json.dumps([r.__dict__ for r in results], indent=1))
+        print(json.dumps([r.as_dict() for r in results], indent=1))
     else:
         print(table(game.id, results))
     return 0 if all(r.passed for r in results) else 1
@@ -349,6 +358,29 @@ def cmd_export(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    from pnp.serve import LOCAL, make_server
+    from pnp.serve.snapshot import Options
+
+    if not 0 <= args.port <= 65535:
+        raise PnpError("bad --port", expected="a port from 0 to 65535", found=str(args.port))
+    budget.configure(args.limit)
+    if args.host:
+        print(f"warning: serving on {escape(args.host)}, not only this machine: anyone who can reach it can see the game", file=sys.stderr)
+    opts = Options(
+        args.game, paper=args.paper, variant=args.variant, players=args.players,
+        allow_outside=args.allow_outside, max_items=args.max_items, max_tiles=args.max_tiles,
+    )
+    running = make_server(opts, args.host or LOCAL, args.port)
+    print(f"pnp serve: {running.url}  (Ctrl-C to stop)", flush=True)
+    try:
+        running.server.run(sockets=[running.sock])
+    except KeyboardInterrupt:  # Ctrl-C is how the server is meant to stop: uvicorn passes it on once done
+        pass
+    print("stopped", file=sys.stderr)
+    return 0
+
+
 COMMANDS = {
     "list": cmd_list,
     "build": cmd_build,
@@ -357,4 +389,5 @@ COMMANDS = {
     "new": cmd_new,
     "preview": cmd_preview,
     "export": cmd_export,
+    "serve": cmd_serve,
 }

@@ -98,7 +98,8 @@ def _describe(defs: dict) -> dict:
 def _fix_defaults(node):
     """Length defaults are floats (millimetres) in the models; the YAML spells them '3mm'."""
     if isinstance(node, dict):
-        patterns = {node.get("pattern")} | {a.get("pattern") for a in node.get("anyOf", []) if isinstance(a, dict)}
+        # (a model may have a field named 'pattern': only a string is a JSON Schema pattern)
+        patterns = {p for p in [node.get("pattern")] + [a.get("pattern") for a in node.get("anyOf", []) if isinstance(a, dict)] if isinstance(p, str)}
         d = node.get("default")
         if patterns & {_LENGTH_PATTERN, _POS_PATTERN} and isinstance(d, (int, float)) and not isinstance(d, bool):
             node["default"] = f"{d:g}mm"

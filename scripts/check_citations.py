@@ -19,9 +19,10 @@ QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '
 
 
 def normal(text: str) -> str:
-    """Lower-case, straight quotes, one space for any whitespace run."""
+    """Lower-case, straight quotes, no Markdown escapes or emphasis, whitespace removed (extracted text often loses spaces)."""
+    text = re.sub(r"\\([^\w\s])", r"\1", text).replace("*", "")
     text = text.translate(QUOTES).replace('"', "").replace("'", "")
-    return re.sub(r"\s+", " ", text).strip().lower()
+    return re.sub(r"\s+", "", text).lower()
 
 
 def cites(node: object):

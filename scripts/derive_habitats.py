@@ -2,18 +2,28 @@
 """Derive the habitat hex maps and coastline art for the Earth Our Home board.
 
 The board shows two orthographic views of the Earth ("Earth 1" and "Earth 2"),
-each a disc laid over a pointy-top, odd-r offset hex grid.  For every hex that
-touches the disc this script decides its habitat:
+each a disc laid over a pointy-top, odd-r offset hex grid.  The two views
+overlap (Europe, Africa, the Arctic), but each place of the world belongs to
+one globe only: the globe whose view centre is nearer (the great circle
+half-way between the two centres is the seam).  For every hex that touches the
+disc this script decides its habitat from a dense lattice of points over the
+hex, each projected back onto the Earth:
 
-* ``none``      -- less than MIN_AREA_FRACTION of the hex lies inside the disc;
-* ``marine``    -- most of the hex's sample points are sea;
-* ``tropical``  -- land, and the land samples' mean latitude is within TROPIC_LAT;
-* ``temperate`` -- any other land (polar land included).
+* ``none``      -- less than MIN_AREA_FRACTION of the hex lies inside the disc,
+                   or less than OWN_MIN of it belongs to this globe (the place
+                   is shown on the other globe; such hexes get ``elsewhere``);
+* ``tropical``  -- at least LAND_MIN of the hex is land, and the mean latitude
+                   of its land points is within TROPIC_LAT of the equator;
+* ``temperate`` -- any other land (polar land included);
+* ``marine``    -- the rest.
 
-It also marks the A-D pairs (the same region seen on both globes) and the
-``pacific`` ("P") sea hexes on the limb next to the unshown Pacific Ocean, and
-traces the land masses of each view into a filled-path SVG (viewBox 0..100,
-disc = circle centre (50,50) radius 50).
+The four lettered pairs A-D (the rulebook: "The two bits marked with the same
+letter are the same habitat") are hexes on the seam that show the same place
+on both globes, with the same habitat; they are the only overlap between the
+globes and the way across the seam.  ``pacific`` ("P") hexes are sea hexes on
+the limb next to the unshown Pacific Ocean.  The land masses of each view are
+traced into a filled-path SVG (viewBox 0..100, disc = circle centre (50,50)
+radius 50).
 
 Outputs (relative to the repository root)::
 
@@ -21,8 +31,12 @@ Outputs (relative to the repository root)::
     components/earth-our-home/habitats/earth-2.yaml
     components/earth-our-home/art/earth-1-land.svg
     components/earth-our-home/art/earth-2-land.svg
+    tests/data/land-mask.pbm      (the land mask the tests compare the printed globes with)
 
-The output is deterministic: running it twice gives byte-identical files.
+The output is deterministic: running it twice gives byte-identical files.  The
+script checks what it derives (every hex's habitat against its land share, the
+places players look for, the habitats each continent needs) and stops if a
+check fails.
 
 How to run (the land mask is an optional extra dependency, not needed by pnp
 itself)::
@@ -59,14 +73,15 @@ except ImportError:  # pragma: no cover - optional dependency
 # ---------------------------------------------------------------------------
 
 # Orthographic view centres, (latitude, longitude) in degrees.
-# Earth 1 shows the Americas, the Atlantic, Europe and Africa; its western limb
-# runs through the eastern Pacific (~130 W at the equator), so the Pacific lies
-# beyond that limb.  Earth 2 shows Africa, Eurasia, the Indian Ocean and
-# Australia; its eastern limb runs through the western Pacific (~170 E at the
-# equator).  The views overlap over Africa / Europe / the eastern Atlantic.
+# Earth 1 shows the Americas, the Atlantic, western Europe and western Africa;
+# its western limb runs through the eastern Pacific (~130 W at the equator).
+# Earth 2 shows eastern Europe and Africa, Asia, the Indian Ocean and Australia;
+# its eastern limb runs through the western Pacific (~170 E at the equator).
+# The Pacific between the two limbs is the Pacific box.  The seam between the
+# globes is the meridian plane half-way between the centres (about 20 E).
 VIEWS = {
-    "earth-1": (15, -40),
-    "earth-2": (10, 80),
+    "earth-1": (17, -38),
+    "earth-2": (16, 78),
 }
 
 # Side of each globe that faces the (unshown) Pacific: -1 = west limb, +1 = east.
@@ -78,39 +93,78 @@ DISC_DIAMETER = 10
 # A hex with less than this fraction of its area inside the disc is "none".
 MIN_AREA_FRACTION = 0.40
 
-# A hex is land when MORE than this fraction of its in-disc samples is land.
-LAND_MAJORITY = 0.5
+# A hex is land when at least this fraction of its in-disc area is land: a third
+# keeps peninsulas and island chains (India, Indochina, Malaysia, Indonesia,
+# Central America, Greenland) that a majority rule would drown.
+LAND_MIN = 1 / 3
 
-# Land whose samples' mean |latitude| is below this is tropical.
+# A hex is in play on a globe when at least this fraction of it belongs to that
+# globe (is nearer its view centre than the other's); otherwise it is shown on
+# the other globe and is out of play here.
+OWN_MIN = 0.5
+
+# Near the seam both globes' hexes are stretched, and a hex mostly of its own globe can
+# still show much of what in-play hexes of the other globe show.  While one in-play hex
+# (outside the pairs) has more than REPEAT_MAX of it shown by the other globe's in-play
+# hexes, the worst such hex goes out of play (it is shown on the other globe).
+REPEAT_MAX = 0.4
+
+# Land whose points' mean |latitude| is below this is tropical.
 TROPIC_LAT = 23.5
 
-# Sample points per hex: a hexagonal pattern with this many rings
-# (3 rings -> 37 points), its outer ring at SAMPLE_SPREAD x the circumradius.
-SAMPLE_RINGS = 3
-SAMPLE_SPREAD = 0.8
+# Points per hex: a triangular lattice with SAMPLE_STEPS steps per circumradius,
+# clipped to the hex (about 3 * SAMPLE_STEPS^2 points).
+SAMPLE_STEPS = 10
 
-# A-D pairs.  Chosen automatically, steered by hand.  A candidate pair is a
-# usable Earth 1 hex and a usable Earth 2 hex with the SAME habitat that show
-# the same region: at least PAIR_MIN_OVERLAP of each hex's sample points falls
-# inside the other (projected onto the other globe).  Such hexes only exist
-# where the views overlap (Africa, Europe, the eastern Atlantic, the Arctic),
-# i.e. near Earth 1's eastern limb and Earth 2's western or northern limb.  For
-# each letter, in order, the candidate closest to the target point (sum of the
-# great-circle distances of both hex centres) is taken, skipping hexes that are
-# or touch an already chosen pair hex.
+# A-D pairs: a usable hex on each globe, of the same habitat, that show the same
+# place (at least PAIR_MIN_OVERLAP of each hex's points fall in the other) on
+# the seam.  For each letter, in order, the candidate closest to the target
+# point (sum of the great-circle distances of both hex centres) is taken,
+# skipping hexes that are or touch an already chosen pair hex.  The habitats are
+# the ones rules.yaml expects of each letter.
 PAIR_TARGETS = [
-    ("A", (60, 30)),  # Scandinavia / western Russia: temperate
-    ("B", (6, 8)),  # Nigeria / Cameroon: tropical
-    ("C", (-15, 5)),  # South Atlantic off Angola: marine
-    ("D", (85, 50)),  # Arctic Ocean, seen over the north pole on both: marine
+    ("A", "temperate", (50, 20)),  # central Europe, on the seam
+    ("B", "tropical", (5, 20)),  # central Africa
+    ("C", "marine", (-40, 20)),  # the South Atlantic south of the Cape
+    ("D", "marine", (80, 30)),  # the Arctic Ocean, north of Scandinavia
 ]
-PAIR_MIN_OVERLAP = 0.4
+PAIR_MIN_OVERLAP = 0.3
 
 # Pacific ("P") hexes: marine hexes in the limb ring on PACIFIC_SIDE whose
 # centre lies in the Pacific basin (see in_pacific()).  Up to P_PER_GLOBE are
 # marked, outermost (nearest the limb) first, never two next to each other;
 # paired hexes are never P hexes.
 P_PER_GLOBE = 4
+
+# Regions players look for, as (lat_min, lat_max, lon_min, lon_max) boxes: at least
+# REGION_MIN of each one's land must be in land hexes in play.
+REGIONS = {
+    "Greenland": ((60, 84), (-73, -12)),
+    "Mexico": ((14, 33), (-118, -86)),
+    "Central America": ((7, 18), (-92, -77)),
+    "the Indian peninsula": ((8, 22), (72, 88)),
+    "Indochina": ((8, 23), (97, 110)),
+    "Malaysia": ((1, 7), (99, 105)),
+    "Indonesia": ((-11, 6), (95, 141)),
+}
+REGION_MIN = 0.5
+
+# Continents, as (lat_min, lat_max, lon_min, lon_max) boxes (rough, but no box
+# reaches into another continent's land), and the land habitats each must keep:
+# epoch 2 on, species live on land, and the A and B genes favour temperate and
+# tropical habitats.
+CONTINENTS = {
+    "North America": ((7, 84), (-170, -52), {"temperate", "tropical"}),
+    "South America": ((-56, 12), (-82, -34), {"temperate", "tropical"}),
+    "Europe": ((36, 72), (-10, 40), {"temperate"}),
+    "Africa": ((-35, 36), (-18, 52), {"temperate", "tropical"}),
+    "Asia": ((-10, 78), (44, 180), {"temperate", "tropical"}),
+    "Australia": ((-44, -10), (112, 155), {"temperate", "tropical"}),
+}
+
+# The land mask the tests read: LAND_MASK_STEP degrees per cell, 1 = land at the
+# cell's centre, rows from the north, columns from 180 W.
+LAND_MASK_STEP = 0.5
 
 # Coastline art: the mask is sampled on MASK_SIZE x MASK_SIZE pixels over the
 # disc, traced with marching squares, simplified with Douglas-Peucker at
@@ -126,6 +180,7 @@ LAND_STROKE_WIDTH = "0.15"
 ROOT = Path(__file__).resolve().parent.parent
 HABITAT_DIR = ROOT / "components" / "earth-our-home" / "habitats"
 ART_DIR = ROOT / "components" / "earth-our-home" / "art"
+MASK_FILE = ROOT / "tests" / "data" / "land-mask.pbm"
 
 # ---------------------------------------------------------------------------
 # Geometry: grid (units of W) and orthographic projection
@@ -263,18 +318,34 @@ def in_pacific(lat: float, lon: float) -> bool:
 # ---------------------------------------------------------------------------
 
 
-def sample_offsets() -> list[tuple[float, float]]:
-    """Hexagonal pattern of sample offsets (pointy-top), deterministic order."""
-    n = SAMPLE_RINGS
-    s = SAMPLE_SPREAD * R / n
-    pts = []
-    for q in range(-n, n + 1):
-        for r in range(-n, n + 1):
-            if abs(q + r) > n:
-                continue
-            # axial -> pointy-top pattern: a vertex of the pattern on the y axis
-            pts.append((s * math.sqrt(3) / 2 * r, s * (q + r / 2)))
-    return pts
+def lattice(cx: float, cy: float, steps: int) -> tuple[np.ndarray, np.ndarray]:
+    """A triangular lattice of points over the hex centred at (cx, cy), deterministic order."""
+    xs, ys = [], []
+    dx, dy = R * math.sqrt(3) / 2 / steps, R * 0.75 / steps
+    for j in range(-2 * steps, 2 * steps + 1):
+        for i in range(-2 * steps, 2 * steps + 1):
+            xs.append(cx + (i + j / 2) * dx)
+            ys.append(cy + j * dy)
+    xs, ys = np.array(xs), np.array(ys)
+    corners = hex_corners(cx, cy)
+    inside = np.ones(xs.shape, dtype=bool)
+    for k in range(6):
+        ax, ay = corners[k]
+        bx, by = corners[(k + 1) % 6]
+        inside &= (bx - ax) * (ys - ay) - (by - ay) * (xs - ax) >= -1e-12
+    return xs[inside], ys[inside]
+
+
+def unit(lat, lon) -> np.ndarray:
+    la, lo = np.radians(lat), np.radians(lon)
+    return np.stack([np.cos(la) * np.cos(lo), np.cos(la) * np.sin(lo), np.sin(la)], axis=-1)
+
+
+def owner(lat, lon) -> np.ndarray:
+    """Which globe each point belongs to: the one whose view centre is nearer."""
+    (n1, v1), (n2, v2) = VIEWS.items()
+    p = unit(lat, lon)
+    return np.where(p @ unit(*v1) >= p @ unit(*v2), n1, n2)
 
 
 class Globe:
@@ -295,52 +366,38 @@ class Globe:
     def from_disc(self, u, v):
         return self.cx + np.asarray(u) * self.radius, self.cy - np.asarray(v) * self.radius
 
-    def _area_fraction(self, hx: float, hy: float) -> float:
-        # fine triangular-lattice sampling of the hex (deterministic)
-        n = 24
-        xs, ys = [], []
-        for i in range(-n, n + 1):
-            for j in range(-n, n + 1):
-                x = hx + (i + j / 2) * (R * math.sqrt(3) / (2 * n))
-                y = hy + j * (R * 0.75 / n)
-                xs.append(x)
-                ys.append(y)
-        xs, ys = np.array(xs), np.array(ys)
-        corners = hex_corners(hx, hy)
-        inside = np.ones(xs.shape, dtype=bool)
-        for i in range(6):
-            ax, ay = corners[i]
-            bx, by = corners[(i + 1) % 6]
-            inside &= (bx - ax) * (ys - ay) - (by - ay) * (xs - ax) >= 0
-        xs, ys = xs[inside], ys[inside]
-        in_disc = np.hypot(xs - self.cx, ys - self.cy) <= self.radius
-        return float(in_disc.mean())
-
     def _build(self) -> None:
-        offsets = sample_offsets()
         for row in range(self.rows):
             for col in range(self.cols):
                 hx, hy = hex_centre(row, col)
                 if dist_point_to_hex(self.cx, self.cy, hex_corners(hx, hy)) >= self.radius:
                     continue  # does not touch the disc: omitted
-                frac = self._area_fraction(hx, hy)
-                xs = np.array([hx + dx for dx, dy in offsets])
-                ys = np.array([hy + dy for dx, dy in offsets])
+                xs, ys = lattice(hx, hy, SAMPLE_STEPS)
                 u, v = self.to_disc(xs, ys)
                 keep = u * u + v * v <= 1.0
+                area = float(keep.mean())
                 u, v = u[keep], v[keep]
                 lat, lon = disc_to_latlon(u, v, self.view)
                 land = is_land(lat, lon)
+                own = owner(lat, lon) == self.name
                 self.samples[(row, col)] = (u, v, lat, lon, land)
-                info = {"area": frac}
-                if frac < MIN_AREA_FRACTION or len(u) == 0:
+                info = {"area": area, "own": float(own.mean()) if len(u) else 0.0}
+                info["land"] = float(land.mean()) if len(u) else 0.0
+                info["geo"] = self._geo_habitat(lat, land)
+                info["habitat"] = info["geo"]
+                if area < MIN_AREA_FRACTION or len(u) == 0:
                     info["habitat"] = "none"
-                elif land.mean() > LAND_MAJORITY:
-                    mean_lat = float(lat[land].mean())
-                    info["habitat"] = "tropical" if abs(mean_lat) < TROPIC_LAT else "temperate"
-                else:
-                    info["habitat"] = "marine"
+                elif info["own"] < OWN_MIN:
+                    info["habitat"] = "none"
+                    info["elsewhere"] = True
                 self.hexes[(row, col)] = info
+
+    @staticmethod
+    def _geo_habitat(lat, land) -> str:
+        """The habitat of a hex's place on Earth, whatever the globe shows of it."""
+        if len(lat) == 0 or land.mean() < LAND_MIN:
+            return "marine"
+        return "tropical" if abs(float(lat[land].mean())) < TROPIC_LAT else "temperate"
 
     def usable(self, key) -> bool:
         return key in self.hexes and self.hexes[key]["habitat"] != "none"
@@ -377,7 +434,7 @@ class Globe:
 
 
 def overlap(src: Globe, key, dst: Globe) -> Counter:
-    """Fraction of src hex `key`'s sample points that fall in each dst hex."""
+    """Fraction of src hex `key`'s points that fall in each dst hex."""
     _, _, lat, lon, _ = src.samples[key]
     du, dv, vis = latlon_to_disc(lat, lon, dst.view)
     hits = Counter()
@@ -391,14 +448,18 @@ def overlap(src: Globe, key, dst: Globe) -> Counter:
 
 
 def pair_candidates(g1: Globe, g2: Globe) -> list:
-    """All (score, key1, key2): usable hexes of the same habitat on the two
-    globes that show the same region, scored by their mutual overlap."""
-    fwd = {k: overlap(g1, k, g2) for k in sorted(g1.hexes) if g1.usable(k)}
-    rev = {k: overlap(g2, k, g1) for k in sorted(g2.hexes) if g2.usable(k)}
+    """All (score, key1, key2): hexes big enough to play on both globes, of the same
+    habitat, that show the same place, scored by their mutual overlap."""
+
+    def big(g, k):
+        return g.hexes[k]["area"] >= MIN_AREA_FRACTION
+
+    fwd = {k: overlap(g1, k, g2) for k in sorted(g1.hexes) if big(g1, k)}
+    rev = {k: overlap(g2, k, g1) for k in sorted(g2.hexes) if big(g2, k)}
     cands = []
     for k1, hits in fwd.items():
         for k2, f in hits.items():
-            if not g2.usable(k2) or g1.hexes[k1]["habitat"] != g2.hexes[k2]["habitat"]:
+            if k2 not in rev or g1.hexes[k1]["geo"] != g2.hexes[k2]["geo"]:
                 continue
             score = min(f, rev[k2].get(k1, 0.0))
             if score >= PAIR_MIN_OVERLAP:
@@ -409,9 +470,11 @@ def pair_candidates(g1: Globe, g2: Globe) -> list:
 def choose_pairs(globes: dict[str, Globe]) -> None:
     g1, g2 = (globes[n] for n in VIEWS)
     cands = pair_candidates(g1, g2)
-    for letter, (tlat, tlon) in PAIR_TARGETS:
+    for letter, habitat, (tlat, tlon) in PAIR_TARGETS:
         best = None
         for score, k1, k2 in cands:
+            if g1.hexes[k1]["geo"] != habitat:
+                continue
             used = [k for k in neighbours(*k1) + [k1] if "pair" in g1.hexes.get(k, {})]
             used += [k for k in neighbours(*k2) + [k2] if "pair" in g2.hexes.get(k, {})]
             if used:
@@ -424,8 +487,22 @@ def choose_pairs(globes: dict[str, Globe]) -> None:
                 best = (rank, k1, k2)
         if best is None:
             raise RuntimeError(f"no valid pair found for {letter}")
-        g1.hexes[best[1]]["pair"] = letter
-        g2.hexes[best[2]]["pair"] = letter
+        for g, k in ((g1, best[1]), (g2, best[2])):
+            info = g.hexes[k]
+            info["pair"] = letter
+            info["habitat"] = info["geo"]  # in play on both globes, even where the seam cuts it
+            info.pop("elsewhere", None)
+
+
+def drop_repeats(globes: dict[str, Globe]) -> None:
+    """Take hexes that mostly repeat the other globe out of play, the worst first."""
+    while True:
+        worst = max(repeats(globes), key=lambda r: (r[2], r[0], r[1]))
+        if worst[2] <= REPEAT_MAX:
+            return
+        info = globes[worst[0]].hexes[worst[1]]
+        info["habitat"] = "none"
+        info["elsewhere"] = True
 
 
 def choose_pacific(g: Globe) -> None:
@@ -634,17 +711,29 @@ def num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else str(v)
 
 
+def caption(view) -> str:
+    lat, lon = view
+    ns = f"{num(abs(lat))}\u00b0 {'N' if lat >= 0 else 'S'}"
+    ew = f"{num(abs(lon))}\u00b0 {'E' if lon >= 0 else 'W'}"
+    return f"Seen from above {ns}, {ew}"
+
+
 def habitats_yaml(g: Globe) -> str:
     lat, lon = g.view
     lines = [
+        "# yaml-language-server: $schema=../../../schema/fragment.schema.json",
         f"# Generated by scripts/derive_habitats.py (view centred on lat {num(lat)}, "
         f"lon {num(lon)}). Safe to edit by hand.",
+        "# elsewhere: the place is shown on the other globe, so the hex is out of play here.",
         f"grid: {{rows: {g.rows}, cols: {g.cols}, disc_diameter: {num(DISC_DIAMETER)}}}",
         f"view: {{centre_lat: {num(lat)}, centre_lon: {num(lon)}}}",
+        f'options: {{view_caption: "{caption(g.view)}"}}',
         "hexes:",
     ]
     for (row, col), info in sorted(g.hexes.items()):
         s = f"- {{row: {row}, col: {col}, habitat: {info['habitat']}"
+        if info.get("elsewhere"):
+            s += ", elsewhere: true"
         if info.get("pacific"):
             s += ", pacific: true"
         if "pair" in info:
@@ -653,20 +742,122 @@ def habitats_yaml(g: Globe) -> str:
     return "\n".join(lines) + "\n"
 
 
-def check(globes: dict[str, Globe]) -> None:
-    letters = Counter()
-    habitat_of = {}
+def land_mask_pbm() -> bytes:
+    """The world's land at LAND_MASK_STEP degrees as a binary PBM (1 = land)."""
+    n_lat, n_lon = round(180 / LAND_MASK_STEP), round(360 / LAND_MASK_STEP)
+    lats = 90 - (np.arange(n_lat) + 0.5) * LAND_MASK_STEP
+    lons = -180 + (np.arange(n_lon) + 0.5) * LAND_MASK_STEP
+    lon, lat = np.meshgrid(lons, lats)
+    bits = is_land(lat, lon)
+    return f"P4\n{n_lon} {n_lat}\n".encode() + np.packbits(bits, axis=1).tobytes()
+
+
+# ---------------------------------------------------------------------------
+# Checks: what the derivation promises, measured on what it derived
+# ---------------------------------------------------------------------------
+
+
+def region_on_land(globes: dict[str, Globe], box) -> float:
+    """The share of a region's land (on a 0.25 degree grid, by area) in land hexes in play."""
+    (la0, la1), (lo0, lo1) = box
+    lat, lon = np.meshgrid(np.arange(la0 + 0.125, la1, 0.25), np.arange(lo0 + 0.125, lo1, 0.25), indexing="ij")
+    lat, lon = lat.ravel(), lon.ravel()
+    land = is_land(lat, lon)
+    lat, lon, weight = lat[land], lon[land], np.cos(np.radians(lat[land]))
+    on_land = np.zeros(len(lat), dtype=bool)
     for g in globes.values():
-        per_globe = Counter()
+        u, v, vis = latlon_to_disc(lat, lon, g.view)
+        for i in np.nonzero(vis & (u * u + v * v <= 1.0))[0]:
+            x, y = g.from_disc(u[i], v[i])
+            k = g.hex_at(float(x), float(y))
+            if k is not None and g.usable(k) and g.hexes[k]["habitat"] != "marine":
+                on_land[i] = True
+    return float((weight * on_land).sum() / weight.sum())
+
+
+def continent_habitats(globes: dict[str, Globe]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {name: set() for name in CONTINENTS}
+    for g in globes.values():
+        for key, info in g.hexes.items():
+            if not g.usable(key) or info["habitat"] == "marine":
+                continue
+            _, _, lat, lon, land = g.samples[key]
+            for name, ((la0, la1), (lo0, lo1), _) in CONTINENTS.items():
+                inside = (lat[land] >= la0) & (lat[land] <= la1) & (lon[land] >= lo0) & (lon[land] <= lo1)
+                if inside.mean() > 0.5:
+                    found[name].add(info["habitat"])
+    return found
+
+
+def repeats(globes: dict[str, Globe]) -> list[tuple[str, tuple, float]]:
+    """Every in-play hex outside the pairs with the share of it that in-play hexes of the other
+    globe outside the pairs show too."""
+    out = []
+    names = list(globes)
+    for a, b in ((names[0], names[1]), (names[1], names[0])):
+        src, dst = globes[a], globes[b]
+        for key, info in sorted(src.hexes.items()):
+            if not src.usable(key) or "pair" in info:
+                continue
+            hits = overlap(src, key, dst)
+            share = sum(f for k, f in hits.items() if dst.usable(k) and "pair" not in dst.hexes[k])
+            out.append((a, key, share))
+    return out
+
+
+def check(globes: dict[str, Globe]) -> list[str]:
+    """What fails; empty when the maps keep every promise."""
+    fails = []
+    letters = Counter()
+    habitat_of: dict[str, set] = {}
+    for g in globes.values():
+        per_globe = Counter(i["pair"] for i in g.hexes.values() if "pair" in i)
+        letters.update(per_globe)
+        if any(c != 1 for c in per_globe.values()):
+            fails.append(f"{g.name}: a pair letter twice")
         for info in g.hexes.values():
             if "pair" in info:
-                letters[info["pair"]] += 1
-                per_globe[info["pair"]] += 1
                 habitat_of.setdefault(info["pair"], set()).add(info["habitat"])
-        assert all(c == 1 for c in per_globe.values()), f"{g.name}: pair twice on one globe"
-        assert any(i.get("pacific") for i in g.hexes.values()), f"{g.name}: no P hex"
-    assert sorted(letters) == ["A", "B", "C", "D"] and set(letters.values()) == {2}, letters
-    assert all(len(s) == 1 for s in habitat_of.values()), habitat_of
+            if info["habitat"] != "none" and info["habitat"] != info["geo"]:
+                fails.append(f"{g.name}: a hex's habitat is not its place's")
+        if not any(i.get("pacific") for i in g.hexes.values()):
+            fails.append(f"{g.name}: no P hex")
+    want = {letter: {habitat} for letter, habitat, _ in PAIR_TARGETS}
+    if sorted(letters) != sorted(want) or set(letters.values()) != {2} or habitat_of != want:
+        fails.append(f"pairs: {dict(letters)} {habitat_of}")
+    for region, box in REGIONS.items():
+        share = region_on_land(globes, box)
+        if share < REGION_MIN:
+            fails.append(f"only {share:.0%} of {region} is in land hexes")
+    for name, have in continent_habitats(globes).items():
+        need = CONTINENTS[name][2]
+        if not need <= have:
+            fails.append(f"{name} lacks {sorted(need - have)}")
+    worst = max(repeats(globes), key=lambda r: r[2])
+    if worst[2] >= 0.5:
+        fails.append(f"{worst[0]} hex {worst[1]} repeats {worst[2]:.0%} of the other globe")
+    return fails
+
+
+def report(globes: dict[str, Globe]) -> None:
+    for g in globes.values():
+        counts = Counter(i["habitat"] for i in g.hexes.values())
+        elsewhere = sum(1 for i in g.hexes.values() if i.get("elsewhere"))
+        pairs = {i["pair"]: k for k, i in g.hexes.items() if "pair" in i}
+        ps = [k for k, i in g.hexes.items() if i.get("pacific")]
+        print(
+            f"{g.name}: view {g.view}, grid {g.rows}x{g.cols}, {dict(sorted(counts.items()))} "
+            f"({elsewhere} of the none shown on the other globe), pairs {dict(sorted(pairs.items()))}, P {ps}"
+        )
+    rep = repeats(globes)
+    print(
+        f"repeats: the most of one hex shown by the other globe {max(r[2] for r in rep):.0%}, "
+        f"hexes over a quarter: {sum(1 for r in rep if r[2] > 0.25)}"
+    )
+    for region, box in REGIONS.items():
+        print(f"  {region}: {region_on_land(globes, box):.0%} of its land in land hexes")
+    for name, have in continent_habitats(globes).items():
+        print(f"  {name}: {sorted(have)}")
 
 
 def main(argv=None) -> int:
@@ -676,24 +867,23 @@ def main(argv=None) -> int:
 
     globes = {name: Globe(name) for name in VIEWS}
     choose_pairs(globes)
+    drop_repeats(globes)
     for g in globes.values():
         choose_pacific(g)
-    check(globes)
-
+    report(globes)
+    fails = check(globes)
+    for f in fails:
+        print("FAIL:", f)
+    if fails:
+        return 1
+    if args.check:
+        return 0
+    HABITAT_DIR.mkdir(parents=True, exist_ok=True)
+    ART_DIR.mkdir(parents=True, exist_ok=True)
     for g in globes.values():
-        counts = Counter(i["habitat"] for i in g.hexes.values())
-        pairs = {i["pair"]: k for k, i in g.hexes.items() if "pair" in i}
-        ps = [k for k, i in g.hexes.items() if i.get("pacific")]
-        print(
-            f"{g.name}: view {g.view}, grid {g.rows}x{g.cols}, "
-            f"{dict(sorted(counts.items()))}, pairs {dict(sorted(pairs.items()))}, P {ps}"
-        )
-        if args.check:
-            continue
-        HABITAT_DIR.mkdir(parents=True, exist_ok=True)
-        ART_DIR.mkdir(parents=True, exist_ok=True)
         (HABITAT_DIR / f"{g.name}.yaml").write_text(habitats_yaml(g))
         (ART_DIR / f"{g.name}-land.svg").write_text(land_svg(g.view))
+    MASK_FILE.write_bytes(land_mask_pbm())
     return 0
 
 

@@ -65,8 +65,8 @@ PIECES = {
     "influence-markers": (5, 24.0, 24.0),
     "coins": (55, 22.0, 22.0),
     "first-player": (1, 32.0, 32.0),
-    "screens": (5, 264.0, 180.0),
-    "planning-boards": (5, 260.0, 98.0),
+    "screens": (5, 264.0, 190.0),
+    "planning-boards": (5, 204.0, 99.0),
 }
 COLOURS = ["blue", "green", "red", "yellow", "purple"]
 
@@ -203,12 +203,16 @@ def test_buy_tokens_sides(aft):
     front_text = Counter()
     for page, it in fronts(b, "buy-tokens"):
         front_text[words_in(doc[page["number"] - 1], it)] += 1
-    assert front_text == {"-$2M Buy token": 5, "-$1M Buy token": 5, "+$1M tax": 5}
+    # each token ends with its seat number, 1 to 5: never told apart by colour alone
+    seats = range(1, 6)
+    expected = [f"{t} {n}" for t in ("-$2M Buy token", "-$1M Buy token", "+$1M tax") for n in seats]
+    assert front_text == dict.fromkeys(expected, 1)
     back_text = Counter()
     for page, it in page_items(b.manifest, "backs"):
         if it["component"] == "buy-tokens":
             back_text[words_in(doc[page["number"] - 1], it)] += 1
-    assert back_text == {"USED -$2M": 5, "USED -$1M": 5, "+$1M tax": 5}
+    expected = [f"{t} {n}" for t in ("USED -$2M", "USED -$1M", "+$1M tax") for n in seats]
+    assert back_text == dict.fromkeys(expected, 1)
 
 
 def test_coins_and_markers_read_from_the_pdf(aft):
@@ -323,7 +327,7 @@ def test_screens_have_two_fold_lines_and_the_buy_token_rules(aft):
                 continue
             for item in d["items"]:
                 if item[0] == "l" and box.contains(item[1]) and box.contains(item[2]):
-                    if near(abs(item[2] - item[1]) * MM, 180.0):
+                    if near(abs(item[2] - item[1]) * MM, 190.0):
                         vertical = abs(item[1].x - item[2].x) < 1e-3
                         at = (item[1].x - box.x0 - 1) if vertical else (item[1].y - box.y0 - 1)
                         folds.append(round(at * MM, 1))

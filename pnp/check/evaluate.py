@@ -3,35 +3,36 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import replace
 
+from pnp.check.faces import PrintedFaces, from_drawn
+from pnp.check.printed import Reader, RuleInputError
+from pnp.check.printed_spec import PRINTED
+from pnp.check.result import Result
 from pnp.check.spec import Rule, RulesFile, Select
 from pnp.errors import PnpError
 from pnp.kinds.template import matches
 from pnp.layout.impose import Plan
 from pnp.spec.model import Game
 from pnp.spec.validate import validate
-from pnp.spec.yamlfile import display_path, read_yaml
+from pnp.spec.yamlfile import display_path, locate, read_yaml
 from pnp.units import parse_length
 
-
-@dataclass(frozen=True)
-class Result:
-    id: str
-    passed: bool
-    expected: str
-    found: str
-    cite: str
-    note: str | None = None
-    design_choice: bool = False
+__all__ = ["Result", "evaluate", "load_rules"]
 
 
 def load_rules(game: Game) -> RulesFile | None:
     if game.rules_file is None:
         return None
+    file = display_path(game.rules_file)
     if not game.rules_file.is_file():
-        raise PnpError("rules file not found", file=display_path(game.rules_file), expected="rules.yaml beside game.yaml")
-    return validate(RulesFile, read_yaml(game.rules_file), file=display_path(game.rules_file))
+        raise PnpError("rules file not found", file=file, expected="rules.yaml beside game.yaml")
+    data = read_yaml(game.rules_file)
+    rules = validate(RulesFile, data, file=file)
+    for n in range(len(rules.rules)):
+        _, line = locate(data, ("rules", n))
+        rules._where.append(f"{file}:{line}" if line else file)
+    return rules
 
 
 def _items(game: Game, sel: Select, file: str):
@@ -64,12 +65,68 @@ def _same(a, b) -> bool:
     return a == b or str(a) == str(b)
 
 
-def evaluate(game: Game, rules: RulesFile, plan: Plan | None = None) -> list[Result]:
+def evaluate(game: Game, rules: RulesFile, plan: Plan | None = None, printed: PrintedFaces | None = None) -> list[Result]:
+    """Every rule's result; rules over printed content read `printed` (drawn here when not given).
+
+    A rule with a `variant` reads the game as built in that variant, drawn here once.
+    """
     file = display_path(game.rules_file) if game.rules_file else "rules.yaml"
-    results = [_one(game, r, file) for r in rules.rules]
+    if printed is None and reads_printed(rules):
+        printed = draw_printed(game)
+    games: dict[str | None, tuple[Game, PrintedFaces | None]] = {game.variant: (game, printed)}
+
+    def in_variant(name: str | None, at: str) -> tuple[Game, PrintedFaces | None]:
+        key = None if name == "default" else name
+        if key not in games:
+            from pnp.spec.load import load_game
+
+            try:
+                other = load_game(str(game.folder), variant=key, options={"players": game.options["players"]} if "players" in game.options else None,
+                                  allow_outside=game.allow_outside)
+            except PnpError as exc:
+                raise PnpError(f"rule at {at}: variant '{name}': {exc.message}", file=at.rsplit(":", 1)[0], line=_line(at), key="variant") from None
+            games[key] = (other, draw_printed(other) if reads_printed(rules) else None)
+        return games[key]
+
+    results = []
+    for n, r in enumerate(rules.rules):
+        at = rules._where[n] if n < len(rules._where) else file
+        g, faces = in_variant(r.variant, at) if r.variant else (game, printed)
+        if r.check in PRINTED:
+            reader = Reader(g, faces, dict(rules.regions), lambda name, at=at: in_variant(name, at)[1])
+            results.append(_read(reader, r, at))
+        else:
+            results.append(replace(_one(g, r, file), rule=at))
     if plan is not None:
-        results += _printed(game, plan)
+        results += placed(game, plan)
     return results
+
+
+def reads_printed(rules: RulesFile) -> bool:
+    return any(r.check in PRINTED for r in rules.rules)
+
+
+def draw_printed(game: Game) -> PrintedFaces:
+    """Every face of the game drawn as the build draws it."""
+    from pnp.build import draw_faces
+
+    ctx, faces, _ = draw_faces(game)
+    return from_drawn(game, faces, ctx.symbols.symbols, ctx.fonts)
+
+
+def _read(reader: Reader, rule: Rule, at: str) -> Result:
+    def res(ok: bool, expected: str, found: str, misses) -> Result:
+        return Result(rule.id, ok, expected, found, rule.cite, rule.note, rule.design_choice, at, tuple(misses))
+
+    try:
+        return reader.run(rule.check, getattr(rule, rule.check), rule.expect, res)
+    except RuleInputError as exc:
+        raise PnpError(f"rule '{rule.id}': {exc}", file=at.rsplit(":", 1)[0], line=_line(at), key=rule.check) from None
+
+
+def _line(at: str) -> int | None:
+    tail = at.rsplit(":", 1)[-1]
+    return int(tail) if tail.isdigit() else None
 
 
 def _missing(rule: Rule, name: str) -> Result:
@@ -217,7 +274,7 @@ def _dig(data, parts):
     return None
 
 
-def _printed(game: Game, plan: Plan) -> list[Result]:
+def placed(game: Game, plan: Plan) -> list[Result]:
     """Every item of every family is placed: fronts once (tiles cover a board), backs once."""
     out = []
     fronts: Counter = Counter()

@@ -182,11 +182,17 @@ def template_line(data, side: str, subject: str, what: str) -> tuple[str | None,
 
     elements = data.get(side) if isinstance(data, dict) else None
     if isinstance(elements, list):
+        best, best_score = None, -1
         for i, el in enumerate(elements):
             spec = el.get("text") if what != "resolution" and isinstance(el, dict) else (el.get("image") if isinstance(el, dict) else None)
             value = spec.get("text" if what != "resolution" else "file") if isinstance(spec, dict) else spec
             if isinstance(value, str) and _matches(value, subject):
-                return locate(data, (side, i))
+                # the template with the most fixed text wins: "{value}" matches anything
+                score = len(re.sub(r"\{[^}]*\}", "", value))
+                if score > best_score:
+                    best, best_score = i, score
+        if best is not None:
+            return locate(data, (side, best))
     return locate(data, (side,))
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import textwrap
 
-from pnp.check.evaluate import Result
+from pnp.check.result import Result
+
+MISSES = 3  # failing faces listed under a rule
 
 
 def table(game: str, results: list[Result]) -> str:
@@ -14,7 +16,14 @@ def table(game: str, results: list[Result]) -> str:
         mark = "ok  " if r.passed else "FAIL"
         lines.append(f"{mark} {r.id:<{idw}}  {r.expected}  |  {r.found}")
         if not r.passed:
-            lines.append(textwrap.indent(textwrap.fill(f"rulebook: {r.cite}", 96), " " * (idw + 7)))
+            pad = " " * (idw + 7)
+            lines.append(textwrap.indent(textwrap.fill(f"rulebook: {r.cite}", 96), pad))
+            for m in r.misses[:MISSES]:
+                lines.append(textwrap.indent(textwrap.fill(f"{m.item} ({m.face}) prints: {m.printed}  [{m.spec}]", 96), pad))
+            if len(r.misses) > MISSES:
+                lines.append(f"{pad}... and {len(r.misses) - MISSES} more faces")
+            if r.rule:
+                lines.append(f"{pad}rule: {r.rule}")
         if r.design_choice:
             lines.append(" " * (idw + 7) + "(design choice: the rulebook does not give this number)")
     passed = sum(r.passed for r in results)
@@ -31,4 +40,7 @@ def summary(game: str, results: list[Result]) -> str:
     out = [f"{game}: rulebook check: {len(bad)} of {len(results)} rules FAIL"]
     for r in bad:
         out.append(f"  FAIL {r.id}: expected {r.expected}; found {r.found}")
+        if r.misses:
+            m = r.misses[0]
+            out.append(f"       {m.item} ({m.face}) [{m.spec}]; rule at {r.rule}")
     return "\n".join(out)

@@ -4,8 +4,25 @@ from __future__ import annotations
 
 import builtins
 
-from pydantic import Field, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 
+from pnp.check.printed_spec import (
+    NO_EXPECT,
+    PRINTED,
+    Area,
+    Colour,
+    Count,
+    DieFaces,
+    DrawnSize,
+    Fills,
+    Grid,
+    Lines,
+    Marks,
+    PrintedTexts,
+    PrintsText,
+    Same,
+    Scale,
+)
 from pnp.spec.types import Strict
 
 Where = dict[str, object]
@@ -52,6 +69,9 @@ class Rule(Strict):
     cite: str = Field(..., min_length=3, description="the rulebook passage the rule comes from")
     note: str | None = Field(None, description="how the number was decided where the rulebook is silent")
     design_choice: bool = Field(False, description="true when the rulebook does not give this number")
+    variant: str | None = Field(
+        None, description="check this rule on the game built in this variant (e.g. the reduced print), whichever variant is checked"
+    )
     count: Select | None = Field(None, description="number of items")
     distribution: Distribution | None = Field(None, description="items per value of an attribute")
     per_player: PerPlayer | None = Field(None, description="items each player's set has")
@@ -63,6 +83,19 @@ class Rule(Strict):
     property: Property | None = Field(None, description="a value of the family's spec")
     option: str | None = Field(None, description="a game option (setup numbers in game.yaml options)")
     records: Records | None = Field(None, description="entries of a list in a family's spec (e.g. a hex map's hexes)")
+    # rules over what the faces print, read from the drawing every engine receives
+    prints: PrintsText | None = Field(None, description="each face prints a text that matches (expect: how many; default at least 1)")
+    texts: PrintedTexts | None = Field(None, description="the texts printed, as a list in any order (or per face, or by a key text)")
+    marks: Marks | None = Field(None, description="how many times a piece of art is drawn on each face (expect: a number, {min, max}, or by key)")
+    die_faces: DieFaces | None = Field(None, description="the labels on each die's faces, in any order")
+    fills: Fills | None = Field(None, description="filled shapes on each face by colour word, counted or measured in squares")
+    faces: Count | None = Field(None, description="how many faces are drawn (a player set, a card printed once)")
+    same: Same | None = Field(None, description="every selected face prints the same (backs of one family: no marked cards)")
+    colour: Colour | None = Field(None, description="the colour drawn under a text, of a piece of art, or filling an area")
+    drawn_size: DrawnSize | None = Field(None, description="each face's (or art's) drawn size: expect a length, {w, h}, or {max: length}")
+    scale: Scale | None = Field(None, description="each face's drawn size as a fraction of another family's face (expect: 0.75)")
+    grid: Grid | None = Field(None, description="a grid of squares as drawn: expect {cols, rows, cell}")
+    lines: Lines | None = Field(None, description="straight lines (grooves, rules) drawn on each face: expect a count or {min, max}")
     expect: object = Field(
         None, description="the expected result: a number, a mapping of value: number, a list, or {min: n, max: m} for counts"
     )
@@ -72,7 +105,7 @@ class Rule(Strict):
         kinds = [k for k in CHECKS if getattr(self, k) is not None]
         if len(kinds) != 1:
             raise ValueError(f"expected exactly one of {', '.join(CHECKS)}; found {', '.join(kinds) or 'none'}")
-        if kinds[0] != "equal" and self.expect is None:
+        if kinds[0] not in ("equal", *NO_EXPECT) and self.expect is None:
             raise ValueError("missing 'expect'")
         return self
 
@@ -81,7 +114,7 @@ class Rule(Strict):
         return next(k for k in CHECKS if getattr(self, k) is not None)
 
 
-CHECKS = ("count", "distribution", "per_player", "sum", "values", "equal", "property", "option", "records")
+CHECKS = ("count", "distribution", "per_player", "sum", "values", "equal", "property", "option", "records", *PRINTED)
 
 
 class RulesFile(Strict):
@@ -89,4 +122,8 @@ class RulesFile(Strict):
 
     game: str = Field(..., description="the game id these rules belong to")
     rulebook: str | None = Field(None, description="where the rulebook is")
+    regions: dict[str, Area | list[Area]] = Field(
+        default_factory=dict, description="named areas of a face that rules look in (`in: name`), as {x, y, w, h} or a list of them"
+    )
     rules: list[Rule] = Field(..., min_length=1)
+    _where: list[str] = PrivateAttr(default_factory=list)  # file:line of each rule, for reports

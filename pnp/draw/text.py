@@ -58,6 +58,16 @@ def layout_text(
                 break
             sz *= 0.95
             lines = lines_at(sz)
+        # Past the smallest step the text still overflows: scale it to fit the box exactly, so no
+        # line ever prints outside it; the legibility check warns about the size it ends at.
+        for _ in range(3):
+            widest = max((fm.width(line, sz) for line in lines), default=0.0)
+            tall = (len(lines) - 1) * sz * line_height + sz * (fm.ascent + fm.descent) * 0.85
+            factor = min(w / widest if widest > w else 1.0, box_h / tall if h is not None and tall > box_h else 1.0)
+            if factor >= 1.0 - 1e-9:
+                break
+            sz *= factor * (1 - 1e-6)
+            lines = lines_at(sz)
     lead = sz * line_height
     block = (len(lines) - 1) * lead
     # Centre on the cap height so capitals sit visually in the middle.

@@ -1,0 +1,84 @@
+"""The drawn faces the checker reads: each item's front and back, as every engine receives them."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from pnp.check.facts import FaceFacts, read_face
+from pnp.draw.primitives import Use
+from pnp.spec.model import Game
+from pnp.spec.yamlfile import locate
+
+
+@dataclass(frozen=True)
+class DrawnFace:
+    """One side of one item as drawn, and the spec line that produced it."""
+
+    family: str
+    item: str
+    side: str  # front | back
+    drawing: object  # the primitive tree (Group, Use ...)
+    attrs: Mapping
+    w: float
+    h: float
+    file: str | None = None
+    line: int | None = None
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}" if self.file and self.line else (self.file or "")
+
+
+class PrintedFaces:
+    """Drawn faces by family, with the shared drawings (symbols) and fonts needed to read them."""
+
+    def __init__(self, faces: Iterable[DrawnFace], symbols: Mapping, fonts):
+        self.by_family: dict[str, list[DrawnFace]] = {}
+        for f in faces:
+            self.by_family.setdefault(f.family, []).append(f)
+        self.symbols = symbols
+        self.fonts = fonts
+        self._facts: dict[object, FaceFacts] = {}
+
+    def faces(self, family: str) -> list[DrawnFace]:
+        return self.by_family.get(family, [])
+
+    def facts(self, face: DrawnFace) -> FaceFacts:
+        """What the face prints, read once."""
+        d = face.drawing
+        # faces that draw one shared symbol (a deck's back) are read once
+        key = ("use", d.symbol, d.transform) if isinstance(d, Use) else id(d)
+        got = self._facts.get(key)
+        if got is None:
+            got = self._facts[key] = read_face(face.drawing, self.symbols, self.fonts)
+        return got
+
+
+def item_line(game: Game, family: str, index: int) -> tuple[str | None, int | None]:
+    """The file and line of the `items:` entry that made the family's index-th item."""
+    fam = game.family(family)
+    starts = getattr(fam.items, "starts", None)
+    entry = bisect.bisect_right(starts, index) - 1 if starts else None
+    file, line = locate(fam.data, ("items", entry) if entry is not None and entry >= 0 else ("items",))
+    return file or fam.file, line
+
+
+def from_drawn(game: Game, drawn: Mapping[str, Sequence], symbols: Mapping, fonts) -> PrintedFaces:
+    """PrintedFaces from the kinds' faces by family (pnp.build.draw_faces)."""
+    out = []
+    for fam in game.families:
+        faces = drawn.get(fam.name, [])
+        items = fam.items
+        same_order = len(faces) == len(items)
+        by_id = None if same_order else {it.id: n for n, it in enumerate(items)}
+        for n, f in enumerate(faces):
+            k = n if same_order else by_id.get(f.id)
+            attrs = items[k].attrs if k is not None else {}
+            file, line = item_line(game, fam.name, k) if k is not None else (fam.file, None)
+            for side in ("front", "back"):
+                drawing = getattr(f, side)
+                if drawing is not None:
+                    out.append(DrawnFace(fam.name, f.id, side, drawing, attrs, f.w, f.h, file, line))
+    return PrintedFaces(out, symbols, fonts)

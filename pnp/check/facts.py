@@ -1,0 +1,269 @@
+"""What a drawn face prints, read from its primitives: texts, art, filled shapes, grids, regions.
+
+Rules over printed content query these facts, never the YAML that produced them. Positions are
+in the face's millimetres (origin top-left) after every transform, so a rule can say where on
+the face a text must be. A text is read as the printout shows it: the lines one text box wraps
+into are joined back into one block.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from pnp.draw.primitives import (
+    IDENTITY,
+    Ellipse,
+    Group,
+    Image,
+    Matrix,
+    Path,
+    Rect,
+    Text,
+    Use,
+    apply,
+    multiply,
+)
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@dataclass(frozen=True, slots=True)
+class TextFact:
+    text: str
+    box: Box  # where it prints, on the face
+    colour: str
+    size: float  # em size as printed, mm
+    font: str
+    region: int | None  # the clipped region (a die's face) it prints in, if any
+    order: int  # drawing order: later covers earlier
+    angle: float = 0.0  # degrees, clockwise on the page: 0 reads left to right, 90 top to bottom
+
+
+@dataclass(frozen=True, slots=True)
+class MarkFact:
+    """One drawing of a piece of art (a symbol, a pip, an icon) or an image."""
+
+    art: str  # the art's name: suit-hearts, tank ...
+    colour: str | None
+    box: Box
+    region: int | None
+    order: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeFact:
+    """A filled shape: a rectangle, circle or outline with its fill colour."""
+
+    fill: str
+    opacity: float
+    box: Box
+    area: float
+    region: int | None
+    order: int
+    outline: tuple = ()  # a drawn outline's corners (paths only), to read its shape
+
+    def holds(self, x: float, y: float) -> bool:
+        """The point lies inside the shape (its outline when it has one, else its box)."""
+        pts = self.outline
+        if not pts:
+            return self.box[0] <= x <= self.box[2] and self.box[1] <= y <= self.box[3]
+        inside_ = False
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                inside_ = not inside_
+        return inside_
+
+
+@dataclass
+class FaceFacts:
+    texts: list[TextFact] = field(default_factory=list)
+    marks: list[MarkFact] = field(default_factory=list)
+    shapes: list[ShapeFact] = field(default_factory=list)
+    regions: list[Box] = field(default_factory=list)  # clipped groups that hold text: a die net's faces
+    lines_x: list[tuple[float, float, float]] = field(default_factory=list)  # vertical lines: x, y0, y1
+    lines_y: list[tuple[float, float, float]] = field(default_factory=list)  # horizontal lines: y, x0, x1
+
+    def signature(self) -> tuple:
+        """Everything the face prints, rounded, to compare two faces (a marked back differs)."""
+
+        def r(b):
+            return tuple(round(v, 2) for v in b)
+
+        return (
+            tuple(sorted((t.text, r(t.box), t.colour) for t in self.texts)),
+            tuple(sorted((m.art, m.colour or "", r(m.box)) for m in self.marks)),
+            tuple(sorted((s.fill, round(s.opacity, 2), r(s.box)) for s in self.shapes)),
+        )
+
+
+def _box(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Box:
+    pts = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _scale(m: Matrix) -> float:
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def art_name(symbol_id: str) -> str | None:
+    """'art:suit-hearts:#c8102e:ab12' -> 'suit-hearts'; 'img:map:..' -> 'map'; else None."""
+    if symbol_id.startswith(("art:", "img:")):
+        return symbol_id.split(":")[1]
+    return None
+
+
+def art_colour(symbol_id: str) -> str | None:
+    parts = symbol_id.split(":")
+    return parts[2] if symbol_id.startswith("art:") and len(parts) > 2 and parts[2].startswith("#") else None
+
+
+class _Reader:
+    def __init__(self, symbols, fonts):
+        self.symbols = symbols
+        self.fonts = fonts
+        self.facts = FaceFacts()
+        self.order = 0
+
+    def tick(self) -> int:
+        self.order += 1
+        return self.order
+
+    def walk(self, node, m: Matrix, region: int | None) -> None:
+        if node is None:
+            return
+        if isinstance(node, (list, tuple)):
+            run: list[Text] = []  # consecutive lines, read as the blocks they make
+            for child in node:
+                if isinstance(child, Text):
+                    run.append(child)
+                    continue
+                self.texts_of(run, m, region)
+                run = []
+                self.walk(child, m, region)
+            self.texts_of(run, m, region)
+            return
+        if isinstance(node, Group):
+            mm = multiply(m, node.transform)
+            if node.clip is not None and isinstance(node.clip, Path) and self._holds_text(node.children):
+                self.facts.regions.append(self._path_box(mm, node.clip))
+                region = len(self.facts.regions) - 1
+            self.walk(node.children, mm, region)
+        elif isinstance(node, Use):
+            mm = multiply(m, node.transform)
+            name = art_name(node.symbol)
+            sym = self.symbols[node.symbol] if node.symbol in self.symbols else None
+            if name is not None:
+                w, h = (sym.w, sym.h) if sym is not None else (1.0, 1.0)
+                self.facts.marks.append(MarkFact(name, art_colour(node.symbol), _box(mm, 0, 0, w, h), region, self.tick()))
+            elif sym is not None:
+                self.walk(sym.children, mm, region)
+        elif isinstance(node, Image):
+            stem = node.file.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            self.facts.marks.append(MarkFact(stem, None, _box(m, node.x, node.y, node.x + node.w, node.y + node.h), region, self.tick()))
+        elif isinstance(node, Rect):
+            self.shape(node.style, _box(m, node.x, node.y, node.x + node.w, node.y + node.h), abs(node.w * node.h) * _scale(m) ** 2, region)
+        elif isinstance(node, Ellipse):
+            b = _box(m, node.cx - node.rx, node.cy - node.ry, node.cx + node.rx, node.cy + node.ry)
+            self.shape(node.style, b, math.pi * node.rx * node.ry * _scale(m) ** 2, region)
+        elif isinstance(node, Path):
+            self.path(node, m, region)
+        elif isinstance(node, Text):
+            self.texts_of((node,), m, region)
+
+    def _holds_text(self, children) -> bool:
+        """A clipped group that prints a text or a piece of art (a die's face) is a region."""
+        stack = list(children)
+        while stack:
+            c = stack.pop()
+            if isinstance(c, Text) or (isinstance(c, Use) and art_name(c.symbol) is not None):
+                return True
+            if isinstance(c, Group):
+                stack.extend(c.children)
+        return False
+
+    def _path_box(self, m: Matrix, p: Path) -> Box:
+        pts = [apply(m, op[-2], op[-1]) for op in p.ops if op[0] != "Z"]
+        xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    def shape(self, style, box: Box, area: float, region, outline: tuple = ()) -> None:
+        if style.fill:
+            self.facts.shapes.append(ShapeFact(style.fill, style.opacity, box, area, region, self.tick(), outline))
+
+    def path(self, p: Path, m: Matrix, region) -> None:
+        pts = [apply(m, op[-2], op[-1]) for op in p.ops if op[0] != "Z"]
+        if not pts:
+            return
+        if p.style.fill:
+            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+            self.shape(p.style, (min(xs), min(ys), max(xs), max(ys)), _poly_area(pts), region, tuple(pts))
+        if p.style.stroke and all(op[0] in ("M", "L") for op in p.ops):
+            # straight strokes: a grid's lines, read back as rows and columns
+            start = None
+            for op in p.ops:
+                q = apply(m, op[1], op[2])
+                if op[0] == "L" and start is not None:
+                    if abs(q[0] - start[0]) < 1e-6:
+                        self.facts.lines_x.append((q[0], min(q[1], start[1]), max(q[1], start[1])))
+                    elif abs(q[1] - start[1]) < 1e-6:
+                        self.facts.lines_y.append((q[1], min(q[0], start[0]), max(q[0], start[0])))
+                start = q
+
+    def texts_of(self, nodes, m: Matrix, region) -> None:
+        """Lines of one text box (same anchor, font, size, colour, evenly spaced) read as one block."""
+        block: list[Text] = []
+
+        def flush():
+            if not block:
+                return
+            k = _scale(m)
+            boxes = []
+            for t in block:
+                w = self.fonts.metrics(t.font).width(t.text, t.size) if t.font in self.fonts else len(t.text) * t.size * 0.6
+                x0 = t.start_x(w)
+                boxes.append(_box(m, x0, t.y - t.size * 0.75, x0 + w, t.y + t.size * 0.2))
+            box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+            first = block[0]
+            text = " ".join(t.text for t in block)
+            angle = math.degrees(math.atan2(m[1], m[0])) % 360
+            self.facts.texts.append(TextFact(text, box, first.colour, first.size * k, first.font, region, self.tick(), round(angle, 3) % 360))
+            block.clear()
+
+        for node in nodes:
+            if block:
+                last = block[-1]
+                step = node.y - last.y
+                same = (node.x, node.anchor, node.font, node.size, node.colour) == (last.x, last.anchor, last.font, last.size, last.colour)
+                even = 0 < step <= node.size * 2.0 and (len(block) < 2 or abs(step - (last.y - block[-2].y)) < 1e-6)
+                if not (same and even):
+                    flush()
+            block.append(node)
+        flush()
+
+
+def _poly_area(pts) -> float:
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
+
+
+def read_face(drawing, symbols, fonts) -> FaceFacts:
+    """The facts of one drawn face (a front or a back), with shared symbols looked up in `symbols`."""
+    r = _Reader(symbols, fonts)
+    r.walk(drawing, IDENTITY, None)
+    return r.facts
+
+
+def inside(box: Box, area: Box) -> bool:
+    """The centre of `box` lies in `area`."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return area[0] - 1e-6 <= cx <= area[2] + 1e-6 and area[1] - 1e-6 <= cy <= area[3] + 1e-6
+
+
+def fill_under(facts: FaceFacts, box: Box, before: int) -> ShapeFact | None:
+    """The topmost mostly-opaque filled shape drawn before `before` under the centre of `box`."""
+    best = None
+    for s in facts.shapes:
+        if s.order < before and s.opacity >= 0.5 and inside(box, s.box) and (best is None or s.order > best.order):
+            best = s
+    return best

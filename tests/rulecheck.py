@@ -1,0 +1,47 @@
+"""Break one printed thing in a copy of a shipped game and read what `pnp check --json` says."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from pnp.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def copy_game(tmp_path: Path, game: str) -> Path:
+    dest = tmp_path / game
+    shutil.copytree(REPO / "components" / game, dest)
+    return dest
+
+
+def edit(folder: Path, file: str, old: str, new: str, count: int = 1) -> None:
+    """Replace `old` by `new` in one file of the copy; the text must be there."""
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {file}"
+    path.write_text(text.replace(old, new, count if count else -1), encoding="utf-8")
+
+
+def check(folder: Path, capsys, *extra: str) -> tuple[int, dict]:
+    """Exit code and the results by rule id."""
+    capsys.readouterr()
+    rc = main(["check", str(folder), "--json", *extra])
+    out = capsys.readouterr().out
+    return rc, {r["id"]: r for r in json.loads(out)} if out.strip().startswith("[") else {}
+
+
+def failing(folder: Path, capsys) -> set[str]:
+    rc, results = check(folder, capsys)
+    assert rc == 1, "pnp check passed a broken game"
+    return {k for k, r in results.items() if not r["passed"]}
+
+
+def assert_caught(tmp_path: Path, capsys, game: str, what: str, file: str, old: str, new: str, rules: set[str]) -> None:
+    """Break one thing in a copy of `game`; `pnp check` must fail, and with these rules."""
+    folder = copy_game(tmp_path, game)
+    edit(folder, file, old, new)
+    failed = failing(folder, capsys)
+    assert rules <= failed, f"{what}: expected {sorted(rules)} to fail; failed: {sorted(failed)}"
