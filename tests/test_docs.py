@@ -138,6 +138,11 @@ def test_customising_examples_work(tmp_path, monkeypatch, capsys, built):
     half = next(f for f in man["families"] if f["component"] == "board")
     full = next(f for f in built("earthquake", "a4").manifest["families"] if f["component"] == "board")
     assert len(half["pages"]) < len(full["pages"])
+    # the row added to the spreadsheet prints its count of cards
+    import fitz
+
+    deck = fitz.open(tmp_path / "output" / "mydeck" / "mydeck-a4.pdf")
+    assert sum(page.get_text().count("Flood") for page in deck) == 3
     back = tmp_path / "output" / "mygreenway" / "preview" / "cards" / "back.png"
     assert back.is_file()
     from PIL import Image

@@ -12,7 +12,7 @@ def test_new_game_builds_and_checks(tmp_path, capsys):
     folder = tmp_path / "My Game"
     assert main(["new", str(folder)]) == 0
     names = sorted(p.name for p in folder.iterdir())
-    assert names == ["board.yaml", "counters.yaml", "deck.yaml", "game.yaml", "rules.yaml", "schema"]
+    assert names == ["board.yaml", "counters.yaml", "deck.yaml", "events.csv", "events.yaml", "game.yaml", "rules.yaml", "schema"]
     assert main(["check", str(folder)]) == 0
     out = capsys.readouterr().out
     assert "deck-size" in out and "board-size" in out and "FAIL" not in out
@@ -23,6 +23,7 @@ def test_new_game_builds_and_checks(tmp_path, capsys):
     assert fams["deck"]["two_sided"] and fams["deck"]["count"] == 10
     assert fams["board"]["tiled"] and len([p for p in man["pages"] if p["kind"] == "tile"]) >= 2
     assert fams["counters"]["count"] == 10
+    assert fams["events"]["count"] == 5  # one card per CSV row, with its count column
 
 
 def test_new_game_points_editors_at_its_schema(tmp_path):

@@ -91,6 +91,13 @@ class ItemEntry(Strict):
     per_player: bool = Field(False, description="one set for each player colour")
 
 
+class ItemsFile(Strict):
+    """Items read from a spreadsheet: one row an item, the first row names the attributes."""
+
+    file: str = Field(description="a .csv, .tsv or .xlsx file in the game folder (or just `items: cards.csv`)")
+    sheet: str | None = Field(None, description="the .xlsx sheet to read (default: the first)")
+
+
 Stock = Literal["paper", "card"]
 
 
@@ -108,7 +115,12 @@ class FamilySpec(Strict):
     gutter: Spacing | None = Field(None, description="space between items (default: 0, or 2×bleed)")
     scale: float = Field(1.0, gt=0, le=10, description="print scale, 1 = true size")
     include: list[str] = Field(default_factory=list, description="YAML files whose keys merge in")
-    items: list[ItemEntry] = Field(default_factory=lambda: [ItemEntry()], description="the items")
+    # A data file is read into entries by the loader before validation, so a validated
+    # family always holds a list; the other forms are here for the schema and the reference.
+    items: list[ItemEntry] | ItemsFile | str = Field(
+        default_factory=lambda: [ItemEntry()],
+        description="the items: a list, or a CSV/TSV/XLSX file with one row per item (docs/customising.md)",
+    )
     options: dict[str, object] = Field(default_factory=dict, description="attributes all items share")
     cite: str | None = Field(None, description="rulebook passage this family follows")
     note: str | None = Field(None, description="a design choice where the rulebook is silent")

@@ -9,12 +9,21 @@ from pnp import budget
 from pnp.errors import PnpError, short
 from pnp.guard import require_inside, resolve_inside
 from pnp.paths import components_dir
+from pnp.spec.datafile import ROW_KEY, read_rows
 from pnp.spec.expand import DEFAULT_MAX_ITEMS, expand_items
 from pnp.spec.game import FamilySpec, GameSpec
 from pnp.spec.model import Family, Game
 from pnp.spec.registry import kind_schemas
 from pnp.spec.validate import validate
-from pnp.spec.yamlfile import LineDict, display_path, line_of, locate, read_yaml, type_name
+from pnp.spec.yamlfile import (
+    LineDict,
+    LineList,
+    display_path,
+    line_of,
+    locate,
+    read_yaml,
+    type_name,
+)
 
 MAX_INCLUDE_DEPTH = 10
 
@@ -266,6 +275,37 @@ def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tup
     return result
 
 
+def _data_file_items(data: LineDict, folder: Path, name: str, allow_outside: bool, max_items: int) -> tuple[LineDict, str | None]:
+    """`items: cards.csv` or `items: {file: cards.xlsx, sheet: Cards}`: the rows as item entries.
+
+    The path is relative to the game folder and must stay inside it, like every file a game names.
+    """
+    raw = data.get("items")
+    if isinstance(raw, str):
+        ref, sheet = raw, None
+    elif isinstance(raw, dict) and "file" in raw:
+        unknown = [k for k in raw if k not in ("file", "sheet")]
+        if unknown:
+            near = difflib.get_close_matches(str(unknown[0]), ["file", "sheet"], n=1, cutoff=0.5)
+            raise PnpError("unknown key in items", file=name, line=line_of(data, ("items", unknown[0])), key=f"items.{unknown[0]}", expected="file, sheet", found=str(unknown[0]), hint=f"did you mean '{near[0]}'?" if near else None)
+        ref, sheet = raw["file"], raw.get("sheet")
+        if not isinstance(ref, str) or not (sheet is None or isinstance(sheet, str)):
+            raise PnpError("items file and sheet are names", file=name, line=line_of(data, ("items",)), key="items", expected="file: a path, sheet: a sheet name", found=short(raw))
+    else:
+        return data, None
+    line = line_of(data, ("items",))
+    target = inside(folder, ref, file=name, key="items", allow_outside=allow_outside, line=line)
+    if not target.is_file():
+        raise PnpError("items file not found", file=name, line=line, key="items", expected="a .csv, .tsv or .xlsx file in the game folder", found=ref)
+    shown = display_path(target)
+    rows = LineList(read_rows(target, shown=shown, sheet=sheet, max_rows=max_items))
+    rows.lines = [row.pop(ROW_KEY) for row in rows]
+    out = LineDict(data)
+    out.line, out.lines, out.file, out.files = data.line, dict(data.lines), data.file, data.files
+    out["items"] = rows
+    return out, shown
+
+
 def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items) -> Family:
     name = display_path(path)
     data = read_with_includes(path, folder, allow_outside)
@@ -286,6 +326,7 @@ def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
             found=short(kind) if not isinstance(kind, str) else kind,
             hint=f"did you mean '{near[0]}'?" if near else None,
         )
+    data, items_file = _data_file_items(data, folder, name, allow_outside, max_items)
     spec: FamilySpec = validate(schemas[kind], data, file=name, context={"folder": folder})
     items_lines = getattr(data.get("items"), "lines", None)
     items = expand_items(
@@ -293,7 +334,7 @@ def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
         spec.items,
         base={**opts, **spec.options},
         players=seats,
-        file=name,
+        file=items_file or name,
         lines=items_lines,
         max_items=max_items,
     )

@@ -1,0 +1,191 @@
+"""Items from a spreadsheet: a CSV, TSV or XLSX file, one row an item, one column an attribute.
+
+Card designers keep card lists in spreadsheets (Google Sheets, LibreOffice, Excel) and export
+them; `items: cards.csv` reads such an export as it is. The first row names the attributes.
+A `count` column gives copies of a row, an `id` column its id; every other column is an
+attribute the templates read as `{name}`.
+
+Cells are typed as a card designer expects: `3` is the number 3 and `2.5` is 2.5 (so `when:
+{rank: 3}` matches), `007` stays the text `007` (a leading zero is part of a name), and an
+empty cell is the empty text, so `{flavour}` prints nothing on the cards that leave it blank.
+A row whose every cell is empty is skipped (spreadsheet exports often end with some).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import zipfile
+from pathlib import Path
+
+from pnp.errors import PnpError
+
+__all__ = ["ROW_KEY", "SUFFIXES", "read_rows"]
+
+ROW_KEY = "\x00row"  # each row dict carries its spreadsheet row number under this key until read
+
+SUFFIXES = (".csv", ".tsv", ".xlsx")
+# Columns that shape repetition in YAML entries; a spreadsheet row is one item already.
+_REFUSED = {"for_each", "per_player"}
+_INT = re.compile(r"[+-]?(0|[1-9][0-9]*)")
+_FLOAT = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)")
+
+
+def read_rows(path: Path, *, shown: str, sheet: str | None, max_rows: int) -> list[dict]:
+    """Every row of the data file at `path` as an attribute dict; errors name `shown`, row and column."""
+    suffix = path.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise PnpError("unknown data file type", file=shown, expected="a .csv, .tsv or .xlsx file", found=path.name)
+    if sheet is not None and suffix != ".xlsx":
+        raise PnpError("only an .xlsx file has sheets", file=shown, key="sheet", expected="no sheet for a CSV or TSV file", found=sheet)
+    try:
+        table = _xlsx(path, shown, sheet) if suffix == ".xlsx" else _delimited(path, shown, "\t" if suffix == ".tsv" else ",")
+        return _items(table, shown, max_rows)
+    except OSError as exc:
+        raise PnpError("cannot read the data file", file=shown, expected="a readable file", found=exc.strerror or str(exc)) from None
+
+
+def _delimited(path: Path, shown: str, delimiter: str):
+    """(row number, cells) of a CSV/TSV file; `utf-8-sig` because Excel writes a byte-order mark."""
+    with open(path, encoding="utf-8-sig", newline="") as fh:
+        reader = csv.reader(fh, delimiter=delimiter, strict=True)
+        try:
+            for n, cells in enumerate(reader, start=1):
+                yield n, [_typed(c) for c in cells]
+        except UnicodeDecodeError as exc:
+            raise PnpError("data file is not UTF-8 text", file=shown, expected="a CSV/TSV saved as UTF-8 (every spreadsheet offers it)", found=str(exc.reason)) from None
+        except csv.Error as exc:
+            raise PnpError("malformed CSV", file=shown, line=reader.line_num, expected="quoted cells closed on the same record", found=str(exc)) from None
+
+
+def _xlsx(path: Path, shown: str, sheet: str | None):
+    import openpyxl  # only games with spreadsheet data pay for importing it
+
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+        raise PnpError("cannot read the workbook", file=shown, expected="an .xlsx file saved by a spreadsheet", found=str(exc)) from None
+    try:
+        if sheet is None:
+            ws = book.worksheets[0]
+        elif sheet in book.sheetnames:
+            ws = book[sheet]
+        else:
+            import difflib
+
+            near = difflib.get_close_matches(sheet, book.sheetnames, n=1, cutoff=0.5)
+            raise PnpError(
+                "no such sheet in the workbook",
+                file=shown,
+                key="sheet",
+                expected="one of: " + ", ".join(book.sheetnames),
+                found=sheet,
+                hint=f"did you mean '{near[0]}'?" if near else None,
+            )
+        for n, values in enumerate(ws.iter_rows(values_only=True), start=1):
+            yield n, [_cell(v) for v in values]
+    finally:
+        book.close()
+
+
+def _typed(text: str):
+    """A CSV cell: whole numbers and decimals become numbers; everything else stays text."""
+    s = text.strip()
+    if _INT.fullmatch(s):
+        return int(s)
+    if _FLOAT.fullmatch(s):
+        return float(s)
+    return text
+
+
+def _cell(value):
+    """An XLSX cell: a whole float is an int (spreadsheets store 3 as 3.0); empty is ''."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)  # dates and times: as the sheet shows them, as text
+
+
+def _column(k: int) -> str:
+    """Spreadsheet column letters: 0 -> A, 26 -> AA."""
+    out = ""
+    k += 1
+    while k:
+        k, r = divmod(k - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def _items(table, shown: str, max_rows: int) -> list[dict]:
+    header: list[str] | None = None
+    rows: list[dict] = []
+    for n, cells in table:
+        if header is None:
+            header = _header(cells, shown, n)
+            continue
+        while cells and cells[-1] == "":
+            cells = cells[:-1]
+        if not cells:
+            continue
+        if len(cells) > len(header):
+            k = len(header)
+            raise PnpError(
+                "row has more cells than the header has columns",
+                file=shown, line=n, key=f"row {n}, column {_column(k)}",
+                expected=f"{len(header)} columns ({', '.join(header)})", found=repr(cells[k]),
+            )
+        if len(rows) >= max_rows:
+            raise PnpError("too many rows", file=shown, line=n, key=f"row {n}", expected=f"at most {max_rows:,} items (raise it with --max-items)", found=f"more than {max_rows:,} rows")
+        row = dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=True))
+        rows.append({**_checked(row, header, shown, n), ROW_KEY: n})
+    if header is None:
+        raise PnpError("data file is empty", file=shown, expected="a header row naming the attributes, then one row per item", found="nothing")
+    return rows
+
+
+def _header(cells: list, shown: str, n: int) -> list[str]:
+    while cells and cells[-1] == "":
+        cells = cells[:-1]
+    names: list[str] = []
+    for k, cell in enumerate(cells):
+        name = str(cell).strip()
+        where = f"row {n}, column {_column(k)}"
+        if not name.isidentifier():
+            raise PnpError(
+                "column heading is not an attribute name",
+                file=shown, line=n, key=where,
+                expected="letters, digits and _ (not starting with a digit), so templates can write {name}",
+                found=repr(name),
+            )
+        if name in _REFUSED:
+            raise PnpError("column not allowed in a data file", file=shown, line=n, key=where, expected="id, count or an attribute name (one row is one item)", found=name)
+        if name in names:
+            raise PnpError("column heading repeated", file=shown, line=n, key=where, expected="each heading once", found=name)
+        names.append(name)
+    if not names:
+        raise PnpError("data file has no header row", file=shown, line=n, expected="a first row naming the attributes", found="an empty row")
+    return names
+
+
+def _checked(row: dict, header: list[str], shown: str, n: int) -> dict:
+    """`count` a whole number of copies (empty: 1), `id` text (empty: made from the family)."""
+    if "count" in row:
+        count = row["count"]
+        if count == "":
+            del row["count"]
+        elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            k = header.index("count")
+            raise PnpError(
+                "count is not a whole number of copies",
+                file=shown, line=n, key=f"row {n}, column {_column(k)} (count)",
+                expected="a whole number, 0 or more (empty means 1)", found=repr(count),
+            )
+    if "id" in row:
+        if row["id"] == "":
+            del row["id"]
+        else:
+            row["id"] = str(row["id"])
+    return row
