@@ -91,11 +91,23 @@ class ItemEntry(Strict):
     per_player: bool = Field(False, description="one set for each player colour")
 
 
-class ItemsFile(Strict):
-    """Items read from a spreadsheet: one row an item, the first row names the attributes."""
-
-    file: str = Field(description="a .csv, .tsv or .xlsx file in the game folder (or just `items: cards.csv`)")
-    sheet: str | None = Field(None, description="the .xlsx sheet to read (default: the first)")
+def _items_schema(schema: dict) -> None:
+    """The JSON Schema of `items:` also offers the data-file forms the loader reads."""
+    listed = {k: schema.pop(k) for k in ("type", "items") if k in schema}
+    schema["anyOf"] = [
+        listed,
+        {"type": "string", "pattern": r"(?i)\.(csv|tsv|xlsx)$", "description": "a data file: one row an item"},
+        {
+            "type": "object",
+            "title": "ItemsFile",
+            "properties": {
+                "file": {"type": "string", "description": "a .csv, .tsv or .xlsx file in the game folder"},
+                "sheet": {"type": "string", "description": "the .xlsx sheet to read (default: the first)"},
+            },
+            "required": ["file"],
+            "additionalProperties": False,
+        },
+    ]
 
 
 Stock = Literal["paper", "card"]
@@ -115,11 +127,13 @@ class FamilySpec(Strict):
     gutter: Spacing | None = Field(None, description="space between items (default: 0, or 2×bleed)")
     scale: float = Field(1.0, gt=0, le=10, description="print scale, 1 = true size")
     include: list[str] = Field(default_factory=list, description="YAML files whose keys merge in")
-    # A data file is read into entries by the loader before validation, so a validated
-    # family always holds a list; the other forms are here for the schema and the reference.
-    items: list[ItemEntry] | ItemsFile | str = Field(
+    # A data file (`items: cards.csv`, `items: {file: cards.xlsx, sheet: Cards}`) is read into
+    # entries by the loader before validation, so only the schema shows those forms.
+    items: list[ItemEntry] = Field(
         default_factory=lambda: [ItemEntry()],
-        description="the items: a list, or a CSV/TSV/XLSX file with one row per item (docs/customising.md)",
+        description="the items: a list, or a CSV/TSV/XLSX file with one row per item "
+        "(`cards.csv`, or `{file: cards.xlsx, sheet: Cards}`; docs/customising.md)",
+        json_schema_extra=_items_schema,
     )
     options: dict[str, object] = Field(default_factory=dict, description="attributes all items share")
     cite: str | None = Field(None, description="rulebook passage this family follows")
