@@ -40,7 +40,7 @@ def test_page_and_every_picture(served):
     for asset in ("app.js", "app.css"):
         assert served.get(f"/static/{asset}")[0] == 200
     state = served.state()
-    assert [f["name"] for f in state["families"]] == ["deck", "board", "counters"]
+    assert [f["name"] for f in state["families"]] == ["deck", "events", "board", "counters"]
     assert len(faces(state, "deck")) == 10 and state["errors"] == []
     deck = next(f for f in state["families"] if f["name"] == "deck")
     assert deck["shared_back"] is not None  # one back for the whole deck, shown once
