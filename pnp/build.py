@@ -52,11 +52,12 @@ def build(
 
 
 def refuse_illegible(prep: Prepared, strict: bool, warn: Callable[[str], None] | None) -> None:
-    """Text and images below the print limits: warnings, or with `strict` a refusal before any file is written."""
+    """Every warning (pnp.pipeline's Prepared.legibility): passed to `warn`, or with `strict`
+    a refusal before any file is written."""
     found = prep.legibility()
     if found and strict:
         raise PnpError(
-            f"{len(found)} printed text(s) or image(s) below the legibility limits (--strict)",
+            f"{len(found)} warning(s) (--strict writes nothing while one remains)",
             file=found[0].split(": ", 1)[0], found=found[0].split(": ", 1)[1],
             hint="; ".join(found[1:4]) + (" ..." if len(found) > 4 else "") if len(found) > 1 else None,
         )

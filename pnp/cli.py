@@ -93,7 +93,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--paper", default="both", help="a4, letter, both, or any paper in layouts/ (default both)")
     b.add_argument("--engine", choices=("reportlab", "svg"), default="reportlab", help="PDF engine (default reportlab)")
     b.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output)")
-    b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails; refuse to write when printed text or images are below the legibility limits")
+    b.add_argument("--strict", action="store_true", help="write nothing, and exit 1, when a rulebook check fails or there is any warning")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
@@ -255,7 +255,7 @@ def cmd_build(args) -> int:
 
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
-    from pnp.build import duplex_paper, refuse_illegible, write
+    from pnp.build import duplex_paper, write
     from pnp.check.report import summary
     from pnp.pipeline import prepare
 
@@ -265,14 +265,19 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
         prep = prepare(game, [duplex_paper(p, args.offset, args.flip) for p in papers], max_tiles=args.max_tiles)
         # the rules read the faces and the first paper's plan before anything is written
         results = prep.check() or []
-        warnings: list[str] = []
-        refuse_illegible(prep, args.strict, warnings.append)
+        warnings = prep.legibility()
+        bad = any(not r.passed for r in results)
+        report = "".join(f"warning: {escape(w)}\n" for w in warnings) + summary(game.id, results)
+        if args.strict and (bad or warnings):
+            # --strict refuses before anything is written: no PDF, no manifest, no folder
+            failed = sum(not r.passed for r in results)
+            why = f"{len(warnings)} warning(s), {failed} failed rule(s)"
+            refused = f"{game.id}: nothing written (--strict: {why})"
+            return refused, report + ("\n" if report and not report.endswith("\n") else "") + refused, True
         outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress)
     except PnpError as exc:
         return str(exc)
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
-    bad = any(not r.passed for r in results)
-    report = "".join(f"warning: {escape(w)}\n" for w in warnings) + summary(game.id, results)
     return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", report, bad or bool(warnings)
 
 

@@ -64,6 +64,11 @@ class DrawContext:
     # print-shop files (pnp export --cards): flat faces drawn with this bleed instead of their
     # family's, and without the thin line on the cut edge (a shop's cut wanders onto it)
     bleed: float | None = None
+    # what the drawing found to have no effect or to print badly ("file:line: ..."), once each
+    notes: dict[str, None] = field(default_factory=dict)
+
+    def note(self, line: str) -> None:
+        self.notes.setdefault(line, None)
 
     @property
     def palette(self) -> dict[str, str]:

@@ -64,11 +64,16 @@ class Prepared:
         return {fam.name: self.faces.draw_whole(fam) for fam in self.game.families}
 
     def legibility(self) -> list[str]:
-        """Text and images below the print limits, one line each (read once)."""
+        """Every warning, one line each (read once): text and images below the print limits,
+        conditions that match no item, and what the drawing found has no effect (a colour on
+        art that takes none, art that stops short of a bleed)."""
         if self.warnings is None:
             from pnp.check.legibility import legibility_warnings
+            from pnp.check.noeffect import unmatched_conditions
 
-            self.warnings = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
+            found = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
+            # the faces are all drawn by now, so every note the drawing makes is in
+            self.warnings = unmatched_conditions(self.game) + list(self.ctx.notes) + found
         return self.warnings
 
     def impose(self, papers: Sequence[str | PaperSpec], max_tiles: int = DEFAULT_MAX_TILES) -> list[Plan]:
