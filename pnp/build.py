@@ -170,6 +170,7 @@ def build(
     max_tiles: int = DEFAULT_MAX_TILES,
     strict: bool = False,
     warn: Callable[[str], None] | None = None,
+    fold: bool = False,
 ) -> list[Output]:
     specs = [_paper(load_paper(p), offset, flip) for p in papers]
     ctx, faces, infos = plan_items(game)
@@ -178,7 +179,8 @@ def build(
         check_tiling(game, infos, paper, max_tiles)
     players = game.options.get("players") if game.spec.player_colours else None
     plans = [
-        impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines())
+        impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines(),
+               fold=fold or paper.fold or game.spec.fold)
         for paper in specs
     ]
     # Nothing is written until every page of every paper has rendered: the whole set goes

@@ -87,6 +87,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails; refuse to write when printed text or images are below the legibility limits")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
+    b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
     b.add_argument("--quiet", action="store_true", help="print nothing but errors")
     b.add_argument("--jobs", type=_positive_int, help="games built at once (default: one per core)")
@@ -256,7 +257,7 @@ def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, b
         warnings: list[str] = []
         outputs = build(
             game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip,
-            progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append,
+            progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append, fold=args.fold,
         )
         results += placed(game, outputs[0].plan) if rules else []
     except PnpError as exc:
