@@ -29,8 +29,17 @@ from pnp.engines.svg_pages import GlyphSource, glyphs_for
 from pnp.units import mm_to_pt
 
 CAPS = {"butt": cairo.LINE_CAP_BUTT, "round": cairo.LINE_CAP_ROUND, "square": cairo.LINE_CAP_SQUARE}
-JOINS = {"miter": cairo.LINE_JOIN_MITER, "round": cairo.LINE_JOIN_ROUND, "bevel": cairo.LINE_JOIN_BEVEL}
-MOVE, LINE, CURVE, CLOSE = cairo.PATH_MOVE_TO, cairo.PATH_LINE_TO, cairo.PATH_CURVE_TO, cairo.PATH_CLOSE_PATH
+JOINS = {
+    "miter": cairo.LINE_JOIN_MITER,
+    "round": cairo.LINE_JOIN_ROUND,
+    "bevel": cairo.LINE_JOIN_BEVEL,
+}
+MOVE, LINE, CURVE, CLOSE = (
+    cairo.PATH_MOVE_TO,
+    cairo.PATH_LINE_TO,
+    cairo.PATH_CURVE_TO,
+    cairo.PATH_CLOSE_PATH,
+)
 PT = mm_to_pt(1.0)
 # glyphs at their design advances, as the layout measured them
 _UNHINTED = cairo.FontOptions()
@@ -112,6 +121,7 @@ class CairoPdf:
 
     def close(self) -> None:
         self.surface.finish()
+        _dedupe_resources(self.path)
         _settle_info(self.path, self.info.date)
 
     # --- drawing -------------------------------------------------------------
@@ -178,7 +188,11 @@ class CairoPdf:
             ctx.rectangle(shape.x, shape.y, shape.w, shape.h)
             return
         # a card's rounded outline is its clip, background and cut line: encoded once
-        key = (t, shape.x, shape.y, shape.w, shape.h, shape.r) if t is Rect else (t, shape.cx, shape.cy, shape.rx, shape.ry)
+        key = (
+            (t, shape.x, shape.y, shape.w, shape.h, shape.r)
+            if t is Rect
+            else (t, shape.cx, shape.cy, shape.rx, shape.ry)
+        )
         enc = self.outlines.get(key)
         if enc is None:
             if len(self.outlines) > 4096:
@@ -219,7 +233,9 @@ class CairoPdf:
         if form is None:
             sym = self.symbols[ident]
             # bounded a symbol's width and height beyond each edge: art may overhang its box
-            form = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (-sym.w, -sym.h, 3 * sym.w, 3 * sym.h))
+            form = cairo.RecordingSurface(
+                cairo.CONTENT_COLOR_ALPHA, (-sym.w, -sym.h, 3 * sym.w, 3 * sym.h)
+            )
             fctx = cairo.Context(form)
             for child in sym.children:
                 self._draw(fctx, child)
@@ -274,6 +290,47 @@ def _trace(ctx: cairo.Context, ops) -> None:
             ctx.curve_to(*op[1:])
         else:
             ctx.close_path()
+
+
+# cairo lists a form or image in a resource dictionary once per paint, not once per name
+_RESOURCE_LIST = re.compile(
+    rb"/(?:XObject|Pattern|Shading) <<((?: /[A-Za-z0-9_.-]+ \d+ \d+ R)+) >>"
+)
+_ENTRY = re.compile(rb" /[A-Za-z0-9_.-]+ \d+ \d+ R")
+_XREF_ENTRY = re.compile(rb"(\d{10}) \d{5} n")
+
+
+def _dedupe_resources(path: Path) -> None:
+    """Name each resource once in its dictionary: a symbol drawn four times on a page is
+    listed four times by cairo, and a duplicated key is a structure error that PDF checkers
+    (qpdf) report and some print filters refuse. Every entry names the same object, so the
+    repeats are dropped and the dictionary padded with spaces to its length: every offset in
+    the file stays right. Only objects without a stream are read, so no content is touched.
+    """
+    with open(path, "r+b") as fh:
+        data = fh.read()
+        found = re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", data[-128:])
+        if not found:
+            return
+        xref = int(found.group(1))
+        if not data.startswith(b"xref", xref):
+            return  # a cross-reference stream: cairo 1.16 to 1.18 write a table
+        table = data[xref : data.find(b"trailer", xref)]
+        starts = sorted(int(m.group(1)) for m in _XREF_ENTRY.finditer(table))
+        for start, end in zip(starts, [*starts[1:], xref], strict=True):
+            head = data[start:end]
+            cut = head.find(b"stream")
+            if cut != -1:
+                head = head[:cut]
+            for m in _RESOURCE_LIST.finditer(head):
+                entries = _ENTRY.findall(m.group(1))
+                unique = list(dict.fromkeys(entries))
+                if len(unique) == len(entries):
+                    continue
+                body = b"".join(unique)
+                fixed = m.group(0)[: m.start(1) - m.start(0)] + body + b" >>"
+                fh.seek(start + m.start(0))
+                fh.write(fixed.ljust(m.end(0) - m.start(0)))
 
 
 # a PDF literal string; cairo's own producer string holds one level of balanced parentheses
