@@ -49,6 +49,15 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
+def _length(text: str) -> float:
+    from pnp.units import parse_length
+
+    try:
+        return parse_length(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{exc}; found {escape(text)!r}") from None
+
+
 def _positive_int(text: str) -> int:
     try:
         n = int(text)
@@ -111,13 +120,17 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--dpi", type=float, default=150.0, help="resolution of the face images (default 150)")
     v.add_argument("--family", action="append", metavar="NAME", help="only this family; repeat for more (default: all)")
 
-    e = sub.add_parser("export", help="Tabletop Simulator deck sheets (--tts) or print-and-cut files (--cut)")
+    e = sub.add_parser("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut) or print-shop card files (--cards)")
     game_options(e, many=False)
     e.add_argument("--tts", action="store_true", help="TTS deck sheets (10 x 7) for the card families")
     e.add_argument("--cut", action="store_true", help="an SVG of the cut paths of each sheet page, in page mm")
-    e.add_argument("--family", action="append", metavar="NAME", help="(--tts) export this family; repeat for more (default: every card family)")
+    e.add_argument("--cards", action="store_true", help="one file per card face with bleed, a CSV of counts and backs, for print shops")
+    e.add_argument("--family", action="append", metavar="NAME", help="(--tts, --cards) export this family; repeat for more (default: every card family)")
     e.add_argument("--paper", default="a4", help="(--cut) the paper the PDF was built for (default a4)")
-    e.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; files go to OUT/GAME/tts and OUT/GAME/cut)")
+    e.add_argument("--dpi", type=float, default=300.0, help="(--cards) resolution of the PNGs, 72 to 1200 (default 300)")
+    e.add_argument("--bleed", type=_length, default=3.0, help="(--cards) art past the cut line on every side, 0 to 10 mm (default 3mm)")
+    e.add_argument("--format", choices=("png", "pdf"), default="png", help="(--cards) PNG images or one-page PDFs with TrimBox and BleedBox (default png)")
+    e.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; files go to OUT/GAME/tts, OUT/GAME/cut or OUT/GAME/cards)")
     e.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
     w = sub.add_parser("serve", help="a live page of every face, the print pages and the rulebook check, redrawn on save")
@@ -328,11 +341,18 @@ def cmd_preview(args) -> int:
 
 
 def cmd_export(args) -> int:
-    if args.tts == args.cut:
-        raise PnpError("say what to export", expected="--tts or --cut (one of them)")
+    if args.tts + args.cut + args.cards != 1:
+        raise PnpError("say what to export", expected="--tts, --cut or --cards (one of them)")
     game = _load(args, args.game)
     t0 = time.monotonic()
     progress = Progress(enabled=not args.quiet)
+    if args.cards:
+        from pnp.export.shop import export_cards
+
+        res = export_cards(game, args.out, dpi=args.dpi, bleed=args.bleed, fmt=args.format, families=args.family, progress=progress)
+        cards = sum(len(c.ids) for f in res.families for c in f.cards)
+        progress.done(f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
+        return 0
     if args.tts:
         from pnp.export.tts import export_tts
 

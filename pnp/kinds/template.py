@@ -13,6 +13,7 @@ from pnp.draw.symbols import ArtNotFound, ArtOutside, use_art
 from pnp.draw.text import layout_text
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext
+from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed
 from pnp.spec.elements import Element
 from pnp.spec.expand import BraceError, fill
 from pnp.spec.load import inside
@@ -77,6 +78,7 @@ class TemplateRenderer:
         # An element that names no attribute draws the same for every item: drawn once.
         self._static: dict[int, bool] = {}
         self._drawn: dict[tuple, list] = {}
+        self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
 
     def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
         key = f"{side}[{n}]" if n is not None else side
@@ -107,7 +109,9 @@ class TemplateRenderer:
             opacity=el.opacity,
         )
 
-    def render(self, elements: list[Element], w: float, h: float, attrs: dict, side: str = "front") -> list:
+    def render(self, elements: list[Element], w: float, h: float, attrs: dict, side: str = "front", bleed: float = 0.0) -> list:
+        """The elements drawn for one item; with `bleed`, art touching an edge reaches past it (pnp/kinds/bleed.py)."""
+        self.bleed = bleed
         out: list = []
         for n, el in enumerate(elements):
             if not matches(el.when, attrs) or (el.unless and matches(el.unless, attrs)):
@@ -116,7 +120,7 @@ class TemplateRenderer:
             if static is None:
                 static = self._static[id(el)] = not _names_attributes(el)
             if static:
-                key = (id(el), n, side, w, h)
+                key = (id(el), n, side, w, h, bleed)
                 drawn = self._drawn.get(key)
                 if drawn is None:
                     drawn = self._drawn[key] = getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side)
@@ -127,6 +131,8 @@ class TemplateRenderer:
 
     def _rect(self, e, w, h, attrs, n, side):
         x, y, rw, rh = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
+        if not e.rotate:
+            x, y, rw, rh = grow_box(x, y, rw, rh, w, h, self.bleed)
         r = Rect(x, y, rw, rh, self.style(e, attrs, n, side), e.radius)
         return [Group((r,), rotate(e.rotate, x + rw / 2, y + rh / 2))] if e.rotate else [r]
 
@@ -140,7 +146,7 @@ class TemplateRenderer:
         return [polygon([(resolve(e.x1, w), resolve(e.y1, h)), (resolve(e.x2, w), resolve(e.y2, h))], st, closed=False)]
 
     def _polygon(self, e, w, h, attrs, n, side):
-        pts = [(resolve(px, w), resolve(py, h)) for px, py in e.points]
+        pts = grow_points([(resolve(px, w), resolve(py, h)) for px, py in e.points], w, h, self.bleed)
         return [polygon(pts, self.style(e, attrs, n, side), closed=e.closed)]
 
     def _path(self, e, w, h, attrs, n, side):
@@ -213,9 +219,11 @@ class TemplateRenderer:
             ident = self.ctx.symbols.define(f"img:{path.stem}:{stable_hash(path.read_bytes())}:{iw:.3f}x{ih:.3f}", (Group(tint(children, "#000000"), (iw / vw, 0, 0, ih / vh, -mx * iw / vw, -my * ih / vh)),), iw, ih)
             from pnp.draw.primitives import Use, translate
 
-            return [Use(ident, translate(x, y))]
+            art = Use(ident, translate(x, y))
+            return [art, *mirrored_bleed(art, x, y, iw, ih, w, h, self.bleed)]
         check_raster(path, self.family.file, f"{side}[{n}].image.file")
-        return [Image(x, y, iw, ih, str(path))]
+        art = Image(x, y, iw, ih, str(path))
+        return [art, *mirrored_bleed(art, x, y, iw, ih, w, h, self.bleed)]
 
     def _pips(self, e, w, h, attrs, n, side):
         raw = self.text_of(str(e.count), attrs, n, side)
