@@ -197,11 +197,10 @@ def cmd_list(args) -> int:
 
 
 def _load(args, ref: str):
-    from pnp.spec.load import load_game
+    from pnp.pipeline import Load, load
 
     budget.configure(args.limit)  # here, so that every --jobs worker has the same limits
-    options = {"players": args.players} if args.players else None
-    return load_game(ref, variant=args.variant, options=options, allow_outside=args.allow_outside, max_items=args.max_items)
+    return load(ref, Load(args.variant, args.players, args.allow_outside, args.max_items))
 
 
 def _papers(text: str) -> list[str]:
@@ -229,19 +228,19 @@ def cmd_build(args) -> int:
         except ValueError:
             raise PnpError("bad --date", expected="YYYY-MM-DD", found=args.date) from None
     papers = _papers(args.paper)
-    # Load and check every game before writing anything.
-    for r in refs:
-        _load(args, r)
+    # Load and check every game before writing anything; each is loaded once, here.
+    games = [_load(args, r) for r in refs]
     progress = Progress(enabled=not args.quiet)
     jobs = min(args.jobs or os.cpu_count() or 1, len(refs))
     if jobs > 1:
         # Games are independent: build them on every core, report in the order given.
         from concurrent.futures import ProcessPoolExecutor
 
+        n = len(games)
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            outcomes = list(pool.map(_build_one, [args] * len(refs), refs, [papers] * len(refs), [None] * len(refs)))
+            outcomes = list(pool.map(_build_one, [args] * n, games, [papers] * n, [None] * n))
     else:
-        outcomes = [_build_one(args, r, papers, progress) for r in refs]
+        outcomes = [_build_one(args, g, papers, progress) for g in games]
     failed = False
     for outcome in outcomes:
         if isinstance(outcome, str):  # a clean refusal found while drawing
@@ -255,24 +254,21 @@ def cmd_build(args) -> int:
     return 1 if (failed and args.strict) else 0
 
 
-def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, bool] | str:
+def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
-    from pnp.build import build
-    from pnp.check.evaluate import evaluate, load_rules, placed
+    from pnp.build import duplex_paper, refuse_illegible, write
     from pnp.check.report import summary
+    from pnp.pipeline import prepare
 
+    budget.configure(args.limit)  # a --jobs worker starts with the defaults
     try:
         t0 = time.monotonic()
-        game = _load(args, ref)
-        rules = load_rules(game)
-        # the rules read the game (and any variant they name) before anything is written
-        results = evaluate(game, rules) if rules else []
+        prep = prepare(game, [duplex_paper(p, args.offset, args.flip) for p in papers], max_tiles=args.max_tiles, fold=args.fold)
+        # the rules read the faces and the first paper's plan before anything is written
+        results = prep.check() or []
         warnings: list[str] = []
-        outputs = build(
-            game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip,
-            progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append, fold=args.fold,
-        )
-        results += placed(game, outputs[0].plan) if rules else []
+        refuse_illegible(prep, args.strict, warnings.append)
+        outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress)
     except PnpError as exc:
         return str(exc)
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
@@ -282,21 +278,16 @@ def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, b
 
 
 def cmd_check(args) -> int:
-    from pnp.build import check_tiling, draw_faces
-    from pnp.check.evaluate import evaluate, load_rules
-    from pnp.check.faces import from_drawn
     from pnp.check.report import table
-    from pnp.layout.impose import impose
-    from pnp.spec.paper import load_paper
+    from pnp.pipeline import prepare
 
     game = _load(args, args.game)
-    rules = load_rules(game)
-    if rules is None:
+    if game.rules_file is None:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
-    ctx, drawn, infos = draw_faces(game)
-    check_tiling(game, infos, load_paper("a4"), args.max_tiles)
-    plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None, choices=game.spec.choice_lines())
-    results = evaluate(game, rules, plan, from_drawn(game, drawn, ctx.symbols.symbols, ctx.fonts))
+    prep = prepare(game, ["a4"], max_tiles=args.max_tiles)
+    results = prep.check()
+    for w in prep.legibility():
+        print(f"warning: {escape(w)}", file=sys.stderr)
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
     else:
@@ -360,17 +351,15 @@ def cmd_export(args) -> int:
         for d in decks:
             progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
         return 0
-    from pnp.build import draw_faces, output_stem
+    from pnp.build import output_stem
     from pnp.export.cut import write_cut_files
-    from pnp.layout.impose import impose
     from pnp.layout.manifest import manifest
     from pnp.outputset import carry_sub, output_set
-    from pnp.spec.paper import load_paper
+    from pnp.pipeline import prepare
 
-    paper = load_paper(args.paper)
-    ctx, _, infos = draw_faces(game)
-    players = game.options.get("players") if game.spec.player_colours else None
-    plan = impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines())
+    # the same pipeline as the build: what cannot be tiled is refused here too
+    prep = prepare(game, [args.paper], legibility=False, max_tiles=args.max_tiles)
+    plan, paper = prep.plans[0], prep.papers[0]
     data = manifest(plan, game=game.id, variant=game.variant, paper=paper.id, engine="cut")
     stem = output_stem(game, paper.id)
     with output_set(args.out, game.id) as stage:  # switched in whole, with the rest of the set

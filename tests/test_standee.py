@@ -10,9 +10,10 @@ import pymupdf
 import pytest
 from conftest import MM, texts_of
 
-from pnp.build import build, draw_faces
+from pnp.build import build
 from pnp.cli import main
 from pnp.kinds.standee import strip_layout
+from pnp.pipeline import prepare
 from pnp.spec.load import load_game
 
 DATA = Path(__file__).resolve().parent / "data" / "solids"
@@ -107,7 +108,7 @@ def test_back_defaults_to_the_front(tmp_path):
         "front:\n  - text: {text: 'Hero {colour}', size: 6pt}\nitems:\n  - id: '{colour}'\n    per_player: true\n"
     )
     game = load_game(str(folder))
-    _, faces, _ = draw_faces(game)
+    faces = prepare(game, legibility=False).drawn()
     red = next(f for f in faces["pawns"] if f.id == "red")
     assert (red.w, red.h) == (20.0, 80.0)
     assert red.back is None
