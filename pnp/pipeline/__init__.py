@@ -114,17 +114,19 @@ def prepare(
     whole: bool = False,
     legibility: bool = True,
     max_tiles: int = DEFAULT_MAX_TILES,
+    bleed: float | None = None,
     fold: bool = False,
 ) -> Prepared:
     """Load (unless given the game), draw, read legibility, check tiling and impose on `papers`.
 
     Faces are drawn page by page as the writer asks when their kind can tell their sizes;
     `whole` draws every face up front and keeps it (for commands that show every face).
+    `bleed` draws flat faces with this bleed instead of their family's (print-shop files).
     `fold` lays two-sided items on gutter-fold sheets (pnp.layout.fold).
     """
     game = source if isinstance(source, Game) else load(source, load_opts)
     budget.reset()  # each game's drawing has its own totals, however many games were loaded first
-    ctx = DrawContext(game, FontBook(game.fonts))
+    ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
     store = FaceStore(game, ctx)
     prep = Prepared(game, ctx, store, family_infos(game, store), fold=fold)
     if whole:
