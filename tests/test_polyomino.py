@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import PnpError
-from pnp.kinds.polyomino import normalise, outline_loops, pack_rectangle, rotations
+from pnp.kinds.polyomino.cells import normalise, outline_loops, rotations
+from pnp.kinds.polyomino.pack import pack_rectangle
 from pnp.spec.load import load_game
 
 SET = (
