@@ -105,7 +105,7 @@ class PolyominoKind(Kind):
             groups.setdefault(str(p.item.attrs[spec.pack_by]), []).append(p)
         for value, group in groups.items():
             try:
-                w, h, spots = pack_rectangle(
+                packing = pack_rectangle(
                     [p.cells for p in group], spec.pack_limit.cols, spec.pack_limit.rows
                 )
             except ValueError as exc:
@@ -115,7 +115,15 @@ class PolyominoKind(Kind):
                     key="pack_limit",
                     found=str(exc),
                 ) from None
-            placed = [Placed(p, s) for p, s in zip(group, spots, strict=True)]
+            w, h = packing.cols, packing.rows
+            if packing.fallback:
+                empty = w * h - sum(len(p.cells) for p in group)
+                ctx.warn(
+                    family, "pack_by",
+                    f"the pieces of {spec.pack_by} '{value}' were placed one by one, not tiled "
+                    f"({packing.fallback}): {w} x {h} squares, {empty} of them empty",
+                )
+            placed = [Placed(p, s) for p, s in zip(group, packing.spots, strict=True)]
             yield self._face(family, ctx, f"{family.name}-{value}", placed, (w, h))
 
     def _piece(self, family: Family, n: int, item: Item) -> Piece:

@@ -3,20 +3,36 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from pnp.kinds.polyomino.cells import Cell, extent, rotations
 
-SEARCH_BUDGET = 60_000  # tiling steps tried per candidate rectangle before the next one
+# The search is counted in steps, not seconds, so that a game packs the same way on every
+# machine (builds stay byte-identical). About 250,000 steps a second on one core.
+SEARCH_STEPS = 250_000  # tiling steps one packing may take, over every rectangle it tries
+RECTANGLE_STEPS = 60_000  # of which one rectangle may take, so that a hopeless one leaves the rest a turn
+
+
+@dataclass(frozen=True)
+class Packing:
+    cols: int
+    rows: int
+    spots: list[frozenset[Cell]]  # the cells of each shape in the rectangle, in the shapes' order
+    fallback: str | None = None  # why the pieces were placed bottom-left first instead of tiled
 
 
 def pack_rectangle(
-    shapes: list[frozenset[Cell]], max_cols: int | None = None, max_rows: int | None = None
-) -> tuple[int, int, list[frozenset[Cell]]]:
+    shapes: list[frozenset[Cell]],
+    max_cols: int | None = None,
+    max_rows: int | None = None,
+    steps: int = SEARCH_STEPS,
+) -> Packing:
     """Place every shape (turned as needed) in the smallest rectangle of squares found.
 
-    Returns (cols, rows, cells of each shape in the rectangle). Tries rectangles by area, squarest
-    first, with an exact-cover search that may leave as many squares empty as the area allows;
-    when no tiling turns up within the budget it falls back to placing pieces bottom-left first.
+    Tries rectangles by area, squarest first, with an exact-cover search that may leave as many
+    squares empty as the area allows. When no tiling turns up, or the search has taken `steps`
+    steps over all the rectangles, it falls back to placing pieces bottom-left first and says why
+    in `Packing.fallback`.
     """
     area = sum(len(s) for s in shapes)
     turns = [rotations(s) for s in shapes]
@@ -31,16 +47,26 @@ def pack_rectangle(
                 continue
             candidates.append((w * h, abs(w - h), -w, w, h))
     candidates.sort()
+    steps_left = [steps]  # shared by every rectangle tried
     for _, _, _, w, h in candidates:
-        found = _tile(turns, w, h, w * h - area)
+        if steps_left[0] <= 0:
+            break
+        found = _tile(turns, w, h, w * h - area, steps_left)
         if found is not None:
-            return w, h, found
-    return _greedy(
-        turns, cols_cap if max_cols else max(big, math.ceil(math.sqrt(area * 1.3))), max_rows
-    )
+            return Packing(w, h, found)
+    if steps_left[0] <= 0:
+        why = f"no tiling turned up within the search budget of {steps:,} steps"
+    else:
+        why = "the pieces tile no rectangle near their area"
+    cols_fit = cols_cap if max_cols else max(big, math.ceil(math.sqrt(area * 1.3)))
+    cols, rows, spots = _greedy(turns, cols_fit, max_rows)
+    return Packing(cols, rows, spots, why)
 
 
-def _tile(turns, w, h, slack):
+def _tile(turns, w, h, slack, steps_left: list[int]):
+    """The shapes tiling a w x h rectangle with at most `slack` squares empty, or None.
+
+    Takes at most RECTANGLE_STEPS of the call's `steps_left`, and takes off what it used."""
     # identical shapes are tried once per step, so the search does not repeat itself
     kinds: dict[frozenset, list[int]] = {}
     for i, ts in enumerate(turns):
@@ -62,7 +88,8 @@ def _tile(turns, w, h, slack):
     left = [len(g) for g in groups]
     used = [[False] * h for _ in range(w)]
     placed: list[tuple[int, list[Cell]]] = []
-    budget = [SEARCH_BUDGET]
+    allowed = min(RECTANGLE_STEPS, steps_left[0])
+    budget = [allowed]
     order = sorted(range(len(groups)), key=lambda k: -len(turns[groups[k][0]][0]))
 
     def first_empty(start):
@@ -103,7 +130,9 @@ def _tile(turns, w, h, slack):
             used[c][r] = False
         return False
 
-    if not search(0, slack):
+    found = search(0, slack)
+    steps_left[0] -= allowed - max(budget[0], 0)
+    if not found:
         return None
     result: list[frozenset[Cell] | None] = [None] * len(turns)
     queues = {k: list(groups[k]) for k in range(len(groups))}
