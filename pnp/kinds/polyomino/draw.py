@@ -34,7 +34,9 @@ def rect_ops(w: float, h: float) -> tuple:
     return (("M", 0.0, 0.0), ("L", w, 0.0), ("L", w, h), ("L", 0.0, h), ("Z",))
 
 
-def grooves(cells, s: float, spacing: float, angle: float, colour: str) -> list:
+def grooves(
+    cells, s: float, spacing: float, angle: float, colour: str, dx: float = 0.0, dy: float = 0.0
+) -> list:
     """Parallel grooves over the piece's box: a dark line with a light line beside it."""
     cw, ch = extent(cells)
     w, h = cw * s, ch * s
@@ -42,7 +44,7 @@ def grooves(cells, s: float, spacing: float, angle: float, colour: str) -> list:
     ux, uy = math.cos(a), -math.sin(a)  # along a groove (y down, so positive angles rise)
     nx, ny = -uy, ux  # across the grooves
     reach = math.hypot(w, h)
-    cx, cy = w / 2, h / 2
+    cx, cy = dx + w / 2, dy + h / 2
     # counted before any groove is made: a tiny spacing would be millions of lines
     budget.check("stripes", math.ceil(reach / spacing) + 1, key="stripe_spacing")
     dark, light = [], []
