@@ -25,7 +25,7 @@ GAP_MM = 4.0
 
 def render_png(ctx: DrawContext, prims: list, w_px: int, h_px: int, background: str | None = None) -> bytes:
     """Primitives laid out in pixel units -> a w_px × h_px PNG."""
-    return _canvas(ctx).png(prims, w_px, h_px, background)
+    return _canvas(ctx).png(prims, w_px, h_px, background=background)
 
 
 _canvases: dict[tuple[int, int], tuple] = {}
@@ -98,7 +98,7 @@ def contact_sheet(ctx: DrawContext, cells: list[tuple[str, Face, object]], px_pe
 
 
 def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | None = None, progress=None) -> list[PreviewResult]:
-    from pnp.build import draw_faces
+    from pnp.pipeline import prepare
 
     if dpi <= 0:
         raise PnpError("bad --dpi", expected="a number above 0", found=str(dpi))
@@ -106,7 +106,8 @@ def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | No
     chosen = select_families(game, families) if families else game.families
     # counted from the items, before any face is drawn: each is an image to render
     budget.check("preview", sum(len(f.items) for f in chosen), hint="or pick fewer families with --family")
-    ctx, faces, _ = draw_faces(game)
+    prep = prepare(game, legibility=False)
+    ctx = prep.ctx
     results = []
     dest = out_dir / game.id
     names = {safe_name(f.name) for f in chosen}
@@ -114,7 +115,7 @@ def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | No
     with output_set(out_dir, game.id) as stage:
         root = carry_sub(stage, out_dir, game.id, "preview", lambda n: n in names or n.removesuffix("-sheet.png") in names)
         for fam in chosen:
-            fl = faces[fam.name]
+            fl = prep.faces.draw_whole(fam)
             if not fl:
                 continue
             folder = root / safe_name(fam.name)

@@ -70,12 +70,12 @@ BASE = "family: pieces\nkind: polyomino\ncell: 0.5in\nfill: '{tint}'\n"
 
 
 def test_pieces_build_at_their_size_with_a_cut_outline(tmp_path):
-    from pnp.build import draw_faces
+    from pnp.pipeline import prepare
 
     folder = _family(
         tmp_path, BASE + "items:\n  - {id: l, tint: red, cells: [[0, 0], [0, 1], [0, 2], [1, 2]]}\n"
     )
-    _, faces, _ = draw_faces(load_game(folder))
+    faces = prepare(load_game(folder), legibility=False).drawn()
     face = faces["pieces"][0]
     assert face.w == pytest.approx(25.4) and face.h == pytest.approx(38.1)
     xs = sorted({round(op[1], 3) for op in face.cut.ops if op[0] in "ML"})
@@ -84,13 +84,13 @@ def test_pieces_build_at_their_size_with_a_cut_outline(tmp_path):
 
 
 def test_pack_by_player_gives_one_face_per_player(tmp_path):
-    from pnp.build import draw_faces
+    from pnp.pipeline import prepare
 
     body = (
         BASE
         + "pack_by: colour\nitems:\n  - {per_player: true, count: 2, tint: red, cells: [[0, 0], [1, 0]]}\n"
     )
-    _, faces, _ = draw_faces(load_game(_family(tmp_path, body)))
+    faces = prepare(load_game(_family(tmp_path, body)), legibility=False).drawn()
     assert [f.id for f in faces["pieces"]] == ["pieces-red", "pieces-blue"]
     assert {(round(f.w, 2), round(f.h, 2)) for f in faces["pieces"]} == {(25.4, 25.4)}
 
@@ -106,17 +106,17 @@ def test_pack_by_player_gives_one_face_per_player(tmp_path):
     ],
 )
 def test_bad_pieces_are_clean_errors(tmp_path, items, words):
-    from pnp.build import draw_faces
+    from pnp.pipeline import prepare
 
     with pytest.raises(PnpError) as err:
-        draw_faces(load_game(_family(tmp_path, BASE + "items:\n" + items)))
+        prepare(load_game(_family(tmp_path, BASE + "items:\n" + items)), whole=True, legibility=False)
     assert words in str(err.value) and "pieces.yaml" in str(err.value)
 
 
 def test_pack_by_unknown_attribute_is_a_clean_error(tmp_path):
-    from pnp.build import draw_faces
+    from pnp.pipeline import prepare
 
     body = BASE + "pack_by: team\nitems:\n  - {id: a, tint: red, cells: [[0, 0]]}\n"
     with pytest.raises(PnpError) as err:
-        draw_faces(load_game(_family(tmp_path, body)))
+        prepare(load_game(_family(tmp_path, body)), whole=True, legibility=False)
     assert "pack_by" in str(err.value)

@@ -180,16 +180,28 @@ class CairoCanvas:
         enc.append(ctx)
 
     def _text(self, ctx: cairo.Context, t: Text) -> None:
-        x0 = t.start_x(self.fonts.metrics(t.font).width(t.text, t.size))
+        fm = self.fonts.metrics(t.font)
+        x0 = t.start_x(fm.width(t.text, t.size))
+        kerns = fm.kerns(t.text)
         ctx.new_path()
         face = font_face(str(self.fonts.files[t.font]))
         if face is not None:  # real text: a subset of the font is embedded once
             ctx.set_font_face(face)
             ctx.set_font_options(_UNHINTED)
             ctx.set_font_size(t.size)
-            ctx.move_to(x0, t.y)
             ctx.set_source_rgb(*rgb(t.colour))
-            ctx.show_text(t.text)
+            if not any(kerns):
+                ctx.move_to(x0, t.y)
+                ctx.show_text(t.text)
+                return
+            # each glyph moved by the font's kerning, as the layout measured it
+            glyphs = ctx.get_scaled_font().text_to_glyphs(x0, t.y, t.text, with_clusters=False)
+            shift, placed = 0.0, []
+            for i, (index, gx, gy) in enumerate(glyphs):
+                if 0 < i <= len(kerns):
+                    shift += kerns[i - 1] * t.size
+                placed.append((index, gx + shift, gy))
+            ctx.show_glyphs(placed)
             return
         src = glyphs_for(self.fonts, t.font)
         key = (t.font, t.text)
@@ -197,7 +209,7 @@ class CairoCanvas:
         if enc is None:
             if len(self.texts) > 4096:
                 self.texts.clear()
-            enc = self.texts[key] = _text_outline(src, t.text)
+            enc = self.texts[key] = _text_outline(src, t.text, kerns)
         ctx.save()
         ctx.translate(x0, t.y)
         ctx.scale(t.size / src.upm, -t.size / src.upm)
@@ -273,10 +285,12 @@ class CairoPdf(CairoCanvas):
         _settle_info(self.path, self.info.date)
 
 
-def _text_outline(src: GlyphSource, text: str) -> _Encoded:
+def _text_outline(src: GlyphSource, text: str, kerns: list[float]) -> _Encoded:
     items: list = []
     pen = 0.0
-    for ch in text:
+    for i, ch in enumerate(text):
+        if 0 < i <= len(kerns):
+            pen += kerns[i - 1] * src.upm
         name, adv = src.glyph(ch)
         if name is not None:
             src.glyphs[name].draw(_OutlinePen(src.glyphs, pen, items))

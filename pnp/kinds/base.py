@@ -61,6 +61,9 @@ class DrawContext:
     game: Game
     fonts: FontBook
     symbols: SymbolBook = field(default_factory=SymbolBook)
+    # print-shop files (pnp export --cards): flat faces drawn with this bleed instead of their
+    # family's, and without the thin line on the cut edge (a shop's cut wanders onto it)
+    bleed: float | None = None
 
     @property
     def palette(self) -> dict[str, str]:

@@ -4,6 +4,11 @@ Each item gives its squares as `cells: [[col, row], ...]`. A family may print ev
 item (its bounding box goes to the layout), or pack the pieces that share an attribute value
 (`pack_by: colour` packs each player's set) into one compact rectangle of squares: the pieces tile
 the rectangle, so neighbours share their cut lines and nothing is wasted between them.
+
+With a `bleed`, each pack is split by piece colour: the pieces of one colour still share their cut
+lines, but the colours are set twice the bleed apart and each piece's colour runs the bleed past its
+outer edges, front and back. A duplex printer's shift then shows a piece's own colour at its edges,
+never a neighbour's.
 """
 
 from __future__ import annotations
@@ -82,6 +87,13 @@ class Piece:
 class Placed:
     piece: Piece
     cells: frozenset[Cell]  # in the packed rectangle's squares
+    dx: float = (
+        0.0  # mm from the face's left edge to its block's (bleed packs: one block per colour)
+    )
+    dy: float = 0.0
+    block_cols: int = (
+        0  # its block's width in squares, for mirroring on the back (0: the whole face)
+    )
 
 
 # --- geometry ------------------------------------------------------------------------------------
@@ -348,19 +360,78 @@ class PolyominoKind(Kind):
                 )
             groups.setdefault(str(p.item.attrs[spec.pack_by]), []).append(p)
         for value, group in groups.items():
-            try:
-                w, h, spots = pack_rectangle(
-                    [p.cells for p in group], spec.pack_limit.cols, spec.pack_limit.rows
-                )
-            except ValueError as exc:
-                raise PnpError(
-                    f"the pieces of {spec.pack_by} '{value}' do not fit the pack limit",
-                    file=family.file,
-                    key="pack_limit",
-                    found=str(exc),
-                ) from None
+            if spec.bleed > 0:
+                placed, wh = self._colour_blocks(family, ctx, group, value)
+                yield self._face(family, ctx, f"{family.name}-{value}", placed, wh)
+                continue
+            w, h, spots = self._pack(family, group, value)
             placed = [Placed(p, s) for p, s in zip(group, spots, strict=True)]
-            yield self._face(family, ctx, f"{family.name}-{value}", placed, (w, h))
+            yield self._face(
+                family, ctx, f"{family.name}-{value}", placed, (w * spec.cell, h * spec.cell)
+            )
+
+    def _pack(self, family: Family, pieces: list[Piece], value: str):
+        spec: PolyominoSpec = family.spec
+        try:
+            return pack_rectangle(
+                [p.cells for p in pieces], spec.pack_limit.cols, spec.pack_limit.rows
+            )
+        except ValueError as exc:
+            raise PnpError(
+                f"the pieces of {spec.pack_by} '{value}' do not fit the pack limit",
+                file=family.file,
+                key="pack_limit",
+                found=str(exc),
+            ) from None
+
+    def _colour_blocks(
+        self, family: Family, ctx: DrawContext, group: list[Piece], value: str
+    ) -> tuple[list[Placed], tuple[float, float]]:
+        """The pack's pieces of each colour tiled into a block of their own, the blocks laid out
+        in shelves twice the bleed apart: the size that wastes least, squarest on a tie."""
+        spec: PolyominoSpec = family.spec
+        s, gap = spec.cell, 2 * spec.bleed
+        by_colour: dict[str, list[Piece]] = {}
+        for p in group:
+            by_colour.setdefault(
+                colour_of(spec.fill, p.item.attrs, ctx, family, "fill") or "", []
+            ).append(p)
+        blocks = []
+        for pieces in by_colour.values():
+            cols, rows, spots = self._pack(family, pieces, value)
+            blocks.append((cols, rows, pieces, spots))
+        blocks.sort(key=lambda b: (-b[1], -b[0]))  # tallest first, then widest
+        widths = [b[0] * s for b in blocks]
+        best = None
+        for limit in sorted(
+            {
+                sum(widths[i:j]) + gap * (j - i - 1)
+                for i in range(len(widths))
+                for j in range(i + 1, len(widths) + 1)
+            }
+        ):
+            if limit < max(widths) - 1e-9:
+                continue
+            spots_mm, x, y, shelf_h, used_w = [], 0.0, 0.0, 0.0, 0.0
+            for cols, rows, _, _ in blocks:
+                if x > 0 and x + cols * s > limit + 1e-9:
+                    x, y, shelf_h = 0.0, y + shelf_h + gap, 0.0
+                spots_mm.append((x, y))
+                used_w = max(used_w, x + cols * s)
+                x += cols * s + gap
+                shelf_h = max(shelf_h, rows * s)
+            size = (used_w, y + shelf_h)
+            score = (size[0] * size[1], abs(size[0] - size[1]))
+            if best is None or score < best[0]:
+                best = (score, size, spots_mm)
+        assert best is not None
+        _, size, spots_mm = best
+        placed = [
+            Placed(p, cells, dx, dy, cols)
+            for (cols, _, pieces, spots), (dx, dy) in zip(blocks, spots_mm, strict=True)
+            for p, cells in zip(pieces, spots, strict=True)
+        ]
+        return placed, size
 
     def _piece(self, family: Family, n: int, item: Item) -> Piece:
         raw = item.attrs.get("cells")
@@ -437,48 +508,68 @@ class PolyominoKind(Kind):
         ctx: DrawContext,
         ident: str,
         placed: list[Placed],
-        size: tuple[int, int] | None = None,
+        size: tuple[float, float] | None = None,
     ) -> Face:
         spec: PolyominoSpec = family.spec
         s = spec.cell
-        cols, rows = size if size else extent(placed[0].cells)
-        w, h = cols * s, rows * s
+        w, h = size if size else (extent(placed[0].cells)[0] * s, extent(placed[0].cells)[1] * s)
         line = colour_of(spec.outline, {}, ctx, family, "outline")
         groove = colour_of(spec.stripe_colour, {}, ctx, family, "stripe_colour") or "#000000"
         cut = Style(None, line, spec.outline_width) if line else None
         spacing = spec.stripe_spacing or s / 6
-        front, back = [], []
+        # the bleed: each piece's outline stroked in its colour, twice the bleed wide, under every
+        # piece (a stroke, not a fill, so the piece's filled shape stays exactly its squares)
+        bleed_front, bleed_back, front, back = [], [], [], []
         for pl in placed:
             attrs = pl.piece.item.attrs
             colour = colour_of(spec.fill, attrs, ctx, family, "fill")
-            body = outline_path(pl.cells, s, Style(colour))
+            body = outline_path(pl.cells, s, Style(colour), pl.dx, pl.dy)
+            if spec.bleed > 0:
+                bleed_front.append(
+                    outline_path(pl.cells, s, Style(None, colour, 2 * spec.bleed), pl.dx, pl.dy)
+                )
             front.append(body)
             if self._striped(family, attrs):
                 # grooves stop short of the edge (a plain band inside the outline), so that
                 # the cut line never looks like a groove
-                band = outline_path(pl.cells, s, Style(None, colour, 2 * spec.stripe_margin))
+                band = outline_path(
+                    pl.cells, s, Style(None, colour, 2 * spec.stripe_margin), pl.dx, pl.dy
+                )
                 front.append(
                     Group(
-                        (*_grooves(pl.cells, s, spacing, spec.stripe_angle, groove), band),
+                        (
+                            *_grooves(
+                                pl.cells, s, spacing, spec.stripe_angle, groove, pl.dx, pl.dy
+                            ),
+                            band,
+                        ),
                         clip=body,
                     )
                 )
             if cut:
-                front.append(outline_path(pl.cells, s, cut))
+                front.append(outline_path(pl.cells, s, cut, pl.dx, pl.dy))
             if spec.back == "plain":
+                # mirrored left to right: within its block, and the block within the face
+                cols = pl.block_cols or round(w / s)
                 mirrored = frozenset((cols - 1 - c, r) for c, r in pl.cells)
-                back.append(outline_path(mirrored, s, Style(colour)))
+                bx = w - pl.dx - cols * s if pl.block_cols else 0.0
+                if spec.bleed > 0:
+                    bleed_back.append(
+                        outline_path(mirrored, s, Style(None, colour, 2 * spec.bleed), bx, pl.dy)
+                    )
+                back.append(outline_path(mirrored, s, Style(colour), bx, pl.dy))
                 if cut:
-                    back.append(outline_path(mirrored, s, cut))
+                    back.append(outline_path(mirrored, s, cut, bx, pl.dy))
         every = frozenset(c for p in placed for c in p.cells)
         return Face(
             family.name,
             ident,
             w,
             h,
-            Group(tuple(front)),
-            Group(tuple(back)) if spec.back == "plain" else None,
+            Group((*bleed_front, *front)),
+            Group((*bleed_back, *back)) if spec.back == "plain" else None,
             cut=outline_path(every, s, Style()) if not size else Path(rect_ops(w, h), Style()),
+            bleed=spec.bleed,
         )
 
 
@@ -486,7 +577,9 @@ def rect_ops(w: float, h: float) -> tuple:
     return (("M", 0.0, 0.0), ("L", w, 0.0), ("L", w, h), ("L", 0.0, h), ("Z",))
 
 
-def _grooves(cells, s: float, spacing: float, angle: float, colour: str) -> list:
+def _grooves(
+    cells, s: float, spacing: float, angle: float, colour: str, dx: float = 0.0, dy: float = 0.0
+) -> list:
     """Parallel grooves over the piece's box: a dark line with a light line beside it."""
     cw, ch = extent(cells)
     w, h = cw * s, ch * s
@@ -494,7 +587,7 @@ def _grooves(cells, s: float, spacing: float, angle: float, colour: str) -> list
     ux, uy = math.cos(a), -math.sin(a)  # along a groove (y down, so positive angles rise)
     nx, ny = -uy, ux  # across the grooves
     reach = math.hypot(w, h)
-    cx, cy = w / 2, h / 2
+    cx, cy = dx + w / 2, dy + h / 2
     # counted before any groove is made: a tiny spacing would be millions of lines
     budget.check("stripes", math.ceil(reach / spacing) + 1, key="stripe_spacing")
     dark, light = [], []
