@@ -14,7 +14,6 @@ from pnp.kinds.template import EDGES, TemplateRenderer, uses_attributes
 from pnp.spec.game import FaceSpec
 from pnp.spec.model import Family, ItemIds
 from pnp.spec.types import Box, Colour, Spacing
-from pnp.spec.yamlfile import locate
 
 Shape = Literal["rect", "circle", "hex", "hex-flat", "octagon"]
 
@@ -64,7 +63,7 @@ class FlatKind(Kind):
         # bleed the cut marks show the trim, and a line asked for is a warning.
         line = draw.colour(spec.outline, {}, None, "outline") if ctx.bleed is None and not bleed else None
         if bleed and ctx.bleed is None and "outline" in family.data and spec.outline != "none":
-            ctx.note(_where(family, "outline") + "outline: is not drawn on a family with a bleed (it would print inside the bled art; the cut marks show the trim)")
+            ctx.warn(family, "outline", "outline: is not drawn on a family with a bleed (it would print inside the bled art; the cut marks show the trim)")
         cut_style = Style(None, line, spec.outline_width) if line else None
         clip = outline(spec.shape, w, h, radius, Style(), grow=grow)
         short: dict[str, set[str]] = {}  # side -> edges where some item's art stops at the cut line
@@ -123,16 +122,12 @@ class FlatKind(Kind):
         for side, edges in short.items():
             if edges:
                 where = [e for e in EDGES if e in edges]
-                ctx.note(
-                    _where(family, "bleed") + f"family '{family.name}' has bleed: {bleed:g}mm, but its {side} art stops at the "
+                ctx.warn(
+                    family, "bleed", f"family '{family.name}' has bleed: {bleed:g}mm, but its {side} art stops at the "
                     f"cut line on the {', '.join(where)} edge{'s' if len(where) > 1 else ''}: a cut that wanders shows white "
                     f"paper there (give it a background:, or art that touches the edge)"
                 )
 
-
-def _where(family: Family, key: str) -> str:
-    file, line = locate(family.data, (key,))
-    return f"{file or family.file}:{line or 1}: "
 
 
 KINDS = [

@@ -86,8 +86,8 @@ class TemplateRenderer:
 
     def warn(self, message: str, n: int, side: str, field: str | None = None) -> None:
         """A warning about element n of side, at its file and line."""
-        where, line = locate(self.family.data, (side, n, field) if field else (side, n))
-        self.ctx.note(f"{where or self.family.file}:{line or 1}: family '{self.family.name}' {side}[{n}]: {message}")
+        key = f"{side}[{n}]" + (f".{field}" if field else "")
+        self.ctx.warn(self.family, key, f"family '{self.family.name}' {side}[{n}]: {message}")
 
     def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
         key = f"{side}[{n}]" if n is not None else side

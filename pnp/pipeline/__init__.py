@@ -52,7 +52,9 @@ class Prepared:
     infos: list[FamilyInfo]  # each family's items as the layout sees them
     papers: list[PaperSpec] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)  # one per paper, in order
-    warnings: list[str] | None = None  # what prints badly (file:line: ...), once `legibility` ran
+    legible: list[str] | None = None  # text and images below the print limits, once `legibility` ran
+    noeffect: list[str] | None = None  # conditions that match no item (pnp.check.noeffect), once read
+    fold: bool = False  # gutter-fold two-sided items (also a paper's or the game's `fold: true`)
 
     @property
     def players(self) -> int | None:
@@ -64,17 +66,21 @@ class Prepared:
         return {fam.name: self.faces.draw_whole(fam) for fam in self.game.families}
 
     def legibility(self) -> list[str]:
-        """Every warning, one line each (read once): text and images below the print limits,
-        conditions that match no item, and what the drawing found has no effect (a colour on
-        art that takes none, art that stops short of a bleed)."""
-        if self.warnings is None:
+        """Text and images below the print limits, one line each (read once)."""
+        if self.legible is None:
             from pnp.check.legibility import legibility_warnings
+
+            self.legible = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
+        return self.legible
+
+    def warnings(self) -> list[str]:
+        """What prints, but not as the spec asked or badly (file:line: message): the kinds'
+        warnings from drawing, then legibility's (once read)."""
+        if self.noeffect is None:
             from pnp.check.noeffect import unmatched_conditions
 
-            found = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
-            # the faces are all drawn by now, so every note the drawing makes is in
-            self.warnings = unmatched_conditions(self.game) + list(self.ctx.notes) + found
-        return self.warnings
+            self.noeffect = unmatched_conditions(self.game)
+        return [*self.noeffect, *self.ctx.warnings, *(self.legible or [])]
 
     def impose(self, papers: Sequence[str | PaperSpec], max_tiles: int = DEFAULT_MAX_TILES) -> list[Plan]:
         """Refuse what cannot be tiled on any of the papers, then impose each; returns the new plans."""
@@ -83,7 +89,10 @@ class Prepared:
             check_tiling(self.game, self.infos, paper, max_tiles)
         g = self.game
         plans = [
-            impose(self.infos, paper, self.ctx.fonts, title=g.spec.title, credits=g.spec.credits, variant=g.variant, players=self.players, choices=g.spec.choice_lines())
+            impose(
+                self.infos, paper, self.ctx.fonts, title=g.spec.title, credits=g.spec.credits, variant=g.variant,
+                players=self.players, choices=g.spec.choice_lines(), fold=self.fold or paper.fold or g.spec.fold,
+            )
             for paper in specs
         ]
         self.papers += specs
@@ -116,18 +125,20 @@ def prepare(
     legibility: bool = True,
     max_tiles: int = DEFAULT_MAX_TILES,
     bleed: float | None = None,
+    fold: bool = False,
 ) -> Prepared:
     """Load (unless given the game), draw, read legibility, check tiling and impose on `papers`.
 
     Faces are drawn page by page as the writer asks when their kind can tell their sizes;
     `whole` draws every face up front and keeps it (for commands that show every face).
     `bleed` draws flat faces with this bleed instead of their family's (print-shop files).
+    `fold` lays two-sided items on gutter-fold sheets (pnp.layout.fold).
     """
     game = source if isinstance(source, Game) else load(source, load_opts)
     budget.reset()  # each game's drawing has its own totals, however many games were loaded first
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
     store = FaceStore(game, ctx)
-    prep = Prepared(game, ctx, store, family_infos(game, store))
+    prep = Prepared(game, ctx, store, family_infos(game, store), fold=fold)
     if whole:
         prep.drawn()
     if legibility:
