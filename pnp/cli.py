@@ -269,7 +269,7 @@ def cmd_build(args) -> int:
 
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
-    from pnp.build import duplex_paper, refuse_illegible, write
+    from pnp.build import duplex_paper, refuse_warnings, write
     from pnp.check.report import summary
     from pnp.pipeline import prepare
 
@@ -280,7 +280,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
         # the rules read the faces and the first paper's plan before anything is written
         results = prep.check() or []
         warnings: list[str] = []
-        refuse_illegible(prep, args.strict, warnings.append)
+        refuse_warnings(prep, args.strict, warnings.append)
         outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress)
     except PnpError as exc:
         return str(exc)
@@ -299,7 +299,7 @@ def cmd_check(args) -> int:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
     prep = prepare(game, ["a4"], max_tiles=args.max_tiles)
     results = prep.check()
-    for w in prep.legibility():
+    for w in prep.warnings():
         print(f"warning: {escape(w)}", file=sys.stderr)
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
