@@ -30,43 +30,21 @@ SUFFIXES = (".csv", ".tsv", ".xlsx")
 _REFUSED = {"for_each", "per_player"}
 _INT = re.compile(r"[+-]?(0|[1-9][0-9]*)")
 _FLOAT = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)")
-MAX_COLUMNS = (
-    1_000  # a sheet's columns; a stray cell far to the right would make every row that wide
-)
+MAX_COLUMNS = 1_000  # a sheet's columns; a stray cell far to the right would make every row that wide
 
 
 def read_rows(path: Path, *, shown: str, sheet: str | None, max_rows: int) -> list[dict]:
     """Every row of the data file at `path` as an attribute dict; errors name `shown`, row and column."""
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
-        raise PnpError(
-            "unknown data file type",
-            file=shown,
-            expected="a .csv, .tsv or .xlsx file",
-            found=path.name,
-        )
+        raise PnpError("unknown data file type", file=shown, expected="a .csv, .tsv or .xlsx file", found=path.name)
     if sheet is not None and suffix != ".xlsx":
-        raise PnpError(
-            "only an .xlsx file has sheets",
-            file=shown,
-            key="sheet",
-            expected="no sheet for a CSV or TSV file",
-            found=sheet,
-        )
+        raise PnpError("only an .xlsx file has sheets", file=shown, key="sheet", expected="no sheet for a CSV or TSV file", found=sheet)
     try:
-        table = (
-            _xlsx(path, shown, sheet)
-            if suffix == ".xlsx"
-            else _delimited(path, shown, "\t" if suffix == ".tsv" else ",")
-        )
+        table = _xlsx(path, shown, sheet) if suffix == ".xlsx" else _delimited(path, shown, "\t" if suffix == ".tsv" else ",")
         return _items(table, shown, max_rows)
     except OSError as exc:
-        raise PnpError(
-            "cannot read the data file",
-            file=shown,
-            expected="a readable file",
-            found=exc.strerror or str(exc),
-        ) from None
+        raise PnpError("cannot read the data file", file=shown, expected="a readable file", found=exc.strerror or str(exc)) from None
 
 
 def _delimited(path: Path, shown: str, delimiter: str):
@@ -77,20 +55,9 @@ def _delimited(path: Path, shown: str, delimiter: str):
             for n, cells in enumerate(reader, start=1):
                 yield n, [_typed(c) for c in cells]
         except UnicodeDecodeError as exc:
-            raise PnpError(
-                "data file is not UTF-8 text",
-                file=shown,
-                expected="a CSV/TSV saved as UTF-8 (every spreadsheet offers it)",
-                found=str(exc.reason),
-            ) from None
+            raise PnpError("data file is not UTF-8 text", file=shown, expected="a CSV/TSV saved as UTF-8 (every spreadsheet offers it)", found=str(exc.reason)) from None
         except csv.Error as exc:
-            raise PnpError(
-                "malformed CSV",
-                file=shown,
-                line=reader.line_num,
-                expected="quoted cells closed on the same record",
-                found=str(exc),
-            ) from None
+            raise PnpError("malformed CSV", file=shown, line=reader.line_num, expected="quoted cells closed on the same record", found=str(exc)) from None
 
 
 def _xlsx(path: Path, shown: str, sheet: str | None):
@@ -99,12 +66,7 @@ def _xlsx(path: Path, shown: str, sheet: str | None):
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise PnpError(
-            "cannot read the workbook",
-            file=shown,
-            expected="an .xlsx file saved by a spreadsheet",
-            found=str(exc),
-        ) from None
+        raise PnpError("cannot read the workbook", file=shown, expected="an .xlsx file saved by a spreadsheet", found=str(exc)) from None
     try:
         if sheet is None:
             ws = book.worksheets[0]
@@ -129,30 +91,10 @@ def _xlsx(path: Path, shown: str, sheet: str | None):
         try:
             for n, values in enumerate(ws.iter_rows(values_only=True), start=1):
                 if len(values) > MAX_COLUMNS:
-                    raise PnpError(
-                        "row has too many columns",
-                        file=shown,
-                        line=n,
-                        key=f"row {n}",
-                        expected=f"at most {MAX_COLUMNS:,} columns",
-                        found=f"a cell in column {_column(len(values) - 1)}",
-                    )
+                    raise PnpError("row has too many columns", file=shown, line=n, key=f"row {n}", expected=f"at most {MAX_COLUMNS:,} columns", found=f"a cell in column {_column(len(values) - 1)}")
                 yield n, [_cell(v) for v in values]
-        except (
-            zipfile.BadZipFile,
-            KeyError,
-            ValueError,
-            OverflowError,
-            SyntaxError,
-        ) as exc:  # SyntaxError: XML's ParseError
-            raise PnpError(
-                "cannot read the workbook",
-                file=shown,
-                line=n + 1,
-                key=f"row {n + 1}",
-                expected="an .xlsx file saved by a spreadsheet",
-                found=short(str(exc), 120),
-            ) from None
+        except (zipfile.BadZipFile, KeyError, ValueError, OverflowError, SyntaxError) as exc:  # SyntaxError: XML's ParseError
+            raise PnpError("cannot read the workbook", file=shown, line=n + 1, key=f"row {n + 1}", expected="an .xlsx file saved by a spreadsheet", found=short(str(exc), 120)) from None
     finally:
         book.close()
 
@@ -160,9 +102,7 @@ def _xlsx(path: Path, shown: str, sheet: str | None):
 def _typed(text: str):
     """A CSV cell: whole numbers and decimals become numbers; everything else stays text."""
     s = text.strip()
-    if (
-        len(s) > MAX_NUMBER_CHARS
-    ):  # as in YAML: so many digits are text (an id, a code), not a number
+    if len(s) > MAX_NUMBER_CHARS:  # as in YAML: so many digits are text (an id, a code), not a number
         return text
     if _INT.fullmatch(s):
         return int(s)
@@ -206,35 +146,20 @@ def _items(table, shown: str, max_rows: int) -> list[dict]:
             k = len(header)
             raise PnpError(
                 "row has more cells than the header has columns",
-                file=shown,
-                line=n,
-                key=f"row {n}, column {_column(k)}",
-                expected=f"{len(header)} columns ({', '.join(header)})",
-                found=repr(cells[k]),
+                file=shown, line=n, key=f"row {n}, column {_column(k)}",
+                expected=f"{len(header)} columns ({', '.join(header)})", found=repr(cells[k]),
             )
         if len(rows) >= max_rows:
-            raise PnpError(
-                "too many rows",
-                file=shown,
-                line=n,
-                key=f"row {n}",
-                expected=f"at most {max_rows:,} items (raise it with --max-items)",
-                found=f"more than {max_rows:,} rows",
-            )
+            raise PnpError("too many rows", file=shown, line=n, key=f"row {n}", expected=f"at most {max_rows:,} items (raise it with --max-items)", found=f"more than {max_rows:,} rows")
         row = dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=True))
         rows.append({**_checked(row, header, shown, n), ROW_KEY: n})
     if header is None:
-        raise PnpError(
-            "data file is empty",
-            file=shown,
-            expected="a header row naming the attributes, then one row per item",
-            found="nothing",
-        )
+        raise PnpError("data file is empty", file=shown, expected="a header row naming the attributes, then one row per item", found="nothing")
     return rows
 
 
 def _trimmed(cells: list) -> list:
-    """The row without its empty cells at the end."""
+    """The row without its empty cells at the end (in one pass: a row may be 1,000 cells)."""
     end = len(cells)
     while end and cells[end - 1] == "":
         end -= 1
@@ -250,39 +175,17 @@ def _header(cells: list, shown: str, n: int) -> list[str]:
         if not name.isidentifier():
             raise PnpError(
                 "column heading is not an attribute name",
-                file=shown,
-                line=n,
-                key=where,
+                file=shown, line=n, key=where,
                 expected="letters, digits and _ (not starting with a digit), so templates can write {name}",
                 found=repr(name),
             )
         if name in _REFUSED:
-            raise PnpError(
-                "column not allowed in a data file",
-                file=shown,
-                line=n,
-                key=where,
-                expected="id, count or an attribute name (one row is one item)",
-                found=name,
-            )
+            raise PnpError("column not allowed in a data file", file=shown, line=n, key=where, expected="id, count or an attribute name (one row is one item)", found=name)
         if name in names:
-            raise PnpError(
-                "column heading repeated",
-                file=shown,
-                line=n,
-                key=where,
-                expected="each heading once",
-                found=name,
-            )
+            raise PnpError("column heading repeated", file=shown, line=n, key=where, expected="each heading once", found=name)
         names.append(name)
     if not names:
-        raise PnpError(
-            "data file has no header row",
-            file=shown,
-            line=n,
-            expected="a first row naming the attributes",
-            found="an empty row",
-        )
+        raise PnpError("data file has no header row", file=shown, line=n, expected="a first row naming the attributes", found="an empty row")
     return names
 
 
@@ -296,11 +199,8 @@ def _checked(row: dict, header: list[str], shown: str, n: int) -> dict:
             k = header.index("count")
             raise PnpError(
                 "count is not a whole number of copies",
-                file=shown,
-                line=n,
-                key=f"row {n}, column {_column(k)} (count)",
-                expected="a whole number, 0 or more (empty means 1)",
-                found=short(count),
+                file=shown, line=n, key=f"row {n}, column {_column(k)} (count)",
+                expected="a whole number, 0 or more (empty means 1)", found=short(count),
             )
     if "id" in row:
         if row["id"] == "":
