@@ -58,6 +58,19 @@ def _length(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{exc}; found {escape(text)!r}") from None
 
 
+MIN_DPI, MAX_DPI = 10.0, 1200.0  # below, a card is a few pixels; above, one board is gigabytes
+
+
+def _dpi(text: str) -> float:
+    try:
+        dpi = float(text)
+    except ValueError:
+        dpi = math.nan
+    if not MIN_DPI <= dpi <= MAX_DPI:  # NaN fails this too
+        raise argparse.ArgumentTypeError(f"expected dots per inch from {MIN_DPI:g} to {MAX_DPI:g}; found {escape(text)!r}")
+    return dpi
+
+
 def _positive_int(text: str) -> int:
     try:
         n = int(text)
@@ -117,7 +130,7 @@ def parser() -> argparse.ArgumentParser:
     v = sub.add_parser("preview", help="write PNG images of every face and a contact sheet per family")
     game_options(v, many=False)
     v.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; images go to OUT/GAME/preview)")
-    v.add_argument("--dpi", type=float, default=150.0, help="resolution of the face images (default 150)")
+    v.add_argument("--dpi", type=_dpi, default=150.0, help="resolution of the face images (default 150)")
     v.add_argument("--family", action="append", metavar="NAME", help="only this family; repeat for more (default: all)")
 
     e = sub.add_parser("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut) or print-shop card files (--cards)")
