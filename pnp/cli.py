@@ -96,6 +96,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails; refuse to write when printed text or images are below the legibility limits")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
+    b.add_argument("--ink-saver", action="store_true", help="light tints and outlines instead of large fills and dark backs; the guide page shows each page's ink beside the normal build's")
     b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
     b.add_argument("--quiet", action="store_true", help="print nothing but errors")
@@ -263,7 +264,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     budget.configure(args.limit)  # a --jobs worker starts with the defaults
     try:
         t0 = time.monotonic()
-        prep = prepare(game, [duplex_paper(p, args.offset, args.flip) for p in papers], max_tiles=args.max_tiles, fold=args.fold)
+        prep = prepare(game, [duplex_paper(p, args.offset, args.flip) for p in papers], max_tiles=args.max_tiles, fold=args.fold, ink_saver=args.ink_saver)
         # the rules read the faces and the first paper's plan before anything is written
         results = prep.check() or []
         warnings: list[str] = []
