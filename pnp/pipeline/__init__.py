@@ -108,7 +108,13 @@ class Prepared:
         if rules is None:
             return None
         printed = self.printed() if reads_printed(rules) else None
-        return evaluate(self.game, rules, self.plans[plan] if self.plans else None, printed)
+        # a rule about another variant reads that variant's faces, drawn by this same pipeline
+        return evaluate(self.game, rules, self.plans[plan] if self.plans else None, printed, draw=draw_printed)
+
+
+def draw_printed(game: Game):
+    """Every face of `game` as the rulebook checker reads them (a rule's other variant)."""
+    return prepare(game, legibility=False).printed()
 
 
 def prepare(
