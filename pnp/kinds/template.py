@@ -17,7 +17,7 @@ from pnp.draw.text import layout_rich, layout_text
 from pnp.errors import PnpError
 from pnp.guard import resolve_inside
 from pnp.kinds.base import DrawContext
-from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed
+from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed, touching
 from pnp.spec.elements import Element
 from pnp.spec.expand import BraceError, fill
 from pnp.spec.model import Family, matches
@@ -71,6 +71,12 @@ class TemplateRenderer:
         self._static: dict[int, bool] = {}
         self._drawn: dict[tuple, list] = {}
         self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
+        self.reached: set[str] = set()  # the face edges some art has reached (kinds/bleed.py)
+
+    def warn(self, message: str, n: int, side: str, field: str | None = None) -> None:
+        """A warning about element n of side, at its file and line."""
+        key = f"{side}[{n}]" + (f".{field}" if field else "")
+        self.ctx.warn(self.family, key, f"family '{self.family.name}' {side}[{n}]: {message}")
 
     def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
         key = f"{side}[{n}]" if n is not None else side
@@ -108,6 +114,8 @@ class TemplateRenderer:
         for n, el in enumerate(elements):
             if not matches(el.when, attrs) or (el.unless and matches(el.unless, attrs)):
                 continue
+            if bleed > 0:
+                self.reached |= reaches(el, w, h)
             static = self._static.get(id(el))
             if static is None:
                 static = self._static[id(el)] = not _names_attributes(el)
@@ -225,7 +233,16 @@ class TemplateRenderer:
     def _symbol(self, e, w, h, attrs, n, side):
         name = self.text_of(e.name, attrs, n, side)
         size = resolve(e.size, min(w, h))
-        return [self.symbol(name, self.colour(e.colour, attrs, n, side), resolve(e.x, w), resolve(e.y, h), size, e.rotate, n, side)]
+        use = self.symbol(name, self.colour(e.colour, attrs, n, side), resolve(e.x, w), resolve(e.y, h), size, e.rotate, n, side)
+        self.untinted(use, e, n, "symbol", side)
+        return [use]
+
+    def untinted(self, use, e, n: int, what: str, side: str) -> None:
+        """A colour the user gave to art that has no currentColor to take it: a warning, not silence."""
+        if "colour" in e.model_fields_set and not self.ctx.symbols.tintable(use.symbol):
+            self.warn(
+                "colour: has no effect: the art has no currentColor to tint (its own colours print); "
+                "use fill=\"currentColor\" in the SVG, or drop colour:", n, side, what)
 
     def _image(self, e, w, h, attrs, n, side):
         rel = self.text_of(e.file, attrs, n, side)
@@ -260,6 +277,7 @@ class TemplateRenderer:
         for fx, fy in PIP_LAYOUTS[count]:
             rot = 180.0 if fy > 0.5 and count > 1 else 0.0
             out.append(self.symbol(name, colour, ax + fx * aw, ay + fy * ah, size, rot, n, side))
+        self.untinted(out[0], e, n, "pips", side)
         return out
 
     def _grid(self, e, w, h, attrs, n, side):
@@ -276,6 +294,25 @@ class TemplateRenderer:
             ops += [("M", x0, y0 + j * c), ("L", x0 + e.cols * c, y0 + j * c)]
         out.append(Path(tuple(ops), st))
         return out
+
+
+def reaches(el: Element, w: float, h: float) -> set[str]:
+    """The face edges an element's filled box, polygon or image touches (and so carries into the bleed)."""
+    e, kind = el.body, el.kind
+    if kind == "rect" and not e.rotate and e.fill != "none":
+        box = (resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h))
+    elif kind == "image":
+        box = (resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h))
+    elif kind == "polygon" and e.fill != "none":
+        pts = [(resolve(px, w), resolve(py, h)) for px, py in e.points]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    else:
+        return set()
+    return {edge for edge, hit in zip(EDGES, touching(*box, w, h), strict=True) if hit}
+
+
+EDGES = ("left", "top", "right", "bottom")
 
 
 def colour_of(value: str, attrs: dict, ctx: DrawContext, family: Family, key: str) -> str | None:

@@ -53,6 +53,7 @@ class Prepared:
     papers: list[PaperSpec] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)  # one per paper, in order
     legible: list[str] | None = None  # text and images below the print limits, once `legibility` ran
+    noeffect: list[str] | None = None  # conditions that match no item (pnp.check.noeffect), once read
     fold: bool = False  # gutter-fold two-sided items (also a paper's or the game's `fold: true`)
 
     @property
@@ -75,7 +76,11 @@ class Prepared:
     def warnings(self) -> list[str]:
         """What prints, but not as the spec asked or badly (file:line: message): the kinds'
         warnings from drawing, then legibility's (once read)."""
-        return [*self.ctx.warnings, *(self.legible or [])]
+        if self.noeffect is None:
+            from pnp.check.noeffect import unmatched_conditions
+
+            self.noeffect = unmatched_conditions(self.game)
+        return [*self.noeffect, *self.ctx.warnings, *(self.legible or [])]
 
     def impose(self, papers: Sequence[str | PaperSpec], max_tiles: int = DEFAULT_MAX_TILES) -> list[Plan]:
         """Refuse what cannot be tiled on any of the papers, then impose each; returns the new plans."""
