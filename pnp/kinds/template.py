@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pnp.draw.colours import resolve_colour
+from pnp.draw.colours import UnknownColour, colour_alpha, resolve_colour
 from pnp.draw.fonts import font_variant
 from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
@@ -83,9 +83,13 @@ class TemplateRenderer:
         where, line = locate(self.family.data, (side, n) if n is not None else (side,))
         return PnpError(message, file=where or self.family.file, line=line, key=key + (f".{field}" if field else ""), **kw)
 
-    def colour(self, value: str, attrs: dict, n: int | None, side: str) -> str | None:
+    def colour(self, value: str, attrs: dict, n: int | None, side: str, alpha_ok: bool = False) -> str | None:
         key = f"{side}[{n}]" if n is not None else side
-        return colour_of(value, attrs, self.ctx, self.family, key)
+        c = colour_of(value, attrs, self.ctx, self.family, key)
+        if c and not alpha_ok and n is not None and "#" in value + str(self.ctx.palette.get(value, "")):
+            if colour_alpha(fill(value, attrs), self.ctx.palette) < 1:
+                self.warn(f"the alpha of colour '{value}' is not drawn here (only a shape's fill and stroke take it)", n, side)
+        return c
 
     def text_of(self, value: str, attrs: dict, n: int, side: str) -> str:
         try:
@@ -99,12 +103,16 @@ class TemplateRenderer:
             ) from None
 
     def style(self, el, attrs, n, side) -> Style:
+        fill_, stroke = getattr(el, "fill", "none"), el.stroke
+        fill_c, stroke_c = self.colour(fill_, attrs, n, side, True), self.colour(stroke, attrs, n, side, True)
+        # a #rrggbbaa colour's alpha is the shape's opacity (one for fill and outline together)
+        alphas = [colour_alpha(fill(v, attrs), self.ctx.palette) for v, c in ((fill_, fill_c), (stroke, stroke_c)) if c]
         return Style(
-            fill=self.colour(getattr(el, "fill", "none"), attrs, n, side),
-            stroke=self.colour(el.stroke, attrs, n, side),
+            fill=fill_c,
+            stroke=stroke_c,
             stroke_width=el.stroke_width,
             dash=tuple(el.dash) if el.dash else None,
-            opacity=el.opacity,
+            opacity=el.opacity * (min(alphas) if alphas else 1.0),
         )
 
     def render(self, elements: list[Element], w: float, h: float, attrs: dict, side: str = "front", bleed: float = 0.0) -> list:
@@ -324,10 +332,11 @@ def colour_of(value: str, attrs: dict, ctx: DrawContext, family: Family, key: st
             f"colour names an attribute the item does not have: {exc.args[0]}",
             file=family.file, key=key, expected="one of: " + ", ".join(sorted(attrs)), found=value,
         ) from None
-    except ValueError:
+    except UnknownColour as exc:
         raise PnpError(
             "unknown colour", file=family.file, key=key,
-            expected="a palette name, a common colour name or #rrggbb", found=fill(value, attrs),
+            expected="a palette name, a CSS colour name (crimson, teal ...), #rgb, #rrggbb or #rrggbbaa",
+            found=fill(value, attrs), hint=f"did you mean '{exc.near}'?" if exc.near else None,
         ) from None
 
 
