@@ -85,44 +85,23 @@ class _Encoded:
         cairo.cairo.cairo_append_path(ctx._pointer, self.path)
 
 
-class CairoPdf:
-    """A multi-page PDF drawn with cairo. page() for each page in order, then close()."""
+class CairoCanvas:
+    """Draws primitives on any cairo context: the PDF's pages here, PNGs in cairo_png.py.
 
-    def __init__(self, path: Path, info: DocInfo, fonts: FontBook, symbols: SymbolBook):
-        self.path = path
-        self.info = info
+    Symbols (recording surfaces), images, text outlines and rounded outlines are made once.
+    """
+
+    def __init__(self, fonts: FontBook, symbols: SymbolBook):
         self.fonts = fonts
         self.symbols = symbols
-        self.surface = cairo.PDFSurface(str(path), 595.0, 842.0)
-        s = self.surface
-        s.set_metadata(cairo.PDF_METADATA_TITLE, info.title)
-        s.set_metadata(cairo.PDF_METADATA_AUTHOR, info.author)
-        s.set_metadata(cairo.PDF_METADATA_SUBJECT, info.subject)
-        s.set_metadata(cairo.PDF_METADATA_CREATOR, "pnp")
-        # a fixed date given in UTC, so cairo does not write the local clock and zone (whose
-        # length varies with TZ); _settle_info then writes the date asked for, or none
-        s.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00+00:00")
-        self.n = 0
         self.forms: dict[str, cairo.RecordingSurface] = {}
         self.images: dict[str, cairo.ImageSurface] = {}
         self.texts: dict[tuple, _Encoded] = {}
         self.outlines: dict[tuple, _Encoded] = {}
 
-    def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None) -> None:
-        self.surface.set_size(w * PT, h * PT)
-        ctx = cairo.Context(self.surface)
-        ctx.scale(PT, PT)  # millimetres, origin top-left, y down: the drawing model's own
+    def draw(self, ctx: cairo.Context, prims: Iterable) -> None:
         for p in prims:
             self._draw(ctx, p)
-        self.n += 1
-        if bookmark:
-            self.surface.add_outline(cairo.PDF_OUTLINE_ROOT, bookmark, f"page={self.n}", 0)
-        ctx.show_page()
-
-    def close(self) -> None:
-        self.surface.finish()
-        _dedupe_resources(self.path)
-        _settle_info(self.path, self.info.date)
 
     # --- drawing -------------------------------------------------------------
     def _draw(self, ctx: cairo.Context, p) -> None:
@@ -270,6 +249,40 @@ class CairoPdf:
                 img.set_mime_data("image/jpeg", data)
             self.images[file] = img
         return img
+
+
+class CairoPdf(CairoCanvas):
+    """A multi-page PDF drawn with cairo. page() for each page in order, then close()."""
+
+    def __init__(self, path: Path, info: DocInfo, fonts: FontBook, symbols: SymbolBook):
+        super().__init__(fonts, symbols)
+        self.path = path
+        self.info = info
+        self.surface = cairo.PDFSurface(str(path), 595.0, 842.0)
+        s = self.surface
+        s.set_metadata(cairo.PDF_METADATA_TITLE, info.title)
+        s.set_metadata(cairo.PDF_METADATA_AUTHOR, info.author)
+        s.set_metadata(cairo.PDF_METADATA_SUBJECT, info.subject)
+        s.set_metadata(cairo.PDF_METADATA_CREATOR, "pnp")
+        # a fixed date given in UTC, so cairo does not write the local clock and zone (whose
+        # length varies with TZ); _settle_info then writes the date asked for, or none
+        s.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00+00:00")
+        self.n = 0
+
+    def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None) -> None:
+        self.surface.set_size(w * PT, h * PT)
+        ctx = cairo.Context(self.surface)
+        ctx.scale(PT, PT)  # millimetres, origin top-left, y down: the drawing model's own
+        self.draw(ctx, prims)
+        self.n += 1
+        if bookmark:
+            self.surface.add_outline(cairo.PDF_OUTLINE_ROOT, bookmark, f"page={self.n}", 0)
+        ctx.show_page()
+
+    def close(self) -> None:
+        self.surface.finish()
+        _dedupe_resources(self.path)
+        _settle_info(self.path, self.info.date)
 
 
 def _text_outline(src: GlyphSource, text: str, kerns: list[float]) -> _Encoded:

@@ -53,7 +53,8 @@ class Prepared:
     infos: list[FamilyInfo]  # each family's items as the layout sees them
     papers: list[PaperSpec] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)  # one per paper, in order
-    warnings: list[str] | None = None  # what prints badly (file:line: ...), once `legibility` ran
+    legible: list[str] | None = None  # text and images below the print limits, once `legibility` ran
+    noeffect: list[str] | None = None  # conditions that match no item (pnp.check.noeffect), once read
     fold: bool = False  # gutter-fold two-sided items (also a paper's or the game's `fold: true`)
     ink_saver: bool = False  # faces rewritten to save ink; the guide compares each page's ink
 
@@ -68,11 +69,20 @@ class Prepared:
 
     def legibility(self) -> list[str]:
         """Text and images below the print limits, one line each (read once)."""
-        if self.warnings is None:
+        if self.legible is None:
             from pnp.check.legibility import legibility_warnings
 
-            self.warnings = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
-        return self.warnings
+            self.legible = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
+        return self.legible
+
+    def warnings(self) -> list[str]:
+        """What prints, but not as the spec asked or badly (file:line: message): the kinds'
+        warnings from drawing, then legibility's (once read)."""
+        if self.noeffect is None:
+            from pnp.check.noeffect import unmatched_conditions
+
+            self.noeffect = unmatched_conditions(self.game)
+        return [*self.noeffect, *self.ctx.warnings, *(self.legible or [])]
 
     def impose(self, papers: Sequence[str | PaperSpec], max_tiles: int = DEFAULT_MAX_TILES) -> list[Plan]:
         """Refuse what cannot be tiled on any of the papers, then impose each; returns the new plans."""
@@ -133,7 +143,13 @@ class Prepared:
         if rules is None:
             return None
         printed = self.printed() if reads_printed(rules) else None
-        return evaluate(self.game, rules, self.plans[plan] if self.plans else None, printed)
+        # a rule about another variant reads that variant's faces, drawn by this same pipeline
+        return evaluate(self.game, rules, self.plans[plan] if self.plans else None, printed, draw=draw_printed)
+
+
+def draw_printed(game: Game):
+    """Every face of `game` as the rulebook checker reads them (a rule's other variant)."""
+    return prepare(game, legibility=False).printed()
 
 
 def prepare(
