@@ -15,12 +15,12 @@ from pnp.draw.svgart import ArtError, read_art, tint
 from pnp.draw.symbols import ArtNotFound, ArtOutside, use_art
 from pnp.draw.text import layout_rich, layout_text
 from pnp.errors import PnpError
+from pnp.guard import resolve_inside
 from pnp.kinds.base import DrawContext
 from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed, touching
 from pnp.spec.elements import Element
 from pnp.spec.expand import BraceError, fill
-from pnp.spec.load import inside
-from pnp.spec.model import Family
+from pnp.spec.model import Family, matches
 from pnp.spec.yamlfile import locate
 from pnp.units import resolve
 
@@ -38,17 +38,6 @@ PIP_LAYOUTS = {
     10: [(0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1)],
 }
 PIP_NAMES = {"A": 1, "a": 1, "ace": 1, "Ace": 1}
-
-
-def matches(cond: dict | None, attrs: dict) -> bool:
-    if not cond:
-        return True
-    for key, want in cond.items():
-        have = attrs.get(key)
-        options = want if isinstance(want, list) else [want]
-        if not any(have == o or str(have) == str(o) for o in options):
-            return False
-    return True
 
 
 def uses_attributes(elements: list[Element] | None) -> bool:
@@ -265,7 +254,7 @@ class TemplateRenderer:
 
     def _image(self, e, w, h, attrs, n, side):
         rel = self.text_of(e.file, attrs, n, side)
-        path = inside(self.family.folder, rel, file=self.family.file, key=f"{side}[{n}].image.file", allow_outside=self.ctx.game.allow_outside)
+        path = resolve_inside(self.family.folder, rel, file=self.family.file, key=f"{side}[{n}].image.file", allow_outside=self.ctx.game.allow_outside)
         if not path.is_file():
             raise self.fail("image file not found", n, side, "image.file", expected="a PNG, JPEG or SVG file in the game folder", found=rel)
         x, y, iw, ih = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
