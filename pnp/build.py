@@ -49,11 +49,7 @@ def build(
     ink_saver: bool = False,
 ) -> list[Output]:
     """The game through the pipeline on each paper, then written (see `write`)."""
-<<<<<<< HEAD
-    prep = prepare(game, [duplex_paper(p, offset, flip, game.folder) for p in papers], max_tiles=max_tiles, fold=fold)
-=======
-    prep = prepare(game, [duplex_paper(p, offset, flip) for p in papers], max_tiles=max_tiles, fold=fold, ink_saver=ink_saver)
->>>>>>> main
+    prep = prepare(game, [duplex_paper(p, offset, flip, game.folder) for p in papers], max_tiles=max_tiles, fold=fold, ink_saver=ink_saver)
     refuse_warnings(prep, strict, warn)
     return write(prep, engine=engine, out_dir=out_dir, date=date, progress=progress)
 

@@ -109,11 +109,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true", help="write nothing, and exit 1, when a rulebook check fails or there is any warning")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
-<<<<<<< HEAD
     b.add_argument("--only", action="append", metavar="FAMILY[/ID]", help="build just this family, or one item of it (repeatable), with its backs and the guide page, into output/GAME-only/; the rulebook is not checked")
-=======
     b.add_argument("--ink-saver", action="store_true", help="light tints and outlines instead of large fills and dark backs; the guide page shows each page's ink beside the normal build's")
->>>>>>> main
     b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
     b.add_argument("--quiet", action="store_true", help="print nothing but errors")
@@ -283,11 +280,10 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     budget.configure(args.limit)  # a --jobs worker starts with the defaults
     try:
         t0 = time.monotonic()
-<<<<<<< HEAD
-        prep = prepare(game, [duplex_paper(p, args.offset, args.flip, game.folder) for p in papers], max_tiles=args.max_tiles, fold=args.fold, only=args.only or ())
-=======
-        prep = prepare(game, [duplex_paper(p, args.offset, args.flip) for p in papers], max_tiles=args.max_tiles, fold=args.fold, ink_saver=args.ink_saver)
->>>>>>> main
+        prep = prepare(
+            game, [duplex_paper(p, args.offset, args.flip, game.folder) for p in papers],
+            max_tiles=args.max_tiles, fold=args.fold, ink_saver=args.ink_saver, only=args.only or (),
+        )  # fmt: skip
         # the rules read the faces and the first paper's plan before anything is written
         results = prep.check() or []
         prep.legibility()  # every face drawn and read: every warning is known
