@@ -22,6 +22,7 @@ class Limits:
     text_total: int = 500_000  # characters of text drawn in one run (every face, every paper)
     stripes: int = 2_000  # stripe grooves across one piece
     preview: int = 2_000  # faces one preview draws
+    shop: int = 2_000  # faces one print-shop export (pnp export --cards) draws
 
 
 WHAT = {
@@ -32,6 +33,7 @@ WHAT = {
     "text_total": "characters of text drawn in one run",
     "stripes": "stripe grooves across one piece",
     "preview": "faces in one preview",
+    "shop": "faces in one print-shop export",
 }
 
 _limits = Limits()

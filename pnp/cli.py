@@ -49,6 +49,15 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
+def _length(text: str) -> float:
+    from pnp.units import parse_length
+
+    try:
+        return parse_length(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{exc}; found {escape(text)!r}") from None
+
+
 def _positive_int(text: str) -> int:
     try:
         n = int(text)
@@ -87,6 +96,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails; refuse to write when printed text or images are below the legibility limits")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
+    b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
     b.add_argument("--quiet", action="store_true", help="print nothing but errors")
     b.add_argument("--jobs", type=_positive_int, help="games built at once (default: one per core)")
@@ -110,13 +120,17 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--dpi", type=float, default=150.0, help="resolution of the face images (default 150)")
     v.add_argument("--family", action="append", metavar="NAME", help="only this family; repeat for more (default: all)")
 
-    e = sub.add_parser("export", help="Tabletop Simulator deck sheets (--tts) or print-and-cut files (--cut)")
+    e = sub.add_parser("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut) or print-shop card files (--cards)")
     game_options(e, many=False)
     e.add_argument("--tts", action="store_true", help="TTS deck sheets (10 x 7) for the card families")
     e.add_argument("--cut", action="store_true", help="an SVG of the cut paths of each sheet page, in page mm")
-    e.add_argument("--family", action="append", metavar="NAME", help="(--tts) export this family; repeat for more (default: every card family)")
+    e.add_argument("--cards", action="store_true", help="one file per card face with bleed, a CSV of counts and backs, for print shops")
+    e.add_argument("--family", action="append", metavar="NAME", help="(--tts, --cards) export this family; repeat for more (default: every card family)")
     e.add_argument("--paper", default="a4", help="(--cut) the paper the PDF was built for (default a4)")
-    e.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; files go to OUT/GAME/tts and OUT/GAME/cut)")
+    e.add_argument("--dpi", type=float, default=300.0, help="(--cards) resolution of the PNGs, 72 to 1200 (default 300)")
+    e.add_argument("--bleed", type=_length, default=3.0, help="(--cards) art past the cut line on every side, 0 to 10 mm (default 3mm)")
+    e.add_argument("--format", choices=("png", "pdf"), default="png", help="(--cards) PNG images or one-page PDFs with TrimBox and BleedBox (default png)")
+    e.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; files go to OUT/GAME/tts, OUT/GAME/cut or OUT/GAME/cards)")
     e.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
     w = sub.add_parser("serve", help="a live page of every face, the print pages and the rulebook check, redrawn on save")
@@ -183,11 +197,10 @@ def cmd_list(args) -> int:
 
 
 def _load(args, ref: str):
-    from pnp.spec.load import load_game
+    from pnp.pipeline import Load, load
 
     budget.configure(args.limit)  # here, so that every --jobs worker has the same limits
-    options = {"players": args.players} if args.players else None
-    return load_game(ref, variant=args.variant, options=options, allow_outside=args.allow_outside, max_items=args.max_items)
+    return load(ref, Load(args.variant, args.players, args.allow_outside, args.max_items))
 
 
 def _papers(text: str) -> list[str]:
@@ -215,19 +228,19 @@ def cmd_build(args) -> int:
         except ValueError:
             raise PnpError("bad --date", expected="YYYY-MM-DD", found=args.date) from None
     papers = _papers(args.paper)
-    # Load and check every game before writing anything.
-    for r in refs:
-        _load(args, r)
+    # Load and check every game before writing anything; each is loaded once, here.
+    games = [_load(args, r) for r in refs]
     progress = Progress(enabled=not args.quiet)
     jobs = min(args.jobs or os.cpu_count() or 1, len(refs))
     if jobs > 1:
         # Games are independent: build them on every core, report in the order given.
         from concurrent.futures import ProcessPoolExecutor
 
+        n = len(games)
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            outcomes = list(pool.map(_build_one, [args] * len(refs), refs, [papers] * len(refs), [None] * len(refs)))
+            outcomes = list(pool.map(_build_one, [args] * n, games, [papers] * n, [None] * n))
     else:
-        outcomes = [_build_one(args, r, papers, progress) for r in refs]
+        outcomes = [_build_one(args, g, papers, progress) for g in games]
     failed = False
     for outcome in outcomes:
         if isinstance(outcome, str):  # a clean refusal found while drawing
@@ -241,24 +254,21 @@ def cmd_build(args) -> int:
     return 1 if (failed and args.strict) else 0
 
 
-def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, bool] | str:
+def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
-    from pnp.build import build
-    from pnp.check.evaluate import evaluate, load_rules, placed
+    from pnp.build import duplex_paper, refuse_warnings, write
     from pnp.check.report import summary
+    from pnp.pipeline import prepare
 
+    budget.configure(args.limit)  # a --jobs worker starts with the defaults
     try:
         t0 = time.monotonic()
-        game = _load(args, ref)
-        rules = load_rules(game)
-        # the rules read the game (and any variant they name) before anything is written
-        results = evaluate(game, rules) if rules else []
+        prep = prepare(game, [duplex_paper(p, args.offset, args.flip) for p in papers], max_tiles=args.max_tiles, fold=args.fold)
+        # the rules read the faces and the first paper's plan before anything is written
+        results = prep.check() or []
         warnings: list[str] = []
-        outputs = build(
-            game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip,
-            progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append,
-        )
-        results += placed(game, outputs[0].plan) if rules else []
+        refuse_warnings(prep, args.strict, warnings.append)
+        outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress)
     except PnpError as exc:
         return str(exc)
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
@@ -268,21 +278,16 @@ def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, b
 
 
 def cmd_check(args) -> int:
-    from pnp.build import check_tiling, draw_faces
-    from pnp.check.evaluate import evaluate, load_rules
-    from pnp.check.faces import from_drawn
     from pnp.check.report import table
-    from pnp.layout.impose import impose
-    from pnp.spec.paper import load_paper
+    from pnp.pipeline import prepare
 
     game = _load(args, args.game)
-    rules = load_rules(game)
-    if rules is None:
+    if game.rules_file is None:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
-    ctx, drawn, infos = draw_faces(game)
-    check_tiling(game, infos, load_paper("a4"), args.max_tiles)
-    plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None, choices=game.spec.choice_lines())
-    results = evaluate(game, rules, plan, from_drawn(game, drawn, ctx.symbols.symbols, ctx.fonts))
+    prep = prepare(game, ["a4"], max_tiles=args.max_tiles)
+    results = prep.check()
+    for w in prep.warnings():
+        print(f"warning: {escape(w)}", file=sys.stderr)
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
     else:
@@ -327,11 +332,18 @@ def cmd_preview(args) -> int:
 
 
 def cmd_export(args) -> int:
-    if args.tts == args.cut:
-        raise PnpError("say what to export", expected="--tts or --cut (one of them)")
+    if args.tts + args.cut + args.cards != 1:
+        raise PnpError("say what to export", expected="--tts, --cut or --cards (one of them)")
     game = _load(args, args.game)
     t0 = time.monotonic()
     progress = Progress(enabled=not args.quiet)
+    if args.cards:
+        from pnp.export.shop import export_cards
+
+        res = export_cards(game, args.out, dpi=args.dpi, bleed=args.bleed, fmt=args.format, families=args.family, progress=progress)
+        cards = sum(len(c.ids) for f in res.families for c in f.cards)
+        progress.done(f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
+        return 0
     if args.tts:
         from pnp.export.tts import export_tts
 
@@ -339,17 +351,15 @@ def cmd_export(args) -> int:
         for d in decks:
             progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
         return 0
-    from pnp.build import draw_faces, output_stem
+    from pnp.build import output_stem
     from pnp.export.cut import write_cut_files
-    from pnp.layout.impose import impose
     from pnp.layout.manifest import manifest
     from pnp.outputset import carry_sub, output_set
-    from pnp.spec.paper import load_paper
+    from pnp.pipeline import prepare
 
-    paper = load_paper(args.paper)
-    ctx, _, infos = draw_faces(game)
-    players = game.options.get("players") if game.spec.player_colours else None
-    plan = impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines())
+    # the same pipeline as the build: what cannot be tiled is refused here too
+    prep = prepare(game, [args.paper], legibility=False, max_tiles=args.max_tiles)
+    plan, paper = prep.plans[0], prep.papers[0]
     data = manifest(plan, game=game.id, variant=game.variant, paper=paper.id, engine="cut")
     stem = output_stem(game, paper.id)
     with output_set(args.out, game.id) as stage:  # switched in whole, with the rest of the set

@@ -83,12 +83,12 @@ def test_full_disk(tmp_path, capsys, monkeypatch):
 
 
 def test_memory_error_is_exit_2(tmp_path, capsys, monkeypatch):
-    import pnp.build
+    import pnp.pipeline
 
     def no_memory(*a, **k):
         raise MemoryError
 
-    monkeypatch.setattr(pnp.build, "impose", no_memory)
+    monkeypatch.setattr(pnp.pipeline, "impose", no_memory)
     err = _build(mini_game(tmp_path), tmp_path, capsys)
     assert "out of memory" in err and "--max-items" in err, err
 

@@ -120,7 +120,8 @@ class ReportlabWriter:
         return self._raw_stream(Stream(extra + "/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6)))
 
     # --- pages -----------------------------------------------------------------
-    def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None) -> None:
+    def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None, boxes: dict | None = None) -> None:
+        """One page w × h mm; `boxes` names page boxes ('TrimBox', 'BleedBox') as (x, y, w, h) mm from the top-left."""
         out: list[str] = [f"q {_m(K)} 0 0 {_m(-K)} 0 {_n(mm_to_pt(h))} cm"]
         for p in prims:
             self._draw(p, out)
@@ -142,7 +143,11 @@ class ReportlabWriter:
         parent = self.rl.number(self.pages_id)
         body = (
             f"<< /Type /Page /Parent {parent} 0 R /MediaBox [0 0 {_n(mm_to_pt(w))} {_n(mm_to_pt(h))}]"
-            f" /Resources {res} 0 R /Contents {stream} 0 R >>"
+            + "".join(
+                f" /{name} [{_n(mm_to_pt(bx))} {_n(mm_to_pt(h - by - bh))} {_n(mm_to_pt(bx + bw))} {_n(mm_to_pt(h - by))}]"
+                for name, (bx, by, bw, bh) in (boxes or {}).items()
+            )
+            + f" /Resources {res} 0 R /Contents {stream} 0 R >>"
         )
         self._put(num, body.encode("latin-1"))
 
@@ -281,8 +286,9 @@ class ReportlabWriter:
         hit = self.text_cache.get(key)
         if hit is None:
             rlname = font_name(self.fonts, t.font)
-            shows = self.rl.show(rlname, t.text, _n(t.size))
-            hit = (shows, pdfmetrics.getFont(rlname).stringWidth(t.text, t.size))
+            fm = self.fonts.metrics(t.font)
+            shows = self.rl.show(rlname, t.text, _n(t.size), fm.kerns(t.text))
+            hit = (shows, fm.width(t.text, t.size))
             if len(self.text_cache) > 4096:
                 self.text_cache.clear()
             self.text_cache[key] = hit

@@ -37,30 +37,38 @@ class FlatKind(Kind):
         self.default_radius = radius
         self.description = description
 
+    def corner_radius(self, spec: FlatSpec) -> float:
+        return self.default_radius if spec.radius is None else spec.radius
+
     def sizes(self, family: Family, ctx: DrawContext) -> SameSizes | None:
         if type(self).faces is not FlatKind.faces:
             return None  # a kind drawn some other way says its own sizes
         spec: FlatSpec = family.spec
         k = spec.scale
         w, h, two_sided = spec.size.w * k, spec.size.h * k, spec.back is not None
-        return SameSizes(FaceSize("", w, h, two_sided, spec.bleed, spec.shape), ItemIds(family.items))
+        bleed = spec.bleed if ctx.bleed is None else ctx.bleed
+        return SameSizes(FaceSize("", w, h, two_sided, bleed, spec.shape), ItemIds(family.items))
 
     def faces(self, family: Family, ctx: DrawContext) -> Iterator[Face]:
         spec: FlatSpec = family.spec
         k = spec.scale
         w, h = spec.size.w, spec.size.h
-        radius = self.default_radius if spec.radius is None else spec.radius
+        radius = self.corner_radius(spec)
+        if ctx.bleed is not None:
+            radius = 0.0  # a print shop's file fills its whole bleed box; the shop rounds the corners
         draw = TemplateRenderer(family, ctx)
-        line = draw.colour(spec.outline, {}, None, "outline")
+        bleed = spec.bleed if ctx.bleed is None else ctx.bleed
+        grow = bleed / k  # in the face's own (unscaled) millimetres
+        line = draw.colour(spec.outline, {}, None, "outline") if ctx.bleed is None else None
         cut_style = Style(None, line, spec.outline_width) if line else None
-        clip = outline(spec.shape, w, h, radius, Style(), grow=spec.bleed / k)
+        clip = outline(spec.shape, w, h, radius, Style(), grow=grow)
 
         def face(elements, bg, attrs, side):
             prims = []
             bgc = draw.colour(bg, attrs, None, "background" if side == "front" else "back_background")
             if bgc:
-                prims.append(outline(spec.shape, w, h, radius, Style(bgc), grow=spec.bleed / k))
-            prims += draw.render(elements, w, h, attrs, side)
+                prims.append(outline(spec.shape, w, h, radius, Style(bgc), grow=grow))
+            prims += draw.render(elements, w, h, attrs, side, bleed=grow)
             body = Group(tuple(prims), clip=clip)
             parts = [body] + ([outline(spec.shape, w, h, radius, cut_style)] if cut_style else [])
             return Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
@@ -102,7 +110,7 @@ class FlatKind(Kind):
             back = None
             if two_sided:
                 back = Use(shared_back) if shared_back else face(spec.back, spec.back_background, item.attrs, "back")
-            yield Face(family.name, item.id, w * k, h * k, front, back, bleed=spec.bleed, shape=spec.shape)
+            yield Face(family.name, item.id, w * k, h * k, front, back, bleed=bleed, shape=spec.shape)
 
 
 KINDS = [

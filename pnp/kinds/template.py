@@ -5,14 +5,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnp.draw.colours import resolve_colour
+from pnp.draw.fonts import font_variant
 from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
 from pnp.draw.primitives import Ellipse, Group, Image, Path, Rect, Style, polygon, rotate
+from pnp.draw.richtext import has_markup
+from pnp.draw.richtext import parse as parse_rich
 from pnp.draw.svgart import ArtError, read_art, tint
 from pnp.draw.symbols import ArtNotFound, ArtOutside, use_art
-from pnp.draw.text import layout_text
+from pnp.draw.text import layout_rich, layout_text
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext
+from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed
 from pnp.spec.elements import Element
 from pnp.spec.expand import BraceError, fill
 from pnp.spec.load import inside
@@ -77,6 +81,7 @@ class TemplateRenderer:
         # An element that names no attribute draws the same for every item: drawn once.
         self._static: dict[int, bool] = {}
         self._drawn: dict[tuple, list] = {}
+        self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
 
     def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
         key = f"{side}[{n}]" if n is not None else side
@@ -107,7 +112,9 @@ class TemplateRenderer:
             opacity=el.opacity,
         )
 
-    def render(self, elements: list[Element], w: float, h: float, attrs: dict, side: str = "front") -> list:
+    def render(self, elements: list[Element], w: float, h: float, attrs: dict, side: str = "front", bleed: float = 0.0) -> list:
+        """The elements drawn for one item; with `bleed`, art touching an edge reaches past it (pnp/kinds/bleed.py)."""
+        self.bleed = bleed
         out: list = []
         for n, el in enumerate(elements):
             if not matches(el.when, attrs) or (el.unless and matches(el.unless, attrs)):
@@ -116,7 +123,7 @@ class TemplateRenderer:
             if static is None:
                 static = self._static[id(el)] = not _names_attributes(el)
             if static:
-                key = (id(el), n, side, w, h)
+                key = (id(el), n, side, w, h, bleed)
                 drawn = self._drawn.get(key)
                 if drawn is None:
                     drawn = self._drawn[key] = getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side)
@@ -127,6 +134,8 @@ class TemplateRenderer:
 
     def _rect(self, e, w, h, attrs, n, side):
         x, y, rw, rh = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
+        if not e.rotate:
+            x, y, rw, rh = grow_box(x, y, rw, rh, w, h, self.bleed)
         r = Rect(x, y, rw, rh, self.style(e, attrs, n, side), e.radius)
         return [Group((r,), rotate(e.rotate, x + rw / 2, y + rh / 2))] if e.rotate else [r]
 
@@ -140,7 +149,7 @@ class TemplateRenderer:
         return [polygon([(resolve(e.x1, w), resolve(e.y1, h)), (resolve(e.x2, w), resolve(e.y2, h))], st, closed=False)]
 
     def _polygon(self, e, w, h, attrs, n, side):
-        pts = [(resolve(px, w), resolve(py, h)) for px, py in e.points]
+        pts = grow_points([(resolve(px, w), resolve(py, h)) for px, py in e.points], w, h, self.bleed)
         return [polygon(pts, self.style(e, attrs, n, side), closed=e.closed)]
 
     def _path(self, e, w, h, attrs, n, side):
@@ -152,25 +161,55 @@ class TemplateRenderer:
 
     def _text(self, e, w, h, attrs, n, side):
         text = self.text_of(e.text, attrs, n, side)
-        if e.font not in self.ctx.fonts:
-            raise self.fail("unknown font", n, side, expected="one of: " + ", ".join(sorted(self.ctx.fonts.files)), found=e.font)
-        missing = self.ctx.fonts.metrics(e.font).missing(text)
+        fonts = self.ctx.fonts
+        if e.font not in fonts:
+            raise self.fail("unknown font", n, side, expected="one of: " + ", ".join(sorted(fonts.files)), found=e.font)
+        rich = has_markup(text)
+        runs = self._rich_runs(text, e.font, n, side) if rich else [(e.font, text)]
+        missing = set().union(*(fonts.metrics(k).missing(t) for k, t in runs))
         if missing:
             raise self.fail(
                 "text has characters the font does not have (they would print as empty boxes)",
-                n, side, found=" ".join(sorted(missing)), hint="draw symbols with a 'symbol' element instead",
+                n, side, found=" ".join(sorted(missing)), hint="draw symbols with :name: in the text, or a 'symbol' element",
             )
         x, y, bw = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w)
         bh = resolve(e.h, h) if e.h is not None else None
-        lines = layout_text(
-            text, x=x, y=y, w=bw, h=bh, size=e.size, font=e.font,
-            colour=self.colour(e.colour, attrs, n, side) or "#000000",
-            align=e.align, valign=e.valign, fit=e.fit, line_height=e.line_height, fonts=self.ctx.fonts,
+        colour = self.colour(e.colour, attrs, n, side) or "#000000"
+        box = dict(
+            x=x, y=y, w=bw, h=bh, size=e.size, font=e.font, colour=colour,
+            align=e.align, valign=e.valign, fit=e.fit, line_height=e.line_height, fonts=fonts,
         )
+        if rich:
+            # an inline symbol: the art at the text's colour, in a square resting on the baseline
+            def icon(name: str, left: float, top: float, s: float):
+                return self.symbol(name, colour, left + s / 2, top + s / 2, s, 0.0, n, side)
+
+            lines = layout_rich(text, icon=icon, **box)
+        else:
+            lines = layout_text(text, **box)
         if e.rotate:
             box_h = bh if bh is not None else e.size * e.line_height
             return [Group(tuple(lines), rotate(e.rotate, x + bw / 2, y + box_h / 2))]
         return lines
+
+    def _rich_runs(self, text: str, font: str, n: int, side: str) -> list[tuple[str, str]]:
+        """(font key, characters) of each styled piece; a clean error for a missing font file."""
+        out = []
+        for para in parse_rich(text):
+            for word in para:
+                for p in word:
+                    if p.icon:
+                        continue
+                    try:
+                        out.append((font_variant(self.ctx.fonts, font, p.bold, p.italic), p.text))
+                    except KeyError as exc:
+                        style = "bolditalic" if p.bold and p.italic else "bold" if p.bold else "italic"
+                        raise self.fail(
+                            f"the text has {style} words, and the font '{font}' has no {style} file",
+                            n, side, "font", expected=f"a font '{exc.args[0]}' in game.yaml's fonts:",
+                            found=font, hint=f"add  {exc.args[0]}: fonts/YourFont-{style.capitalize()}.ttf  under fonts:",
+                        ) from None
+        return out
 
     def symbol(self, name: str, colour: str | None, x: float, y: float, size: float, rot: float, n: int, side: str):
         if "/" in name or "\\" in name or name.startswith("."):
@@ -213,9 +252,11 @@ class TemplateRenderer:
             ident = self.ctx.symbols.define(f"img:{path.stem}:{stable_hash(path.read_bytes())}:{iw:.3f}x{ih:.3f}", (Group(tint(children, "#000000"), (iw / vw, 0, 0, ih / vh, -mx * iw / vw, -my * ih / vh)),), iw, ih)
             from pnp.draw.primitives import Use, translate
 
-            return [Use(ident, translate(x, y))]
+            art = Use(ident, translate(x, y))
+            return [art, *mirrored_bleed(art, x, y, iw, ih, w, h, self.bleed)]
         check_raster(path, self.family.file, f"{side}[{n}].image.file")
-        return [Image(x, y, iw, ih, str(path))]
+        art = Image(x, y, iw, ih, str(path))
+        return [art, *mirrored_bleed(art, x, y, iw, ih, w, h, self.bleed)]
 
     def _pips(self, e, w, h, attrs, n, side):
         raw = self.text_of(str(e.count), attrs, n, side)

@@ -1,0 +1,377 @@
+"""Print-shop files: one image (PNG) or one-page PDF per distinct face, with bleed, a CSV of
+what to print how many times on which back, and a summary of sizes and safe zones.
+
+Print-on-demand shops (MakePlayingCards, The Game Crafter, DriveThruCards, a local digital
+printer) take one file per card face, at their resolution, with art past the cut line. A
+face is drawn once with the bleed asked for (pnp/kinds/bleed.py carries edge-touching art
+into it) and without the thin line pnp draws on the cut edge for home printing: a shop's
+cut wanders by a millimetre or so and would show it.
+
+Each file is exactly (trim + 2 × bleed) at the dpi: round((trim + 2 × bleed) × dpi / 25.4)
+pixels a side. A PDF page is the bled size, with its TrimBox on the cut line and its
+BleedBox the whole page.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import struct
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp import budget
+from pnp.draw.primitives import Group, translate
+from pnp.errors import PnpError
+from pnp.kinds import KINDS, DrawContext, Face
+from pnp.kinds.flat import FlatKind
+from pnp.outputset import carry_sub, output_set
+from pnp.preview import safe_name, select_families
+
+MIN_DPI, MAX_DPI = 72.0, 1200.0
+MAX_BLEED_MM = 10.0
+MAX_PIXELS = 60_000_000  # one image: a 500 x 400 mm board at 300 dpi is 28 MP
+SAFE_MM = 3.0  # keep text and key art this far inside the cut line (shops ask 3 mm or 1/8 in)
+FOLDER = "cards"
+LIST_FILE = "cards.csv"
+SUMMARY_FILE = "README.txt"
+
+
+@dataclass
+class ShopFile:
+    name: str
+    face: Face
+    side: str  # front|back
+    drawing: object
+
+
+@dataclass
+class ShopCard:
+    """One distinct front: its file, how many copies, and the back file it goes with."""
+
+    family: str
+    ids: list[str]
+    front: str
+    back: str | None
+
+
+@dataclass
+class ShopFamily:
+    family: str
+    title: str
+    trim: tuple[float, float]
+    shape: str = "rect"
+    radius: float = 0.0  # corner radius of a rect, for the shop to round
+    cards: list[ShopCard] = field(default_factory=list)
+    files: int = 0
+
+
+@dataclass
+class ShopResult:
+    folder: Path
+    families: list[ShopFamily]
+    files: int
+    px: dict[str, tuple[int, int]]  # family -> image size in pixels (PNG) or points (PDF)
+
+
+def pixels(trim_mm: float, bleed_mm: float, dpi: float) -> int:
+    """Pixels along one side of a bled face: round((trim + 2 × bleed) × dpi / 25.4)."""
+    return max(1, round((trim_mm + 2 * bleed_mm) * dpi / 25.4))
+
+
+def check_options(dpi: float, bleed: float, fmt: str) -> None:
+    if not (MIN_DPI <= dpi <= MAX_DPI):  # also refuses nan
+        raise PnpError(
+            "bad --dpi",
+            expected=f"a resolution from {MIN_DPI:g} to {MAX_DPI:g} dpi (shops ask 300)",
+            found=f"{dpi:g}",
+        )
+    if not (0.0 <= bleed <= MAX_BLEED_MM):
+        raise PnpError(
+            "bad --bleed",
+            expected=f"a length from 0 to {MAX_BLEED_MM:g} mm, such as 3mm or 0.125in",
+            found=f"{bleed:g} mm",
+        )
+    if fmt not in ("png", "pdf"):
+        raise PnpError("bad --format", expected="png or pdf", found=fmt)
+
+
+def shop_families(game, names: list[str] | None) -> list:
+    """The named families, or every card family; only flat pieces make sense as single files."""
+    fams = (
+        select_families(game, names)
+        if names
+        else [f for f in game.families if f.spec.kind == "card"]
+    )
+    for f in fams:
+        if not isinstance(KINDS[f.spec.kind], FlatKind):
+            raise PnpError(
+                f"family '{f.name}' is a {f.spec.kind}: print-shop files are made for flat pieces",
+                file=f.file,
+                key="kind",
+                expected="a card, tile, counter, token, board or sheet family",
+                found=f.spec.kind,
+            )
+    if not fams:
+        raise PnpError(
+            "no card families to export",
+            expected="a game with families of kind 'card', or --family NAME",
+        )
+    return fams
+
+
+def export_cards(
+    game,
+    out_dir: Path,
+    *,
+    dpi: float = 300.0,
+    bleed: float = 3.0,
+    fmt: str = "png",
+    families: list[str] | None = None,
+    progress=None,
+) -> ShopResult:
+    from pnp.pipeline import prepare
+
+    check_options(dpi, bleed, fmt)
+    fams = shop_families(game, families)
+    budget.check(
+        "shop", sum(len(f.items) for f in fams), hint="or pick fewer families with --family"
+    )
+    prep = prepare(game, bleed=bleed, legibility=False)
+    ctx = prep.ctx
+    plans: list[ShopFamily] = []
+    files: list[ShopFile] = []
+    px: dict[str, tuple[int, int]] = {}
+    for fam in fams:
+        faces = prep.faces.draw_whole(fam)
+        if not faces:
+            continue
+        w_px, h_px = pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi)
+        for f in faces:
+            if pixels(f.w, bleed, dpi) * pixels(f.h, bleed, dpi) > MAX_PIXELS:
+                raise PnpError(
+                    f"'{f.id}' of family '{fam.name}' would be a {pixels(f.w, bleed, dpi)} x {pixels(f.h, bleed, dpi)} pixel image",
+                    file=fam.file,
+                    key="size",
+                    expected=f"at most {MAX_PIXELS:,} pixels an image",
+                    found=f"{f.w:g} x {f.h:g} mm at {dpi:g} dpi",
+                    hint="use a lower --dpi, or leave the family out with --family",
+                )
+        px[fam.name] = (w_px, h_px)
+        plan, fam_files = _plan_family(fam, faces)
+        plans.append(plan)
+        files += fam_files
+    with output_set(out_dir, game.id) as stage:
+        root = carry_sub(
+            stage, out_dir, game.id, FOLDER, lambda n: True
+        )  # the folder is replaced whole
+        writer = _PngWriter(ctx, dpi, bleed) if fmt == "png" else _PdfWriter(ctx, game, bleed)
+        for n, f in enumerate(files, 1):
+            writer.write(root / f"{f.name}.{fmt}", f.face, f.drawing)
+            if progress:
+                progress(f"{game.id}: print-shop file {n}/{len(files)}")
+        (root / LIST_FILE).write_text(
+            card_list(plans, fmt, bleed, dpi, px), encoding="utf-8", newline=""
+        )
+        (root / SUMMARY_FILE).write_text(
+            summary(game, plans, fmt, bleed, dpi, px), encoding="utf-8"
+        )
+    return ShopResult(out_dir / game.id / FOLDER, plans, len(files), px)
+
+
+def _plan_family(fam, faces: list[Face]) -> tuple[ShopFamily, list[ShopFile]]:
+    """One file per distinct front and per distinct back; a back every card shares is one file."""
+    stem = safe_name(fam.name)
+    kind = KINDS[fam.spec.kind]
+    radius = kind.corner_radius(fam.spec) * fam.spec.scale if fam.spec.shape == "rect" else 0.0
+    plan = ShopFamily(fam.name, fam.title, (faces[0].w, faces[0].h), fam.spec.shape, radius)
+    files: list[ShopFile] = []
+    taken: set[str] = set()
+
+    def name_for(base: str) -> str:
+        name, n = base, 2
+        while name in taken:
+            name, n = f"{base}-{n}", n + 1
+        taken.add(name)
+        return name
+
+    backs = [f.back for f in faces]
+    shared = backs[0] is not None and _all_same(backs)
+    shared_name = None
+    if shared:
+        shared_name = name_for(f"{stem}-back")
+        files.append(ShopFile(shared_name, faces[0], "back", backs[0]))
+    fronts: dict = {}
+    back_files: dict = {}
+    for f in faces:
+        back_name = shared_name
+        if f.back is not None and not shared:
+            back_name = _lookup(back_files, f.back)
+            if back_name is None:
+                back_name = name_for(f"{stem}-{safe_name(f.id)}-back")
+                _remember(back_files, f.back, back_name)
+                files.append(ShopFile(back_name, f, "back", f.back))
+        key = (f.front, back_name, round(f.w, 3), round(f.h, 3))
+        card = _lookup(fronts, key)
+        if card is None:
+            card = ShopCard(fam.name, [], name_for(f"{stem}-{safe_name(f.id)}-front"), back_name)
+            _remember(fronts, key, card)
+            plan.cards.append(card)
+            files.append(ShopFile(card.front, f, "front", f.front))
+        card.ids.append(f.id)
+    plan.files = len(files)
+    return plan, files
+
+
+def _lookup(table: dict, key):
+    try:
+        return table.get(key)
+    except TypeError:  # a drawing that cannot be hashed is its own
+        return None
+
+
+def _remember(table: dict, key, value) -> None:
+    try:
+        table[key] = value
+    except TypeError:
+        pass
+
+
+def _all_same(drawings: list) -> bool:
+    first = drawings[0]
+    return all(d is first or d == first for d in drawings)
+
+
+def _bled(face: Face, drawing, bleed: float) -> Group:
+    """The face's drawing moved so that its bleed box starts at (0, 0)."""
+    return Group((drawing,), translate(bleed, bleed))
+
+
+class _PngWriter:
+    def __init__(self, ctx: DrawContext, dpi: float, bleed: float):
+        from pnp.engines.cairo_png import CairoPng
+
+        self.engine = CairoPng(ctx.fonts, ctx.symbols)
+        self.dpi = dpi
+        self.bleed = bleed
+
+    def write(self, path: Path, face: Face, drawing) -> None:
+        w_px, h_px = pixels(face.w, self.bleed, self.dpi), pixels(face.h, self.bleed, self.dpi)
+        # the exact pixel size, so each axis gets its own (nearly equal) scale
+        kx = w_px / (face.w + 2 * self.bleed)
+        ky = h_px / (face.h + 2 * self.bleed)
+        png = self.engine.png([_bled(face, drawing, self.bleed)], w_px, h_px, kx, ky)
+        path.write_bytes(with_dpi(png, self.dpi))
+
+
+class _PdfWriter:
+    def __init__(self, ctx: DrawContext, game, bleed: float):
+        self.ctx = ctx
+        self.game = game
+        self.bleed = bleed
+
+    def write(self, path: Path, face: Face, drawing) -> None:
+        from pnp.engines import DocInfo
+        from pnp.engines.reportlab_pdf import ReportlabWriter
+
+        b = self.bleed
+        W, H = face.w + 2 * b, face.h + 2 * b
+        info = DocInfo(
+            title=f"{self.game.spec.title}: {path.stem}",
+            author=self.game.spec.credits,
+            subject="Print-shop file with bleed",
+            date=None,
+        )
+        writer = ReportlabWriter(path, info, self.ctx.fonts, self.ctx.symbols)
+        try:
+            writer.page(
+                W,
+                H,
+                [_bled(face, drawing, b)],
+                boxes={"TrimBox": (b, b, face.w, face.h), "BleedBox": (0.0, 0.0, W, H)},
+            )
+        finally:
+            writer.close()
+
+
+def with_dpi(png: bytes, dpi: float) -> bytes:
+    """The PNG with a pHYs chunk saying its resolution, so a shop's software reads it as meant."""
+    ppm = round(dpi / 0.0254)
+    body = b"pHYs" + struct.pack(">IIB", ppm, ppm, 1)
+    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body))
+    at = 8 + 25  # after the signature and IHDR
+    return png[:at] + chunk + png[at:]
+
+
+def card_list(plans: list[ShopFamily], fmt: str, bleed: float, dpi: float, px: dict) -> str:
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["family", "file", "count", "back", "ids", "trim_mm", "bleed_mm", "size"])
+    for plan in plans:
+        w, h = plan.trim
+        size = (
+            f"{px[plan.family][0]}x{px[plan.family][1]} px"
+            if fmt == "png"
+            else f"{w + 2 * bleed:g}x{h + 2 * bleed:g} mm"
+        )
+        for c in plan.cards:
+            out.writerow(
+                [
+                    plan.family,
+                    f"{c.front}.{fmt}",
+                    len(c.ids),
+                    f"{c.back}.{fmt}" if c.back else "",
+                    " ".join(c.ids),
+                    f"{w:g}x{h:g}",
+                    f"{bleed:g}",
+                    size,
+                ]
+            )
+    return buf.getvalue()
+
+
+def summary(game, plans: list[ShopFamily], fmt: str, bleed: float, dpi: float, px: dict) -> str:
+    lines = [
+        f"{game.spec.title}: print-shop files",
+        "",
+        f"Format: {fmt.upper()}"
+        + (
+            f", {dpi:g} dpi"
+            if fmt == "png"
+            else ", one page per file, TrimBox on the cut line, BleedBox the whole page"
+        ),
+        f"Bleed: {bleed:g} mm on every side (art continues past the cut line)",
+        f"Safe zone: keep text and key art {SAFE_MM:g} mm inside the cut line",
+        f"The list: {LIST_FILE} (one row per distinct card: its file, how many copies, its back file)",
+        "",
+    ]
+    for plan in plans:
+        w, h = plan.trim
+        copies = sum(len(c.ids) for c in plan.cards)
+        backs = {c.back for c in plan.cards if c.back}
+        lines += [
+            f"{plan.title} ({plan.family}): {copies} cards, {len(plan.cards)} distinct fronts, "
+            + (
+                f"{len(backs)} back file{'s' if len(backs) != 1 else ''}"
+                if backs
+                else "no backs (one-sided)"
+            ),
+            f"  trim (cut) size   {w:g} x {h:g} mm",
+            f"  with bleed        {w + 2 * bleed:g} x {h + 2 * bleed:g} mm"
+            + (f" = {px[plan.family][0]} x {px[plan.family][1]} px" if fmt == "png" else ""),
+            f"  safe zone         {max(0.0, w - 2 * SAFE_MM):g} x {max(0.0, h - 2 * SAFE_MM):g} mm, {SAFE_MM:g} mm inside the cut",
+            "  cut               "
+            + (
+                f"rounded corners, radius {plan.radius:g} mm"
+                if plan.radius
+                else "square corners"
+                if plan.shape == "rect"
+                else f"{plan.shape} outline (die-cut)"
+            ),
+            "",
+        ]
+    lines.append(
+        "Upload each front with its count and back as the list says; most shops ask for exactly these sizes."
+    )
+    return "\n".join(lines) + "\n"
