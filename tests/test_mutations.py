@@ -66,7 +66,12 @@ def test_each_game_breaks_in_every_category(game):
     import yaml
 
     cats = {m.category for m in mutations.load(game)}
-    skip = yaml.safe_load((mutations.CATALOGUE / f"{game}.yaml").read_text(encoding="utf-8")).get("not_applicable") or {}
+    skip = (
+        yaml.safe_load((mutations.CATALOGUE / f"{game}.yaml").read_text(encoding="utf-8")).get(
+            "not_applicable"
+        )
+        or {}
+    )
     wanted = set(mutations.CATEGORIES) - set(skip)
     assert wanted <= cats, f"{game}: no break in {sorted(wanted - cats)}"
 
