@@ -166,12 +166,13 @@ def build(
     date: str | None = None,
     offset: tuple[float, float] | None = None,
     flip: str | None = None,
+    registration: bool = False,
     progress: Callable[[str], None] | None = None,
     max_tiles: int = DEFAULT_MAX_TILES,
     strict: bool = False,
     warn: Callable[[str], None] | None = None,
 ) -> list[Output]:
-    specs = [_paper(load_paper(p), offset, flip) for p in papers]
+    specs = [_paper(load_paper(p), offset, flip, registration) for p in papers]
     ctx, faces, infos = plan_items(game)
     _legibility(game, ctx, faces, strict, warn)
     for paper in specs:
@@ -204,7 +205,7 @@ def build(
                         progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
                 writer.close()
                 with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
-                    write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine)
+                    write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine, face_of=faces)
                 outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
     except BaseException:
         _remove_if_empty(created)
@@ -295,8 +296,8 @@ def _mkdir(path: Path) -> list[Path]:
     return made
 
 
-def _paper(paper: PaperSpec, offset, flip) -> PaperSpec:
-    update = {}
+def _paper(paper: PaperSpec, offset, flip, registration: bool = False) -> PaperSpec:
+    update: dict = {"registration": True} if registration else {}
     if offset is not None:
         update["duplex"] = paper.duplex.model_copy(update={"offset": paper.duplex.offset.model_copy(update={"x": offset[0], "y": offset[1]})})
     if flip:

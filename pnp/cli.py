@@ -96,6 +96,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails; refuse to write when printed text or images are below the legibility limits")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
+    b.add_argument("--registration", action="store_true", help="print registration marks for print-and-cut machines on every sheet (see pnp export --cut)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
     b.add_argument("--quiet", action="store_true", help="print nothing but errors")
     b.add_argument("--jobs", type=_positive_int, help="games built at once (default: one per core)")
@@ -126,6 +127,7 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("--cards", action="store_true", help="one file per card face with bleed, a CSV of counts and backs, for print shops")
     e.add_argument("--family", action="append", metavar="NAME", help="(--tts, --cards) export this family; repeat for more (default: every card family)")
     e.add_argument("--paper", default="a4", help="(--cut) the paper the PDF was built for (default a4)")
+    e.add_argument("--registration", action="store_true", help="(--cut) for a PDF built with --registration: the same layout and marks")
     e.add_argument("--dpi", type=float, default=300.0, help="(--cards) resolution of the PNGs, 72 to 1200 (default 300)")
     e.add_argument("--bleed", type=_length, default=3.0, help="(--cards) art past the cut line on every side, 0 to 10 mm (default 3mm)")
     e.add_argument("--format", choices=("png", "pdf"), default="png", help="(--cards) PNG images or one-page PDFs with TrimBox and BleedBox (default png)")
@@ -268,7 +270,7 @@ def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, b
         results = evaluate(game, rules) if rules else []
         warnings: list[str] = []
         outputs = build(
-            game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip,
+            game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip, registration=args.registration,
             progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append,
         )
         results += placed(game, outputs[0].plan) if rules else []
@@ -359,21 +361,23 @@ def cmd_export(args) -> int:
         for d in decks:
             progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
         return 0
-    from pnp.build import draw_faces, output_stem
+    from pnp.build import output_stem, plan_items
     from pnp.export.cut import write_cut_files
     from pnp.layout.impose import impose
-    from pnp.layout.manifest import manifest
     from pnp.outputset import carry_sub, output_set
     from pnp.spec.paper import load_paper
 
     paper = load_paper(args.paper)
-    ctx, _, infos = draw_faces(game)
+    if args.registration:
+        paper = paper.model_copy(update={"registration": True})
+    ctx, store, infos = plan_items(game)
     players = game.options.get("players") if game.spec.player_colours else None
     plan = impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines())
-    data = manifest(plan, game=game.id, variant=game.variant, paper=paper.id, engine="cut")
     stem = output_stem(game, paper.id)
+    title = f"{game.spec.title} {paper.title}"
     with output_set(args.out, game.id) as stage:  # switched in whole, with the rest of the set
-        files = write_cut_files(data, carry_sub(stage, args.out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p")), stem)
+        folder = carry_sub(stage, args.out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p"))
+        files = write_cut_files(plan.pages, store, paper, folder, stem, title)
     progress.done(f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)")
     return 0
 

@@ -21,6 +21,7 @@ from pnp.layout.plan import (
     SameRefs,
     distinct,
 )
+from pnp.layout.registration import registration_band, sheet_registration
 from pnp.layout.tiles import tile_board, tile_label, tile_overlay
 from pnp.spec.paper import PaperSpec
 
@@ -80,6 +81,9 @@ def impose(
 ) -> Plan:
     W, H, m = paper.size.w, paper.size.h, paper.margin
     area = (m, m, W - 2 * m, H - 2 * m)
+    # print-and-cut sheets keep a band at the top and bottom free for the registration marks
+    band = registration_band(paper)
+    reg_area = (m, m + band, W - 2 * m, H - 2 * m - 2 * band)
     pages: list[Page] = [Page(1, "guide", W, H)]
     fam_pages = {f.name: FamilyPages(f.name, f.title, f.stock, any(r.two_sided for r in distinct(f.refs)), len(f.refs)) for f in families}
 
@@ -124,11 +128,14 @@ def impose(
                 page.bookmark = page.bookmark or fp.title
                 page.family = page.family or r.family
 
+    full_area = area
+
     def is_large(r: ItemRef) -> bool:
-        return not ((r.w <= area[2] + EPS and r.h <= area[3] + EPS) or (r.h <= area[2] + EPS and r.w <= area[3] + EPS))
+        return not _fits(r, full_area)
 
     for g in groups.values():
         group_refs = g.refs
+        area = reg_area if band and all(_fits(r, reg_area) for r in distinct(group_refs)) else full_area
         if isinstance(group_refs, SameRefs):  # all alike: decided once, kept as a view
             like = group_refs.like
             large = group_refs if is_large(like) else []
@@ -157,6 +164,8 @@ def impose(
                         rects = [(*grid.position(k), grid.cell_w, grid.cell_h) for k in range(len(chunk))]
                         marks[len(chunk)] = grid_marks(rects, paper, W, H)
                     page.marks = marks[len(chunk)]
+                    if band:
+                        page.marks = [*page.marks, *sheet_registration(page, paper)]
                     note(page, distinct(chunk))
                     if sided:
                         _add_backs(page, new_page("backs"), back_of, note, distinct(chunk))
@@ -175,6 +184,8 @@ def impose(
                         page.items.append(Placement(r, "front", ox + s.x, oy + s.y, s.w, s.h, 90 if s.rotated else 0))
                         rects.append((ox + s.x, oy + s.y, s.w, s.h))
                     page.marks = corner_marks(rects, paper, gutter)
+                    if band:
+                        page.marks = [*page.marks, *sheet_registration(page, paper)]
                     placed = [refs[s.index] for s in spots]
                     note(page, placed)
                     if sided:
@@ -189,6 +200,10 @@ def impose(
     if extra:
         pages[1].bookmark = "Design choices"
     return Plan(paper, pages, list(fam_pages.values()), calibration)
+
+
+def _fits(r: ItemRef, area) -> bool:
+    return (r.w <= area[2] + EPS and r.h <= area[3] + EPS) or (r.h <= area[2] + EPS and r.w <= area[3] + EPS)
 
 
 def _add_backs(front: Page, back: Page, back_of, note, refs: Sequence[ItemRef]) -> None:

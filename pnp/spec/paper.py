@@ -49,6 +49,11 @@ class PaperSpec(Strict):
     duplex: Duplex = Field(default_factory=Duplex)
     tile_overlap: Size = Field(10.0, description="overlap strip between the tiles of a large board (8mm or more)")
     label_band: Spacing = Field(7.0, description="strip at the top of a tile page for its label")
+    registration: bool = Field(
+        False,
+        description="print registration marks for print-and-cut machines on every sheet of items "
+        "(a band at the top and bottom is kept free for them); pnp export --cut writes the same marks",
+    )
 
 
 def paper_names() -> list[str]:
