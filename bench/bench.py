@@ -110,9 +110,8 @@ def paper_efficiency() -> list[tuple]:
     """Pages used per family against the area lower bound, for every built-in game on A4."""
     import math
 
-    from pnp.build import draw_faces
-    from pnp.layout.impose import impose
-    from pnp.spec.load import builtin_games, load_game
+    from pnp.pipeline import prepare
+    from pnp.spec.load import builtin_games
     from pnp.spec.paper import load_paper
 
     rows = []
@@ -120,9 +119,8 @@ def paper_efficiency() -> list[tuple]:
         paper = load_paper(paper_name)
         area = (paper.size.w - 2 * paper.margin) * (paper.size.h - 2 * paper.margin)
         for gid in builtin_games():
-            game = load_game(gid)
-            ctx, _, infos = draw_faces(game)
-            plan = impose(infos, paper, ctx.fonts, title="", credits="", variant=None, players=None)
+            prep = prepare(gid, [paper], legibility=False)
+            infos, plan = prep.infos, prep.plans[0]
             for info, fp in zip(infos, plan.families, strict=True):
                 if fp.tiled:
                     continue

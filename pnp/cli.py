@@ -58,6 +58,19 @@ def _length(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{exc}; found {escape(text)!r}") from None
 
 
+MIN_DPI, MAX_DPI = 10.0, 1200.0  # below, a card is a few pixels; above, one board is gigabytes
+
+
+def _dpi(text: str) -> float:
+    try:
+        dpi = float(text)
+    except ValueError:
+        dpi = math.nan
+    if not MIN_DPI <= dpi <= MAX_DPI:  # NaN fails this too
+        raise argparse.ArgumentTypeError(f"expected dots per inch from {MIN_DPI:g} to {MAX_DPI:g}; found {escape(text)!r}")
+    return dpi
+
+
 def _positive_int(text: str) -> int:
     try:
         n = int(text)
@@ -93,9 +106,10 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--paper", default="both", help="a4, letter, both, or any paper in layouts/ (default both)")
     b.add_argument("--engine", choices=("reportlab", "svg"), default="reportlab", help="PDF engine (default reportlab)")
     b.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output)")
-    b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails; refuse to write when printed text or images are below the legibility limits")
+    b.add_argument("--strict", action="store_true", help="write nothing, and exit 1, when a rulebook check fails or there is any warning")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
+    b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
     b.add_argument("--registration", action="store_true", help="print registration marks for print-and-cut machines on every sheet (see pnp export --cut)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
     b.add_argument("--quiet", action="store_true", help="print nothing but errors")
@@ -117,7 +131,7 @@ def parser() -> argparse.ArgumentParser:
     v = sub.add_parser("preview", help="write PNG images of every face and a contact sheet per family")
     game_options(v, many=False)
     v.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; images go to OUT/GAME/preview)")
-    v.add_argument("--dpi", type=float, default=150.0, help="resolution of the face images (default 150)")
+    v.add_argument("--dpi", type=_dpi, default=150.0, help="resolution of the face images (default 150)")
     v.add_argument("--family", action="append", metavar="NAME", help="only this family; repeat for more (default: all)")
 
     e = sub.add_parser("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut) or print-shop card files (--cards)")
@@ -198,11 +212,10 @@ def cmd_list(args) -> int:
 
 
 def _load(args, ref: str):
-    from pnp.spec.load import load_game
+    from pnp.pipeline import Load, load
 
     budget.configure(args.limit)  # here, so that every --jobs worker has the same limits
-    options = {"players": args.players} if args.players else None
-    return load_game(ref, variant=args.variant, options=options, allow_outside=args.allow_outside, max_items=args.max_items)
+    return load(ref, Load(args.variant, args.players, args.allow_outside, args.max_items))
 
 
 def _papers(text: str) -> list[str]:
@@ -230,19 +243,19 @@ def cmd_build(args) -> int:
         except ValueError:
             raise PnpError("bad --date", expected="YYYY-MM-DD", found=args.date) from None
     papers = _papers(args.paper)
-    # Load and check every game before writing anything.
-    for r in refs:
-        _load(args, r)
+    # Load and check every game before writing anything; each is loaded once, here.
+    games = [_load(args, r) for r in refs]
     progress = Progress(enabled=not args.quiet)
     jobs = min(args.jobs or os.cpu_count() or 1, len(refs))
     if jobs > 1:
         # Games are independent: build them on every core, report in the order given.
         from concurrent.futures import ProcessPoolExecutor
 
+        n = len(games)
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            outcomes = list(pool.map(_build_one, [args] * len(refs), refs, [papers] * len(refs), [None] * len(refs)))
+            outcomes = list(pool.map(_build_one, [args] * n, games, [papers] * n, [None] * n))
     else:
-        outcomes = [_build_one(args, r, papers, progress) for r in refs]
+        outcomes = [_build_one(args, g, papers, progress) for g in games]
     failed = False
     for outcome in outcomes:
         if isinstance(outcome, str):  # a clean refusal found while drawing
@@ -256,48 +269,46 @@ def cmd_build(args) -> int:
     return 1 if (failed and args.strict) else 0
 
 
-def _build_one(args, ref: str, papers: list[str], progress) -> tuple[str, str, bool] | str:
+def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
-    from pnp.build import build
-    from pnp.check.evaluate import evaluate, load_rules, placed
+    from pnp.build import duplex_paper, write
     from pnp.check.report import summary
+    from pnp.pipeline import prepare
 
+    budget.configure(args.limit)  # a --jobs worker starts with the defaults
     try:
         t0 = time.monotonic()
-        game = _load(args, ref)
-        rules = load_rules(game)
-        # the rules read the game (and any variant they name) before anything is written
-        results = evaluate(game, rules) if rules else []
-        warnings: list[str] = []
-        outputs = build(
-            game, papers, engine=args.engine, out_dir=args.out, date=args.date, offset=args.offset, flip=args.flip, registration=args.registration,
-            progress=progress, max_tiles=args.max_tiles, strict=args.strict, warn=warnings.append,
-        )
-        results += placed(game, outputs[0].plan) if rules else []
+        prep = prepare(game, [duplex_paper(p, args.offset, args.flip, args.registration) for p in papers], max_tiles=args.max_tiles, fold=args.fold)
+        # the rules read the faces and the first paper's plan before anything is written
+        results = prep.check() or []
+        prep.legibility()  # every face drawn and read: every warning is known
+        warnings = prep.warnings()
+        bad = any(not r.passed for r in results)
+        report = "".join(f"warning: {escape(w)}\n" for w in warnings) + summary(game.id, results)
+        if args.strict and (bad or warnings):
+            # --strict refuses before anything is written: no PDF, no manifest, no folder
+            failed = sum(not r.passed for r in results)
+            why = f"{len(warnings)} warning(s), {failed} failed rule(s)"
+            refused = f"{game.id}: nothing written (--strict: {why})"
+            return refused, report + ("\n" if report and not report.endswith("\n") else "") + refused, True
+        outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress)
     except PnpError as exc:
         return str(exc)
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
-    bad = any(not r.passed for r in results)
-    report = "".join(f"warning: {escape(w)}\n" for w in warnings) + summary(game.id, results)
     return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", report, bad or bool(warnings)
 
 
 def cmd_check(args) -> int:
-    from pnp.build import check_tiling, draw_faces
-    from pnp.check.evaluate import evaluate, load_rules
-    from pnp.check.faces import from_drawn
     from pnp.check.report import table
-    from pnp.layout.impose import impose
-    from pnp.spec.paper import load_paper
+    from pnp.pipeline import prepare
 
     game = _load(args, args.game)
-    rules = load_rules(game)
-    if rules is None:
+    if game.rules_file is None:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
-    ctx, drawn, infos = draw_faces(game)
-    check_tiling(game, infos, load_paper("a4"), args.max_tiles)
-    plan = impose(infos, load_paper("a4"), ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=None, choices=game.spec.choice_lines())
-    results = evaluate(game, rules, plan, from_drawn(game, drawn, ctx.symbols.symbols, ctx.fonts))
+    prep = prepare(game, ["a4"], max_tiles=args.max_tiles)
+    results = prep.check()
+    for w in prep.warnings():
+        print(f"warning: {escape(w)}", file=sys.stderr)
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
     else:
@@ -361,23 +372,19 @@ def cmd_export(args) -> int:
         for d in decks:
             progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
         return 0
-    from pnp.build import output_stem, plan_items
+    from pnp.build import duplex_paper, output_stem
     from pnp.export.cut import write_cut_files
-    from pnp.layout.impose import impose
     from pnp.outputset import carry_sub, output_set
-    from pnp.spec.paper import load_paper
+    from pnp.pipeline import prepare
 
-    paper = load_paper(args.paper)
-    if args.registration:
-        paper = paper.model_copy(update={"registration": True})
-    ctx, store, infos = plan_items(game)
-    players = game.options.get("players") if game.spec.player_colours else None
-    plan = impose(infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant, players=players, choices=game.spec.choice_lines())
+    # the same pipeline as the build: what cannot be tiled is refused here too
+    prep = prepare(game, [duplex_paper(args.paper, registration=args.registration)], legibility=False, max_tiles=args.max_tiles)
+    plan, paper = prep.plans[0], prep.papers[0]
     stem = output_stem(game, paper.id)
     title = f"{game.spec.title} {paper.title}"
     with output_set(args.out, game.id) as stage:  # switched in whole, with the rest of the set
         folder = carry_sub(stage, args.out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p"))
-        files = write_cut_files(plan.pages, store, paper, folder, stem, title)
+        files = write_cut_files(plan.pages, prep.faces, paper, folder, stem, title)
     progress.done(f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)")
     return 0
 

@@ -144,9 +144,38 @@ def cut_segments(svg, layers=("cut",)) -> list:
     return out
 
 
-def check_cut_file(svg, page) -> int:
-    """Assert that every cut and score path of the file lies on a line the PDF page draws, that
-    ids are legal and unique and the layers are Inkscape layers; return the paths checked."""
+def bleeds_of(game: str) -> dict[str, float]:
+    """Each family's bleed, from its spec: how far past the cut line its art is printed."""
+    from pnp.spec.load import load_game
+
+    return {f.name: getattr(f.spec, "bleed", 0.0) for f in load_game(game).families}
+
+
+def on_drawn(drawn: Lines, seg, x: float, y: float, t: float, bleed: float) -> bool:
+    """The cut point is on a drawn line, or (for art printed past the cut) a drawn edge runs at
+    the bleed's distance straight out from it, on one side or the other."""
+    if drawn.near(x, y):
+        return True
+    if bleed <= 0:
+        return False
+    if seg[0] == "L":
+        tx, ty = seg[2][0] - seg[1][0], seg[2][1] - seg[1][1]
+    else:  # the curve's direction at t
+        p0, c1, c2, p3 = seg[1:]
+        u = 1 - t
+        tx, ty = (
+            3 * u * u * (c1[i] - p0[i]) + 6 * u * t * (c2[i] - c1[i]) + 3 * t * t * (p3[i] - c2[i])
+            for i in (0, 1)
+        )
+    n = math.hypot(tx, ty) or 1.0
+    nx, ny = -ty / n, tx / n
+    return drawn.near(x + nx * bleed, y + ny * bleed) or drawn.near(x - nx * bleed, y - ny * bleed)
+
+
+def check_cut_file(svg, page, bleeds: dict[str, float] | None = None) -> int:
+    """Assert that every cut and score path of the file lies on a line the PDF page draws (or,
+    for art printed past the cut, runs the bleed inside the drawn edge), that ids are legal and
+    unique and the layers are Inkscape layers; return the paths checked."""
     root = ET.parse(svg).getroot()
     w, h = page.rect.width * MM, page.rect.height * MM
     assert (
@@ -165,10 +194,13 @@ def check_cut_file(svg, page) -> int:
     checked = 0
     for layer in ("cut", "score"):
         for el in layers[layer]:
+            family = (el.get(f"{INKSCAPE}label") or "").split("/")[0]
+            bleed = (bleeds or {}).get(family, 0.0) if layer == "cut" else 0.0
             for sub in parse_d(el.get("d")):
                 for seg in sub:
-                    for x, y in sample(seg, 0.5):
-                        assert drawn.near(x, y), (
+                    pts = sample(seg, 0.5)
+                    for k, (x, y) in enumerate(pts):
+                        assert on_drawn(drawn, seg, x, y, k / max(1, len(pts) - 1), bleed), (
                             f"{svg.name}: {layer} {el.get('id')} at ({x:.2f}, {y:.2f}) mm follows no printed line"
                         )
             checked += 1

@@ -11,6 +11,7 @@ import pytest
 from conftest import MM
 from cutgeom import (
     SVG,
+    bleeds_of,
     check_cut_file,
     cloud_of,
     cut_segments,
@@ -55,7 +56,7 @@ def test_packed_pieces_are_cut_apart_each_edge_once(built, tmp_path):
         if not outlines:
             continue
         pieces_pages += 1
-        check_cut_file(f, page)
+        check_cut_file(f, page, bleeds_of("earthquake"))
         # every printed piece outline, inner edges included, is cut ...
         cut = cloud_of(cut_segments(f))
         missed = [p for s in outlines for p in sample(s, 0.5) if not cut.near(*p)]
@@ -97,7 +98,9 @@ def test_nets_and_standees_get_score_lines(built, tmp_path):
             if len(score):
                 scored += 1
                 assert score.get("stroke-dasharray")
-                check_cut_file(f, page_of(doc, f))  # the score lines lie on the printed folds
+                check_cut_file(
+                    f, page_of(doc, f), bleeds_of(game)
+                )  # the score lines lie on the printed folds
         assert scored >= 1, game
 
 
@@ -166,7 +169,7 @@ def test_registration_marks_are_printed_clear_of_every_item(tmp_path, paper):
         assert {int(f.stem[-3:]) for f in files} <= sheets and files
         for f in files:
             page = page_of(doc, f)
-            check_cut_file(f, page)
+            check_cut_file(f, page, bleeds_of(game))
             printed = mark_boxes(page)
             assert len(printed) == 4, f"{f.name}: {len(printed)} registration marks printed"
             # the printed marks are the cut file's

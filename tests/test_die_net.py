@@ -455,10 +455,10 @@ def test_wrong_number_of_face_labels(tmp_path, capsys):
     folder = write_copy(tmp_path)
     dice = folder / "dice.yaml"
     dice.write_text(dice.read_text().replace('faces: [" ", A, "2", "3", "4", "5"]', 'faces: [A, "2", "3", "4", "5"]'))
-    from pnp.build import draw_faces
+    from pnp.pipeline import prepare
 
     with pytest.raises(PnpError) as err:
-        draw_faces(load_game(str(folder)))
+        prepare(load_game(str(folder)), whole=True, legibility=False)
     msg = str(err.value)
     assert "red-die" in msg and "5 face labels" in msg and "6 faces" in msg and "dice.yaml" in msg
     faces_line = next(n for n, line in enumerate(dice.read_text().splitlines(), 1) if "faces:" in line)
@@ -484,9 +484,9 @@ def test_default_labels_and_front(tmp_path):
     folder = write_copy(tmp_path)
     (folder / "solids.yaml").write_text("family: solids\nkind: die\nsolid: d8\nedge: 15mm\nitems:\n  - id: d8\n")
     game = load_game(str(folder))
-    from pnp.build import draw_faces
+    from pnp.pipeline import prepare
 
-    _, faces, _ = draw_faces(game)
+    faces = prepare(game, legibility=False).drawn()
     (face,) = faces["solids"]
     net = make_net("d8", 15.0)
     assert (face.w, face.h) == (pytest.approx(net.w), pytest.approx(net.h))
@@ -497,9 +497,9 @@ def test_default_labels_and_front(tmp_path):
 def test_scale_scales_the_net_and_its_cut_line(tmp_path):
     folder = write_copy(tmp_path)
     (folder / "solids.yaml").write_text("family: solids\nkind: die\nsolid: prism3\nedge: 10mm\nscale: 1.5\nitems:\n  - id: p3\n")
-    from pnp.build import draw_faces
+    from pnp.pipeline import prepare
 
-    _, faces, _ = draw_faces(load_game(str(folder)))
+    faces = prepare(load_game(str(folder)), legibility=False).drawn()
     (face,) = faces["solids"]
     net = make_net("prism3", 10.0)
     assert (face.w, face.h) == (pytest.approx(1.5 * net.w), pytest.approx(1.5 * net.h))
@@ -510,10 +510,10 @@ def test_scale_scales_the_net_and_its_cut_line(tmp_path):
 
 def test_face_attributes_drive_conditions():
     """`when: {face: ...}` picks faces: the d10 example underlines only its 6 and 9."""
-    from pnp.build import draw_faces
     from pnp.draw.primitives import Path as PathPrim
+    from pnp.pipeline import prepare
 
-    _, faces, _ = draw_faces(load_game(str(DATA)))
+    faces = prepare(load_game(str(DATA)), legibility=False).drawn()
     (face,) = faces["d10"]
     lines = []
 

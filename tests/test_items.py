@@ -5,11 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp import budget
-from pnp.build import plan_items
-from pnp.layout.impose import impose
 from pnp.layout.plan import SameRefs
+from pnp.pipeline import prepare
 from pnp.spec.load import load_game
-from pnp.spec.paper import load_paper
 
 
 def _game(folder: Path, items: str, players: str = "{min: 2, max: 2}") -> Path:
@@ -89,8 +87,8 @@ def test_a_large_family_is_a_view_imposed_in_order(tmp_path):
         game = load_game(str(folder), max_items=10**6)
     finally:
         budget.configure(None)
-    ctx, store, infos = plan_items(game)
-    plan = impose(infos, load_paper("a4"), ctx.fonts, title="t", credits="c", variant=None, players=None)
+    prep = prepare(game, ["a4"], legibility=False)
+    plan, infos = prep.plans[0], prep.infos
     items = game.family("deck").items
     assert len(items) == 100_000
     assert items[99_999].id == "c-25000-d" and items[4].id == "c-2-a"

@@ -43,7 +43,9 @@ def test_kept_svg_pages_match_the_print(both, kind):
     folder = svg.pdf.with_name(svg.pdf.stem + "-svg")
     n = next(p["number"] for p in rl.manifest["pages"] if p["kind"] == kind)
     w, h, printed = _pixels(rl.doc(), n)
-    png = cairosvg.svg2png(bytestring=(folder / f"page-{n:03d}.svg").read_bytes(), output_width=w, output_height=h)
+    png = cairosvg.svg2png(
+        bytestring=(folder / f"page-{n:03d}.svg").read_bytes(), output_width=w, output_height=h
+    )
     page = Image.open(io.BytesIO(png)).convert("RGBA")
     flat = Image.alpha_composite(Image.new("RGBA", page.size, "white"), page).convert("RGB")
     mean, big = _diff((w, h, printed), (w, h, flat.tobytes()))
@@ -82,16 +84,28 @@ def test_svg_pages_are_kept_and_portable(both):
     back_svg = (folder / f"page-{cards['number']:03d}.svg").read_text()
     # the shared back is one <symbol> used nine times
     assert back_svg.count("<symbol") >= 1
-    sym_ids = [s.split('"')[1] for s in back_svg.split('<symbol id=')[1:]]
+    sym_ids = [s.split('"')[1] for s in back_svg.split("<symbol id=")[1:]]
     uses = sum(back_svg.count(f'href="#{sid}"') for sid in sym_ids)
     assert uses >= 9
 
 
 def test_svg_pdf_sizes(both):
-    _, svg = both
-    doc = svg.doc()
-    for page in doc:
-        assert sorted((round(page.rect.width * MM, 1), round(page.rect.height * MM, 1))) == [210.0, 297.0]
+    """Every PDF page and its kept SVG page are the paper, in the same orientation as the
+    reportlab engine's page, and the SVG's user units are millimetres."""
+    import xml.etree.ElementTree as ET
+
+    rl, svg = both
+    folder = svg.pdf.with_name(svg.pdf.stem + "-svg")
+    with rl.doc() as printed, svg.doc() as doc:
+        assert doc.page_count == printed.page_count
+        for page, ref in zip(doc, printed, strict=True):
+            size = (round(page.rect.width * MM, 1), round(page.rect.height * MM, 1))
+            assert size == (round(ref.rect.width * MM, 1), round(ref.rect.height * MM, 1))
+            assert sorted(size) == [210.0, 297.0]
+            root = ET.parse(folder / f"page-{page.number + 1:03d}.svg").getroot()
+            w, h = (float(root.get(k).removesuffix("mm")) for k in ("width", "height"))
+            assert (round(w, 1), round(h, 1)) == size
+            assert [float(v) for v in root.get("viewBox").split()] == pytest.approx([0, 0, w, h])
 
 
 def _svg_1_1_full(svg_text: str) -> int:
@@ -115,7 +129,9 @@ def _svg_1_1_full(svg_text: str) -> int:
     while stack:
         el = stack.pop()
         count += 1
-        v.check_all_svg_attribute_values(name(el.tag), {name(k): val for k, val in el.attrib.items()})
+        v.check_all_svg_attribute_values(
+            name(el.tag), {name(k): val for k, val in el.attrib.items()}
+        )
         for child in el:
             v.check_valid_children(name(el.tag), name(child.tag))
             stack.append(child)
@@ -142,14 +158,20 @@ def test_every_primitive_writes_valid_svg():
     png = Path(__file__).resolve().parents[1] / "docs/examples/my-back.png"
     page = SvgPage(100, 50, FontBook(), SymbolBook())
     dashed = Style("#ff0000", "#000000", 0.3, (1.0, 0.5), 0.5, True, "round", "round")
-    page.draw([
-        Rect(1, 2, 30, 20, dashed, 2.0),
-        Ellipse(50, 25, 10, 5, Style(None, "#00ff00", 0.2)),
-        Group((PathPrim((("M", 0, 0), ("L", 10, 10), ("Z",)), Style("#0000ff")),), (2, 0, 0, 2, 5, 5), Rect(0, 0, 5, 5, Style(None))),
-        Group(()),
-        Image(60, 5, 20, 30, str(png)),
-        Text(5, 40, "Ag & <b>", "bold", 4.0, "#123456"),
-    ])
+    page.draw(
+        [
+            Rect(1, 2, 30, 20, dashed, 2.0),
+            Ellipse(50, 25, 10, 5, Style(None, "#00ff00", 0.2)),
+            Group(
+                (PathPrim((("M", 0, 0), ("L", 10, 10), ("Z",)), Style("#0000ff")),),
+                (2, 0, 0, 2, 5, 5),
+                Rect(0, 0, 5, 5, Style(None)),
+            ),
+            Group(()),
+            Image(60, 5, 20, 30, str(png)),
+            Text(5, 40, "Ag & <b>", "bold", 4.0, "#123456"),
+        ]
+    )
     text = page.tostring()
     assert _svg_1_1_full(text) >= 10
     assert "data:image/png;base64," in text and 'clip-path="url(#c1)"' in text and "<g />" in text

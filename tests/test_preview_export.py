@@ -7,6 +7,7 @@ from PIL import Image
 from pnp.cli import main
 from pnp.export.tts import COLS, MAX_PX, PER_SHEET, ROWS, cell_size
 
+
 def test_preview_writes_every_face_and_a_sheet_per_family(small_game, tmp_path):
     out = tmp_path / "out"
     assert main(["preview", str(small_game), "--out", str(out), "--dpi", "100"]) == 0
@@ -64,7 +65,7 @@ def test_cut_file_follows_the_printed_outlines(built, tmp_path):
     """Every cut path lies on an outline the printed PDF draws on the same sheet: rounded cards
     and circles (greenway, aftershock), die nets (aftershock), packed pieces (earthquake),
     standees (piecepack). The rest is in tests/test_cut_outlines.py."""
-    from cutgeom import check_cut_file
+    from cutgeom import bleeds_of, check_cut_file
 
     checked = 0
     for game in ("greenway", "aftershock", "earthquake", "piecepack"):
@@ -73,10 +74,10 @@ def test_cut_file_follows_the_printed_outlines(built, tmp_path):
         assert main(["export", game, "--cut", "--out", str(out), "--quiet"]) == 0
         files = sorted((out / game / "cut").glob(f"{game}-a4-cut-p*.svg"))
         assert files
-        doc = b.doc()
+        doc, bleeds = b.doc(), bleeds_of(game)
         for f in files:
             page = doc[int(f.stem[-3:]) - 1]
-            checked += check_cut_file(f, page)
+            checked += check_cut_file(f, page, bleeds)
     assert checked >= 150
 
 

@@ -10,9 +10,9 @@ import pymupdf
 import pytest
 from conftest import MM, texts_of
 
-from pnp.build import build, draw_faces
+from pnp.build import build
 from pnp.cli import main
-from pnp.kinds.standee import strip_layout
+from pnp.pipeline import prepare
 from pnp.spec.load import load_game
 
 DATA = Path(__file__).resolve().parent / "data" / "solids"
@@ -37,19 +37,16 @@ def placed(man):
                 yield page, it
 
 
-def test_strip_layout():
-    p = strip_layout(W, H, BASE)
-    assert p["base_top"] == (0, 0, W, BASE)
-    assert p["back"] == (0, BASE, W, H)
-    assert p["front"] == (0, BASE + H, W, H)
-    assert p["base_bottom"] == (0, BASE + 2 * H, W, BASE)
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_one_item_per_standee_of_the_strip_size(pawns, paper):
     doc, man = pawns[paper]
     items = list(placed(man))
-    assert sorted(it["id"] for _, it in items) == ["blue-pawn", "green-pawn", "red-pawn", "yellow-pawn"]
+    assert sorted(it["id"] for _, it in items) == [
+        "blue-pawn",
+        "green-pawn",
+        "red-pawn",
+        "yellow-pawn",
+    ]
     fam = next(f for f in man["families"] if f["component"] == "pawns")
     assert fam["count"] == 4 and fam["stock"] == "card" and not fam["two_sided"]
     for page, it in items:
@@ -57,24 +54,56 @@ def test_one_item_per_standee_of_the_strip_size(pawns, paper):
         assert w == pytest.approx(W, abs=0.01) and h == pytest.approx(2 * BASE + 2 * H, abs=0.01)
         # the cut line drawn in the PDF is the item's box
         box = (it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"])
-        cuts = [d["rect"] for d in doc[page["number"] - 1].get_drawings()
-                if d.get("color") and abs(d["color"][0] - 0.2) < 0.01 and not d.get("fill")]
+        cuts = [
+            d["rect"]
+            for d in doc[page["number"] - 1].get_drawings()
+            if d.get("color") and abs(d["color"][0] - 0.2) < 0.01 and not d.get("fill")
+        ]
         rects = [(r.x0 * MM, r.y0 * MM, r.x1 * MM, r.y1 * MM) for r in cuts]
-        assert any(all(abs(a - b) <= 0.1 for a, b in zip(r, box, strict=True)) for r in rects), (box, rects)
+        assert any(all(abs(a - b) <= 0.1 for a, b in zip(r, box, strict=True)) for r in rects), (
+            box,
+            rects,
+        )
 
 
-def test_fold_lines_dashed_between_panels(pawns):
-    doc, man = pawns["a4"]
-    page, it = next(placed(man))
-    assert it["rotation"] == 0
-    folds = []
-    for d in doc[page["number"] - 1].get_drawings():
-        if d.get("color") and abs(d["color"][0] - 0x77 / 255) < 0.01:
-            assert d["dashes"] and "[]" not in d["dashes"]
-            for op in d["items"]:
-                if op[0] == "l" and abs(op[1].x * MM - it["x_mm"]) < 0.01:
-                    folds.append(op[1].y * MM - it["y_mm"])
-    assert sorted(round(y, 2) for y in folds) == [round(BASE, 2), round(BASE + H, 2), round(BASE + 2 * H, 2)]
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fold_lines_dashed_between_panels(pawns, paper):
+    """Every printed strip folds at base | back | front | base: three dashed lines across it,
+    at the panel heights, read from the PDF."""
+    doc, man = pawns[paper]
+    upright = [(page, it) for page, it in placed(man) if it["rotation"] in (0, 180)]
+    assert upright
+    for page, it in upright:
+        folds = []
+        for d in doc[page["number"] - 1].get_drawings():
+            if d.get("color") and abs(d["color"][0] - 0x77 / 255) < 0.01:
+                assert d["dashes"] and "[]" not in d["dashes"]
+                for op in d["items"]:
+                    if op[0] != "l" or abs(op[1].y - op[2].y) > 1e-3:
+                        continue
+                    xs = sorted((op[1].x * MM, op[2].x * MM))
+                    if abs(xs[0] - it["x_mm"]) < 0.01 and abs(xs[1] - (it["x_mm"] + W)) < 0.01:
+                        folds.append(op[1].y * MM - it["y_mm"])
+        assert sorted(round(y, 2) for y in folds) == [
+            round(BASE, 2),
+            round(BASE + H, 2),
+            round(BASE + 2 * H, 2),
+        ], it["id"]
+        # each panel's tinted fill spans exactly its panel, back and front
+        spans = set()
+        for d in doc[page["number"] - 1].get_drawings():
+            r = d["rect"]
+            if (
+                d.get("fill")
+                and abs(r.x0 * MM - it["x_mm"]) < 0.01
+                and abs(r.width * MM - W) < 0.01
+            ):
+                spans.add((round(r.y0 * MM - it["y_mm"], 2), round(r.y1 * MM - it["y_mm"], 2)))
+        panels = {
+            (round(BASE, 2), round(BASE + H, 2)),
+            (round(BASE + H, 2), round(BASE + 2 * H, 2)),
+        }
+        assert panels <= spans, (it["id"], sorted(spans))
 
 
 def test_back_is_upside_down_and_front_upright(pawns):
@@ -95,7 +124,9 @@ def test_back_is_upside_down_and_front_upright(pawns):
     back_dir, back_y = found["red back"]
     assert front_dir == pytest.approx((1.0, 0.0)) and back_dir == pytest.approx((-1.0, 0.0))
     assert BASE + H < front_y < BASE + 2 * H  # front panel, near its foot (82% down)
-    assert BASE < back_y < BASE + H  # back panel, near ... its foot, which is at the top of the strip
+    assert (
+        BASE < back_y < BASE + H
+    )  # back panel, near ... its foot, which is at the top of the strip
     assert front_y - (BASE + H) > 0.7 * H and back_y - BASE < 0.3 * H
 
 
@@ -107,7 +138,7 @@ def test_back_defaults_to_the_front(tmp_path):
         "front:\n  - text: {text: 'Hero {colour}', size: 6pt}\nitems:\n  - id: '{colour}'\n    per_player: true\n"
     )
     game = load_game(str(folder))
-    _, faces, _ = draw_faces(game)
+    faces = prepare(game, legibility=False).drawn()
     red = next(f for f in faces["pawns"] if f.id == "red")
     assert (red.w, red.h) == (20.0, 80.0)
     assert red.back is None

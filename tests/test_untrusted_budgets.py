@@ -109,10 +109,10 @@ def test_preview_faces(tmp_path, capsys, monkeypatch):
     game = mini_game(tmp_path)
     edit(game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 1700\n    for_each: {n: [1, 2, 3]}")
     _small(game)
-    import pnp.build
+    import pnp.pipeline
 
     drawn = []
-    monkeypatch.setattr(pnp.build, "draw_faces", lambda g: drawn.append(g))
+    monkeypatch.setattr(pnp.pipeline, "prepare", lambda g, *a, **k: drawn.append(g))
     _refused(["preview", str(game), "--out", str(tmp_path / "out")], "preview", capsys, "faces in one preview", "5,100", "--family")
     assert not drawn and not (tmp_path / "out").exists()
 

@@ -107,10 +107,13 @@ def reads_printed(rules: RulesFile) -> bool:
 
 
 def draw_printed(game: Game) -> PrintedFaces:
-    """Every face of the game drawn as the build draws it."""
-    from pnp.build import draw_faces
+    """Every face of the game drawn by its kinds, as the build draws it (for a game the
+    pipeline has not drawn: a rule's other variant, or a caller without faces)."""
+    from pnp.draw.fonts import FontBook
+    from pnp.kinds import DrawContext, draw_family
 
-    ctx, faces, _ = draw_faces(game)
+    ctx = DrawContext(game, FontBook(game.fonts))
+    faces = {fam.name: list(draw_family(fam, ctx)) for fam in game.families}
     return from_drawn(game, faces, ctx.symbols.symbols, ctx.fonts)
 
 

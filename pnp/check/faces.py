@@ -66,7 +66,7 @@ def item_line(game: Game, family: str, index: int) -> tuple[str | None, int | No
 
 
 def from_drawn(game: Game, drawn: Mapping[str, Sequence], symbols: Mapping, fonts) -> PrintedFaces:
-    """PrintedFaces from the kinds' faces by family (pnp.build.draw_faces)."""
+    """PrintedFaces from the kinds' faces by family (pnp.pipeline)."""
     out = []
     for fam in game.families:
         faces = drawn.get(fam.name, [])

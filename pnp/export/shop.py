@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import budget
-from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import Group, translate
 from pnp.errors import PnpError
 from pnp.kinds import KINDS, DrawContext, Face
@@ -132,20 +131,20 @@ def export_cards(
     families: list[str] | None = None,
     progress=None,
 ) -> ShopResult:
-    from pnp.build import FaceStore
+    from pnp.pipeline import prepare
 
     check_options(dpi, bleed, fmt)
     fams = shop_families(game, families)
     budget.check(
         "shop", sum(len(f.items) for f in fams), hint="or pick fewer families with --family"
     )
-    ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
-    store = FaceStore(game, ctx)
+    prep = prepare(game, bleed=bleed, legibility=False)
+    ctx = prep.ctx
     plans: list[ShopFamily] = []
     files: list[ShopFile] = []
     px: dict[str, tuple[int, int]] = {}
     for fam in fams:
-        faces = list(store.faces(fam))
+        faces = prep.faces.draw_whole(fam)
         if not faces:
             continue
         w_px, h_px = pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi)

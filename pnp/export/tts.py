@@ -49,19 +49,20 @@ def card_families(game, names: list[str] | None) -> list:
 
 
 def export_tts(game, out_dir: Path, families: list[str] | None = None, progress=None) -> list[TtsDeck]:
-    from pnp.build import draw_faces
+    from pnp.pipeline import prepare
 
     fams = card_families(game, families)
     if not fams:
         raise PnpError("no card families to export", expected="a game with families of kind 'card', or --family NAME")
-    ctx, faces, _ = draw_faces(game)
+    prep = prepare(game, legibility=False)
+    ctx = prep.ctx
     decks = []
     stems = {safe_name(f.name) for f in fams}
     # written beside the output and switched in whole with the rest of the set (pnp/outputset.py)
     with output_set(out_dir, game.id) as stage:
         root = carry_sub(stage, out_dir, game.id, "tts", lambda n: _ours(n) in stems)
         for fam in fams:
-            fl: list[Face] = faces[fam.name]
+            fl: list[Face] = prep.faces.draw_whole(fam)
             if not fl:
                 continue
             first = fl[0]

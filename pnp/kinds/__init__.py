@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face, Kind
+from pnp.spec.model import Family
 from pnp.spec.registry import register_schema
+from pnp.spec.validate import located
 
 KINDS: dict[str, Kind] = {}
 
@@ -29,4 +34,17 @@ def _load() -> None:
 
 _load()
 
-__all__ = ["KINDS", "DrawContext", "Face", "Kind", "register"]
+
+def draw_family(fam: Family, ctx: DrawContext) -> Iterator[Face]:
+    """The family's faces in order, drawn by its kind; an error names the family's file and line."""
+    it = KINDS[fam.spec.kind].faces(fam, ctx)
+    while True:
+        try:
+            face = next(it)
+        except StopIteration:
+            return
+        except PnpError as exc:
+            raise located(exc, fam.data, fam.file) from None
+        yield face
+
+__all__ = ["KINDS", "DrawContext", "Face", "Kind", "draw_family", "register"]

@@ -5,15 +5,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnp.draw.colours import resolve_colour
+from pnp.draw.fonts import font_variant
 from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
 from pnp.draw.primitives import Ellipse, Group, Image, Path, Rect, Style, polygon, rotate
+from pnp.draw.richtext import has_markup
+from pnp.draw.richtext import parse as parse_rich
 from pnp.draw.svgart import ArtError, read_art, tint
 from pnp.draw.symbols import ArtNotFound, ArtOutside, use_art
-from pnp.draw.text import layout_text
+from pnp.draw.text import layout_rich, layout_text
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext
-from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed
+from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed, touching
 from pnp.spec.elements import Element
 from pnp.spec.expand import BraceError, fill
 from pnp.spec.load import inside
@@ -79,6 +82,12 @@ class TemplateRenderer:
         self._static: dict[int, bool] = {}
         self._drawn: dict[tuple, list] = {}
         self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
+        self.reached: set[str] = set()  # the face edges some art has reached (kinds/bleed.py)
+
+    def warn(self, message: str, n: int, side: str, field: str | None = None) -> None:
+        """A warning about element n of side, at its file and line."""
+        key = f"{side}[{n}]" + (f".{field}" if field else "")
+        self.ctx.warn(self.family, key, f"family '{self.family.name}' {side}[{n}]: {message}")
 
     def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
         key = f"{side}[{n}]" if n is not None else side
@@ -116,6 +125,8 @@ class TemplateRenderer:
         for n, el in enumerate(elements):
             if not matches(el.when, attrs) or (el.unless and matches(el.unless, attrs)):
                 continue
+            if bleed > 0:
+                self.reached |= reaches(el, w, h)
             static = self._static.get(id(el))
             if static is None:
                 static = self._static[id(el)] = not _names_attributes(el)
@@ -158,25 +169,55 @@ class TemplateRenderer:
 
     def _text(self, e, w, h, attrs, n, side):
         text = self.text_of(e.text, attrs, n, side)
-        if e.font not in self.ctx.fonts:
-            raise self.fail("unknown font", n, side, expected="one of: " + ", ".join(sorted(self.ctx.fonts.files)), found=e.font)
-        missing = self.ctx.fonts.metrics(e.font).missing(text)
+        fonts = self.ctx.fonts
+        if e.font not in fonts:
+            raise self.fail("unknown font", n, side, expected="one of: " + ", ".join(sorted(fonts.files)), found=e.font)
+        rich = has_markup(text)
+        runs = self._rich_runs(text, e.font, n, side) if rich else [(e.font, text)]
+        missing = set().union(*(fonts.metrics(k).missing(t) for k, t in runs))
         if missing:
             raise self.fail(
                 "text has characters the font does not have (they would print as empty boxes)",
-                n, side, found=" ".join(sorted(missing)), hint="draw symbols with a 'symbol' element instead",
+                n, side, found=" ".join(sorted(missing)), hint="draw symbols with :name: in the text, or a 'symbol' element",
             )
         x, y, bw = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w)
         bh = resolve(e.h, h) if e.h is not None else None
-        lines = layout_text(
-            text, x=x, y=y, w=bw, h=bh, size=e.size, font=e.font,
-            colour=self.colour(e.colour, attrs, n, side) or "#000000",
-            align=e.align, valign=e.valign, fit=e.fit, line_height=e.line_height, fonts=self.ctx.fonts,
+        colour = self.colour(e.colour, attrs, n, side) or "#000000"
+        box = dict(
+            x=x, y=y, w=bw, h=bh, size=e.size, font=e.font, colour=colour,
+            align=e.align, valign=e.valign, fit=e.fit, line_height=e.line_height, fonts=fonts,
         )
+        if rich:
+            # an inline symbol: the art at the text's colour, in a square resting on the baseline
+            def icon(name: str, left: float, top: float, s: float):
+                return self.symbol(name, colour, left + s / 2, top + s / 2, s, 0.0, n, side)
+
+            lines = layout_rich(text, icon=icon, **box)
+        else:
+            lines = layout_text(text, **box)
         if e.rotate:
             box_h = bh if bh is not None else e.size * e.line_height
             return [Group(tuple(lines), rotate(e.rotate, x + bw / 2, y + box_h / 2))]
         return lines
+
+    def _rich_runs(self, text: str, font: str, n: int, side: str) -> list[tuple[str, str]]:
+        """(font key, characters) of each styled piece; a clean error for a missing font file."""
+        out = []
+        for para in parse_rich(text):
+            for word in para:
+                for p in word:
+                    if p.icon:
+                        continue
+                    try:
+                        out.append((font_variant(self.ctx.fonts, font, p.bold, p.italic), p.text))
+                    except KeyError as exc:
+                        style = "bolditalic" if p.bold and p.italic else "bold" if p.bold else "italic"
+                        raise self.fail(
+                            f"the text has {style} words, and the font '{font}' has no {style} file",
+                            n, side, "font", expected=f"a font '{exc.args[0]}' in game.yaml's fonts:",
+                            found=font, hint=f"add  {exc.args[0]}: fonts/YourFont-{style.capitalize()}.ttf  under fonts:",
+                        ) from None
+        return out
 
     def symbol(self, name: str, colour: str | None, x: float, y: float, size: float, rot: float, n: int, side: str):
         if "/" in name or "\\" in name or name.startswith("."):
@@ -203,7 +244,16 @@ class TemplateRenderer:
     def _symbol(self, e, w, h, attrs, n, side):
         name = self.text_of(e.name, attrs, n, side)
         size = resolve(e.size, min(w, h))
-        return [self.symbol(name, self.colour(e.colour, attrs, n, side), resolve(e.x, w), resolve(e.y, h), size, e.rotate, n, side)]
+        use = self.symbol(name, self.colour(e.colour, attrs, n, side), resolve(e.x, w), resolve(e.y, h), size, e.rotate, n, side)
+        self.untinted(use, e, n, "symbol", side)
+        return [use]
+
+    def untinted(self, use, e, n: int, what: str, side: str) -> None:
+        """A colour the user gave to art that has no currentColor to take it: a warning, not silence."""
+        if "colour" in e.model_fields_set and not self.ctx.symbols.tintable(use.symbol):
+            self.warn(
+                "colour: has no effect: the art has no currentColor to tint (its own colours print); "
+                "use fill=\"currentColor\" in the SVG, or drop colour:", n, side, what)
 
     def _image(self, e, w, h, attrs, n, side):
         rel = self.text_of(e.file, attrs, n, side)
@@ -238,6 +288,7 @@ class TemplateRenderer:
         for fx, fy in PIP_LAYOUTS[count]:
             rot = 180.0 if fy > 0.5 and count > 1 else 0.0
             out.append(self.symbol(name, colour, ax + fx * aw, ay + fy * ah, size, rot, n, side))
+        self.untinted(out[0], e, n, "pips", side)
         return out
 
     def _grid(self, e, w, h, attrs, n, side):
@@ -254,6 +305,25 @@ class TemplateRenderer:
             ops += [("M", x0, y0 + j * c), ("L", x0 + e.cols * c, y0 + j * c)]
         out.append(Path(tuple(ops), st))
         return out
+
+
+def reaches(el: Element, w: float, h: float) -> set[str]:
+    """The face edges an element's filled box, polygon or image touches (and so carries into the bleed)."""
+    e, kind = el.body, el.kind
+    if kind == "rect" and not e.rotate and e.fill != "none":
+        box = (resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h))
+    elif kind == "image":
+        box = (resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h))
+    elif kind == "polygon" and e.fill != "none":
+        pts = [(resolve(px, w), resolve(py, h)) for px, py in e.points]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    else:
+        return set()
+    return {edge for edge, hit in zip(EDGES, touching(*box, w, h), strict=True) if hit}
+
+
+EDGES = ("left", "top", "right", "bottom")
 
 
 def colour_of(value: str, attrs: dict, ctx: DrawContext, family: Family, key: str) -> str | None:

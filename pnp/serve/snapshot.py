@@ -15,6 +15,7 @@ from pnp import budget
 from pnp.draw.primitives import Group, scale
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext
+from pnp.pipeline import Prepared
 from pnp.preview import face_pixels
 from pnp.serve.digest import Namer
 
@@ -66,10 +67,7 @@ class Snapshot:
 class Drawn:
     """What the faces were drawn from, kept for the second step (print pages and check)."""
 
-    game: object
-    ctx: DrawContext
-    faces: dict
-    infos: list
+    prep: Prepared
     namer: Namer
     t0: float
 
@@ -81,18 +79,16 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> tuple[Snapsh
     `finish` replaces them ("pending"). On a load error the last good pictures stay on show
     beside the error, and there is nothing to finish.
     """
-    from pnp.build import draw_faces
-    from pnp.spec.load import load_game
+    from pnp.pipeline import Load, load, prepare
 
     t0 = time.perf_counter()
     try:
-        game = load_game(
-            opts.ref, variant=opts.variant, options={"players": opts.players} if opts.players else None,
-            allow_outside=opts.allow_outside, max_items=opts.max_items,
-        )
+        game = load(opts.ref, Load(opts.variant, opts.players, opts.allow_outside, opts.max_items))
         # one picture per face side, counted from the items before any is drawn
         budget.check("preview", sum(len(f.items) for f in game.families), hint="pnp serve draws every face")
-        ctx, faces, infos = draw_faces(game)
+        # the print pages and the check come in `finish`, from this same pipeline run
+        prep = prepare(game, whole=True, legibility=False)
+        ctx, faces = prep.ctx, prep.drawn()
     except Exception as exc:  # noqa: BLE001 - the server keeps running through any bad save
         return stale(previous, [error_entry(exc)], version, time.perf_counter() - t0), None
     drawables: dict[str, Drawable] = {}
@@ -115,12 +111,13 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> tuple[Snapsh
         "seconds": round(time.perf_counter() - t0, 3),
     }
     folders = frozenset({game.folder, *(f.folder for f in game.families)})
-    return Snapshot(state, drawables, folders), Drawn(game, ctx, faces, infos, namer, t0)
+    return Snapshot(state, drawables, folders), Drawn(prep, namer, t0)
 
 
 def finish(drawn: Drawn, first: Snapshot, opts: Options, version: int) -> Snapshot:
     """The print pages, the rulebook check and the warnings for the faces `take` drew."""
-    game, ctx, faces = drawn.game, drawn.ctx, drawn.faces
+    prep = drawn.prep
+    ctx, faces = prep.ctx, prep.drawn()
     old_pages = {p["name"] for p in first.state["pages"]}
     drawables = {n: d for n, d in first.drawables.items() if n not in old_pages}
     errors: list[dict] = []
@@ -128,10 +125,12 @@ def finish(drawn: Drawn, first: Snapshot, opts: Options, version: int) -> Snapsh
     pages: list[dict] = []
     check: list[dict] | None = None
     try:
-        warnings = _legibility(game, ctx, faces)
-        plan = _plan(game, ctx, drawn.infos, opts)
+        prep.legibility()
+        warnings = [_located(w) for w in prep.warnings()]
+        plan = prep.impose([opts.paper], opts.max_tiles)[0]
         pages = _pages(plan, ctx, faces, drawn.namer, drawables)
-        check = _check(game, plan, ctx, faces)
+        results = prep.check()  # pnp check's results, read from the faces just drawn
+        check = None if results is None else [r.as_dict() for r in results]
     except Exception as exc:  # noqa: BLE001 - the faces stay on show beside the error
         errors.append(error_entry(exc))
     state = {
@@ -206,26 +205,6 @@ def _attrs(attrs: dict) -> dict[str, str]:
     return out
 
 
-def _legibility(game, ctx: DrawContext, faces: dict) -> list[dict]:
-    from pnp.check.legibility import legibility_warnings
-
-    return [_located(w) for w in legibility_warnings(game, lambda fam: faces[fam.name], ctx.fonts, ctx.symbols)]
-
-
-def _plan(game, ctx: DrawContext, infos, opts: Options):
-    from pnp.build import check_tiling
-    from pnp.layout.impose import impose
-    from pnp.spec.paper import load_paper
-
-    paper = load_paper(opts.paper)
-    check_tiling(game, infos, paper, opts.max_tiles)
-    players = game.options.get("players") if game.spec.player_colours else None
-    return impose(
-        infos, paper, ctx.fonts, title=game.spec.title, credits=game.spec.credits, variant=game.variant,
-        players=players, choices=game.spec.choice_lines(),
-    )
-
-
 def _pages(plan, ctx: DrawContext, faces: dict, namer: Namer, drawables: dict[str, Drawable]) -> list[dict]:
     from pnp.layout.compose import compose
 
@@ -239,17 +218,6 @@ def _pages(plan, ctx: DrawContext, faces: dict, namer: Namer, drawables: dict[st
         pic = _picture(Drawable(ctx, prims, page.w, page.h, w_px, h_px, "#ffffff"), namer, drawables)
         out.append({"number": page.number, "kind": page.kind, "label": page.bookmark or page.family or page.kind, **pic})
     return out
-
-
-def _check(game, plan, ctx: DrawContext, faces: dict) -> list[dict] | None:
-    """pnp check's results, read from the faces just drawn (not drawn a second time)."""
-    from pnp.check.evaluate import evaluate, load_rules
-    from pnp.check.faces import from_drawn
-
-    rules = load_rules(game)
-    if rules is None:
-        return None
-    return [r.as_dict() for r in evaluate(game, rules, plan, from_drawn(game, faces, ctx.symbols.symbols, ctx.fonts))]
 
 
 _WHERE = re.compile(r"^(?P<file>[^\n:]+):(?P<line>\d+): (?P<message>.*)$", re.S)

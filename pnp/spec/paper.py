@@ -54,6 +54,7 @@ class PaperSpec(Strict):
         description="print registration marks for print-and-cut machines on every sheet of items "
         "(a band at the top and bottom is kept free for them); pnp export --cut writes the same marks",
     )
+    fold: bool = Field(False, description="gutter-fold two-sided items (fronts and mirrored backs on one sheet) instead of duplex pages")
 
 
 def paper_names() -> list[str]:
@@ -62,7 +63,8 @@ def paper_names() -> list[str]:
 
 def load_paper(name: str) -> PaperSpec:
     path = layouts_dir() / f"{name}.yaml"
-    if not path.is_file():
+    # a name, never a path: only the files of the layouts folder are papers
+    if name not in paper_names():
         near = difflib.get_close_matches(name, paper_names(), n=1, cutoff=0.5)
         raise PnpError(
             f"unknown paper '{name}'",

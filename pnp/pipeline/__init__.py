@@ -1,0 +1,147 @@
+"""The one pipeline every command runs: load -> expand -> draw faces -> check tiling -> impose.
+
+`prepare` returns a `Prepared`: the game model, its faces, the imposition plan of each paper
+asked for and the warnings about what prints badly. build, check, preview, export, serve and
+the benchmark all render from it, so they cannot disagree about what is printed; a command's
+options that change what is printed belong here, not in the command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pnp import budget
+from pnp.draw.fonts import FontBook
+from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES
+from pnp.kinds import DrawContext, Face
+from pnp.layout.impose import FamilyInfo, Plan, impose
+from pnp.pipeline.faces import FaceStore, family_infos
+from pnp.pipeline.tiling import check_tiling
+from pnp.spec.model import Game
+from pnp.spec.paper import PaperSpec, load_paper
+
+__all__ = ["Load", "Prepared", "prepare", "load", "check_tiling", "FaceStore"]
+
+
+@dataclass(frozen=True)
+class Load:
+    """How a game is loaded: the command line's choices."""
+
+    variant: str | None = None
+    players: int | None = None
+    allow_outside: bool = False
+    max_items: int = DEFAULT_MAX_ITEMS
+
+
+def load(ref: str, opts: Load = Load()) -> Game:
+    """The game model: its YAML read, validated and expanded into items (pnp.spec)."""
+    from pnp.spec.load import load_game
+
+    options = {"players": opts.players} if opts.players else None
+    return load_game(ref, variant=opts.variant, options=options, allow_outside=opts.allow_outside, max_items=opts.max_items)
+
+
+@dataclass
+class Prepared:
+    """What a command renders from: one game, drawn once, imposed on each paper asked for."""
+
+    game: Game
+    ctx: DrawContext
+    faces: FaceStore  # faces by ItemRef, as the pages ask for them
+    infos: list[FamilyInfo]  # each family's items as the layout sees them
+    papers: list[PaperSpec] = field(default_factory=list)
+    plans: list[Plan] = field(default_factory=list)  # one per paper, in order
+    legible: list[str] | None = None  # text and images below the print limits, once `legibility` ran
+    noeffect: list[str] | None = None  # conditions that match no item (pnp.check.noeffect), once read
+    fold: bool = False  # gutter-fold two-sided items (also a paper's or the game's `fold: true`)
+
+    @property
+    def players(self) -> int | None:
+        """The player count the sets are printed for, when the game prints per-player sets."""
+        return self.game.options.get("players") if self.game.spec.player_colours else None
+
+    def drawn(self) -> dict[str, list[Face]]:
+        """Every family's faces, drawn whole (once) and kept."""
+        return {fam.name: self.faces.draw_whole(fam) for fam in self.game.families}
+
+    def legibility(self) -> list[str]:
+        """Text and images below the print limits, one line each (read once)."""
+        if self.legible is None:
+            from pnp.check.legibility import legibility_warnings
+
+            self.legible = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
+        return self.legible
+
+    def warnings(self) -> list[str]:
+        """What prints, but not as the spec asked or badly (file:line: message): the kinds'
+        warnings from drawing, then legibility's (once read)."""
+        if self.noeffect is None:
+            from pnp.check.noeffect import unmatched_conditions
+
+            self.noeffect = unmatched_conditions(self.game)
+        return [*self.noeffect, *self.ctx.warnings, *(self.legible or [])]
+
+    def impose(self, papers: Sequence[str | PaperSpec], max_tiles: int = DEFAULT_MAX_TILES) -> list[Plan]:
+        """Refuse what cannot be tiled on any of the papers, then impose each; returns the new plans."""
+        specs = [load_paper(p) if isinstance(p, str) else p for p in papers]
+        for paper in specs:
+            check_tiling(self.game, self.infos, paper, max_tiles)
+        g = self.game
+        plans = [
+            impose(
+                self.infos, paper, self.ctx.fonts, title=g.spec.title, credits=g.spec.credits, variant=g.variant,
+                players=self.players, choices=g.spec.choice_lines(), fold=self.fold or paper.fold or g.spec.fold,
+            )
+            for paper in specs
+        ]
+        self.papers += specs
+        self.plans += plans
+        return plans
+
+    def printed(self):
+        """The drawn faces as the rulebook checker reads them (pnp.check.faces)."""
+        from pnp.check.faces import from_drawn
+
+        return from_drawn(self.game, self.drawn(), self.ctx.symbols.symbols, self.ctx.fonts)
+
+    def check(self, plan: int = 0):
+        """The rulebook check over these faces and the plan of the `plan`-th paper; None without rules."""
+        from pnp.check.evaluate import evaluate, load_rules, reads_printed
+
+        rules = load_rules(self.game)
+        if rules is None:
+            return None
+        printed = self.printed() if reads_printed(rules) else None
+        return evaluate(self.game, rules, self.plans[plan] if self.plans else None, printed)
+
+
+def prepare(
+    source: str | Game,
+    papers: Sequence[str | PaperSpec] = (),
+    *,
+    load_opts: Load = Load(),
+    whole: bool = False,
+    legibility: bool = True,
+    max_tiles: int = DEFAULT_MAX_TILES,
+    bleed: float | None = None,
+    fold: bool = False,
+) -> Prepared:
+    """Load (unless given the game), draw, read legibility, check tiling and impose on `papers`.
+
+    Faces are drawn page by page as the writer asks when their kind can tell their sizes;
+    `whole` draws every face up front and keeps it (for commands that show every face).
+    `bleed` draws flat faces with this bleed instead of their family's (print-shop files).
+    `fold` lays two-sided items on gutter-fold sheets (pnp.layout.fold).
+    """
+    game = source if isinstance(source, Game) else load(source, load_opts)
+    budget.reset()  # each game's drawing has its own totals, however many games were loaded first
+    ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
+    store = FaceStore(game, ctx)
+    prep = Prepared(game, ctx, store, family_infos(game, store), fold=fold)
+    if whole:
+        prep.drawn()
+    if legibility:
+        prep.legibility()
+    prep.impose(papers, max_tiles)
+    return prep

@@ -1,0 +1,84 @@
+"""Every command runs the one pipeline (pnp/pipeline): the same load, faces, tiling check and plan."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pnp.check.evaluate as evaluate_module
+import pnp.spec.load as load_module
+from pnp.cli import main
+from pnp.layout.manifest import manifest
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """Counts top-level game loads and records what each rulebook check was given."""
+    seen = {"loads": 0, "checks": []}
+    real_load, real_evaluate = load_module.load_game, evaluate_module.evaluate
+
+    def load_game(*args, **kwargs):
+        if not kwargs.get("_using"):  # a game's own `using:` games are part of its one load
+            seen["loads"] += 1
+        return real_load(*args, **kwargs)
+
+    def evaluate(game, rules, plan=None, printed=None):
+        seen["checks"].append((game, plan, printed))
+        return real_evaluate(game, rules, plan, printed)
+
+    monkeypatch.setattr(load_module, "load_game", load_game)
+    monkeypatch.setattr(evaluate_module, "evaluate", evaluate)
+    return seen
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["build", "piecepack", "--paper", "a4", "--jobs", "1", "--quiet"],
+        ["build", "piecepack", "--paper", "both", "--jobs", "1", "--quiet"],
+        ["check", "piecepack"],
+        ["preview", "piecepack", "--family", "coins", "--dpi", "20"],
+        ["export", "piecepack", "--cut"],
+    ],
+    ids=lambda c: " ".join(c[:1] + c[2:3]),
+)
+def test_each_command_loads_the_game_once(command, spy, tmp_path, capsys):
+    out = [] if command[0] == "check" else ["--out", str(tmp_path / "out")]
+    assert main(command + out) in (0, 1), capsys.readouterr().err
+    assert spy["loads"] == 1
+
+
+def test_check_reads_the_faces_and_plan_the_build_prints(spy, tmp_path, capsys):
+    """pnp check and pnp build give the rulebook check the same drawn faces and the same plan,
+    and that plan is the one the build's A4 PDF was written from (its manifest)."""
+    out = tmp_path / "out"
+    assert main(["build", "piecepack", "--paper", "a4", "--jobs", "1", "--quiet", "--out", str(out)]) == 0
+    assert main(["check", "piecepack", "--json"]) == 0
+    capsys.readouterr()
+    (bgame, bplan, bprinted), (cgame, cplan, cprinted) = spy["checks"]
+    assert bplan is not None and cplan is not None, "both commands check the imposed plan"
+    assert bprinted is not None and cprinted is not None, "both commands check the faces they drew"
+    written = json.loads((out / "piecepack" / "piecepack-a4.json").read_text())
+    for game, plan in ((bgame, bplan), (cgame, cplan)):
+        assert manifest(plan, game=game.id, variant=game.variant, paper="a4", engine="reportlab") == written
+    families = [f.name for f in bgame.families]
+    assert families == [f.name for f in cgame.families]
+    for fam in families:
+        built = [(f.item, f.side, f.drawing) for f in bprinted.faces(fam)]
+        checked = [(f.item, f.side, f.drawing) for f in cprinted.faces(fam)]
+        assert built and built == checked, fam
+
+
+def test_export_cut_refuses_what_the_build_cannot_tile(tmp_path, capsys):
+    """The 300 mm board needs 4 A4 tiles: with --max-tiles 2 build and export --cut refuse alike."""
+    game = tmp_path / "g"
+    assert main(["new", str(game)]) == 0
+    capsys.readouterr()
+    errors = []
+    for command in (["build", str(game), "--paper", "a4", "--jobs", "1"], ["export", str(game), "--cut", "--paper", "a4"]):
+        assert main(command + ["--max-tiles", "2", "--out", str(tmp_path / "out")]) == 2
+        errors.append(capsys.readouterr().err)
+    assert "would need 4 tile pages on a4" in errors[0]
+    assert errors[1] == errors[0]
+    assert not (tmp_path / "out").exists()
