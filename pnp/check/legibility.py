@@ -25,6 +25,7 @@ from pnp.draw.primitives import (
     Use,
     multiply,
 )
+from pnp.draw.primitives import invert as _invert
 from pnp.draw.symbols import SymbolBook
 
 MIN_PT = 6.0
@@ -43,15 +44,6 @@ class Problem:
     subject: str  # the text or the image file
     worst: float
     items: list[str] = field(default_factory=list)
-
-
-def _invert(m: Matrix) -> Matrix | None:
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    if abs(det) < 1e-12:
-        return None
-    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
-    return (ia, ib, ic, id_, -(ia * e + ic * f), -(ib * e + id_ * f))
 
 
 def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:

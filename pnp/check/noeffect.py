@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import difflib
 
-from pnp.kinds.template import matches
-from pnp.spec.model import Family, Game
+from pnp.spec.model import Family, Game, matches
 from pnp.spec.yamlfile import locate
 
 SIDES = ("front", "back")
