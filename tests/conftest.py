@@ -14,7 +14,6 @@ from pnp.build import build
 from pnp.spec.load import load_game
 
 REPO = Path(__file__).resolve().parent.parent
-RULEBOOKS = REPO.parent / "shared" / "rulebooks"
 MM = 25.4 / 72.0  # millimetres per PDF point
 
 
