@@ -316,7 +316,7 @@ def cmd_check(args) -> int:
     prep = prepare(game, ["a4"], max_tiles=args.max_tiles, ink_saver=args.ink_saver)
     results = prep.check()
     for w in prep.warnings():
-        print(f"warning: {escape(w)}", file=sys.stderr)
+        _warn(w)
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
     else:
@@ -348,13 +348,17 @@ def cmd_new(args) -> int:
     return 0
 
 
+def _warn(text: str) -> None:
+    print(f"warning: {escape(text)}", file=sys.stderr)
+
+
 def cmd_preview(args) -> int:
     from pnp.preview import preview
 
     game = _load(args, args.game)
     t0 = time.monotonic()
     progress = Progress()
-    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress)
+    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=_warn)
     n = sum(r.faces for r in results)
     progress.done(f"{game.id}: {n} face images and {len(results)} contact sheets in {args.out / game.id / 'preview'} ({time.monotonic() - t0:.1f}s)")
     return 0
@@ -369,14 +373,14 @@ def cmd_export(args) -> int:
     if args.cards:
         from pnp.export.shop import export_cards
 
-        res = export_cards(game, args.out, dpi=args.dpi, bleed=args.bleed, fmt=args.format, families=args.family, progress=progress)
+        res = export_cards(game, args.out, dpi=args.dpi, bleed=args.bleed, fmt=args.format, families=args.family, progress=progress, warn=_warn)
         cards = sum(len(c.ids) for f in res.families for c in f.cards)
         progress.done(f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
         return 0
     if args.tts:
         from pnp.export.tts import export_tts
 
-        decks = export_tts(game, args.out, args.family, progress=progress)
+        decks = export_tts(game, args.out, args.family, progress=progress, warn=_warn)
         for d in decks:
             progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
         return 0
@@ -388,6 +392,8 @@ def cmd_export(args) -> int:
     # the same pipeline as the build: what cannot be tiled is refused here too
     paper = duplex_paper(args.paper, game_folder=game.folder, registration=args.registration)
     prep = prepare(game, [paper], legibility=False, max_tiles=args.max_tiles)
+    for w in prep.warnings():
+        _warn(w)
     plan, paper = prep.plans[0], prep.papers[0]
     stem = output_stem(game, paper.id)
     title = f"{game.spec.title} {paper.title}"
