@@ -40,10 +40,6 @@ _limits = Limits()
 _spent: dict[str, int] = {}
 
 
-def limits() -> Limits:
-    return _limits
-
-
 def configure(pairs: list[str] | None) -> None:
     """Set limits from `--limit NAME=N` arguments (the rest keep their defaults)."""
     global _limits

@@ -53,6 +53,7 @@ def build(
     fold: bool = False,
     ink_saver: bool = False,
     only: Sequence[str] = (),
+    registration: bool = False,
 ) -> list[Output]:
     """The game (a Game, a built-in id or a game folder) through the pipeline on each paper,
     then written (see `write`) into out_dir/<game id>/. Warnings go to `warn`, else to the
@@ -65,7 +66,7 @@ def build(
 
         game = load_game(game)
     prep = prepare(
-        game, [duplex_paper(p, offset, flip, game.folder) for p in papers],
+        game, [duplex_paper(p, offset, flip, game.folder, registration) for p in papers],
         max_tiles=max_tiles, fold=fold, ink_saver=ink_saver, only=only,
     )  # fmt: skip
     refuse_warnings(prep, strict, warn or (lambda w: log.warning("%s", w)))
@@ -122,7 +123,7 @@ def write(
                 writer.close()
                 log.debug("%s: %s written, %d pages", game.id, f"{stem}.pdf", len(plan.pages))
                 with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
-                    write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine)
+                    write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine, face_of=faces)
                 outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
     except BaseException:
         _remove_if_empty(created)
@@ -156,11 +157,13 @@ def _mkdir(path: Path) -> list[Path]:
 
 
 def duplex_paper(
-    name: str | PaperSpec, offset: tuple[float, float] | None = None, flip: str | None = None, game_folder: Path | None = None
+    name: str | PaperSpec, offset: tuple[float, float] | None = None, flip: str | None = None, game_folder: Path | None = None,
+    registration: bool = False,
 ) -> PaperSpec:
-    """The paper with the printer's duplex offset and flip edge the user gave (--offset, --flip)."""
+    """The paper with the printer's duplex offset and flip edge the user gave (--offset, --flip),
+    and print-and-cut registration marks when asked (--registration)."""
     paper = load_paper(name, game_folder) if isinstance(name, str) else name
-    update = {}
+    update: dict = {"registration": True} if registration else {}
     if offset is not None:
         update["duplex"] = paper.duplex.model_copy(update={"offset": paper.duplex.offset.model_copy(update={"x": offset[0], "y": offset[1]})})
     if flip:

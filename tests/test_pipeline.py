@@ -82,3 +82,19 @@ def test_export_cut_refuses_what_the_build_cannot_tile(tmp_path, capsys):
     assert "would need 4 tile pages on a4" in errors[0]
     assert errors[1] == errors[0]
     assert not (tmp_path / "out").exists()
+
+
+def test_every_command_that_draws_reports_the_drawing_warnings(tmp_path, capsys):
+    """30 plus signs tile no rectangle: build, preview and export --cut all say so, with the line."""
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("id: plus\ntitle: Plus\ncredits: test\nplayers: {min: 1, max: 1}\nrules: null\ncomponents: [pieces.yaml]\n")
+    (game / "pieces.yaml").write_text(
+        "family: pieces\nkind: polyomino\ncell: 10mm\nfill: '#c8102e'\npack_by: set\n"
+        "items:\n  - {id: plus, set: a, count: 30, cells: [[1, 0], [0, 1], [1, 1], [2, 1], [1, 2]]}\n"
+    )
+    out = ["--out", str(tmp_path / "out")]
+    for command in (["build", str(game), "--paper", "a4", "--jobs", "1"], ["preview", str(game), "--dpi", "20"], ["export", str(game), "--cut"]):
+        assert main(command + out) == 0
+        err = capsys.readouterr().err
+        assert "pieces.yaml:5: the pieces of set 'a' were placed one by one, not tiled" in err, (command[0], err)
