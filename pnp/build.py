@@ -45,10 +45,11 @@ def build(
     max_tiles: int = DEFAULT_MAX_TILES,
     fold: bool = False,
     ink_saver: bool = False,
+    registration: bool = False,
 ) -> list[Output]:
     """The game through the pipeline on each paper, then written (see `write`). The command
     line shows the pipeline's warnings and refuses them with --strict (pnp.cli)."""
-    prep = prepare(game, [duplex_paper(p, offset, flip, game.folder) for p in papers], max_tiles=max_tiles, fold=fold, ink_saver=ink_saver)
+    prep = prepare(game, [duplex_paper(p, offset, flip, game.folder, registration) for p in papers], max_tiles=max_tiles, fold=fold, ink_saver=ink_saver)
     return write(prep, engine=engine, out_dir=out_dir, date=date, progress=progress)
 
 
@@ -86,7 +87,7 @@ def write(
                         progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
                 writer.close()
                 with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
-                    write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine)
+                    write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine, face_of=faces)
                 outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
     except BaseException:
         _remove_if_empty(created)
@@ -120,11 +121,13 @@ def _mkdir(path: Path) -> list[Path]:
 
 
 def duplex_paper(
-    name: str | PaperSpec, offset: tuple[float, float] | None = None, flip: str | None = None, game_folder: Path | None = None
+    name: str | PaperSpec, offset: tuple[float, float] | None = None, flip: str | None = None, game_folder: Path | None = None,
+    registration: bool = False,
 ) -> PaperSpec:
-    """The paper with the printer's duplex offset and flip edge the user gave (--offset, --flip)."""
+    """The paper with the printer's duplex offset and flip edge the user gave (--offset, --flip),
+    and print-and-cut registration marks when asked (--registration)."""
     paper = load_paper(name, game_folder) if isinstance(name, str) else name
-    update = {}
+    update: dict = {"registration": True} if registration else {}
     if offset is not None:
         update["duplex"] = paper.duplex.model_copy(update={"offset": paper.duplex.offset.model_copy(update={"x": offset[0], "y": offset[1]})})
     if flip:
