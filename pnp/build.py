@@ -69,23 +69,13 @@ def build(
         game, [duplex_paper(p, offset, flip, game.folder, registration) for p in papers],
         max_tiles=max_tiles, fold=fold, ink_saver=ink_saver, only=only,
     )  # fmt: skip
-    refuse_warnings(prep, strict, warn or (lambda w: log.warning("%s", w)))
-    return write(prep, engine=engine, out_dir=Path(out_dir), date=date, progress=progress)
-
-
-def refuse_warnings(prep: Prepared, strict: bool, warn: Callable[[str], None] | None) -> None:
-    """What prints badly or not as asked: warnings, or with `strict` a refusal before any file is written."""
-    prep.legibility()
+    prep.legibility()  # every face drawn and read: every warning is known before writing
     found = prep.warnings()
     if found and strict:
-        raise PnpError(
-            f"{len(found)} warning(s) about what would print (--strict)",
-            file=found[0].split(": ", 1)[0], found=found[0].split(": ", 1)[1],
-            hint="; ".join(found[1:4]) + (" ..." if len(found) > 4 else "") if len(found) > 1 else None,
-        )
+        raise PnpError(f"{len(found)} warning(s) (strict: nothing written)", found=found[0])
     for w in found:
-        if warn is not None:
-            warn(w)
+        (warn or (lambda text: log.warning("%s", text)))(w)
+    return write(prep, engine=engine, out_dir=Path(out_dir), date=date, progress=progress)
 
 
 def write(
