@@ -43,30 +43,14 @@ def build(
     flip: str | None = None,
     progress: Callable[[str], None] | None = None,
     max_tiles: int = DEFAULT_MAX_TILES,
-    strict: bool = False,
-    warn: Callable[[str], None] | None = None,
     fold: bool = False,
     ink_saver: bool = False,
+    registration: bool = False,
 ) -> list[Output]:
-    """The game through the pipeline on each paper, then written (see `write`)."""
-    prep = prepare(game, [duplex_paper(p, offset, flip, game.folder) for p in papers], max_tiles=max_tiles, fold=fold, ink_saver=ink_saver)
-    refuse_warnings(prep, strict, warn)
+    """The game through the pipeline on each paper, then written (see `write`). The command
+    line shows the pipeline's warnings and refuses them with --strict (pnp.cli)."""
+    prep = prepare(game, [duplex_paper(p, offset, flip, game.folder, registration) for p in papers], max_tiles=max_tiles, fold=fold, ink_saver=ink_saver)
     return write(prep, engine=engine, out_dir=out_dir, date=date, progress=progress)
-
-
-def refuse_warnings(prep: Prepared, strict: bool, warn: Callable[[str], None] | None) -> None:
-    """What prints badly or not as asked: warnings, or with `strict` a refusal before any file is written."""
-    prep.legibility()
-    found = prep.warnings()
-    if found and strict:
-        raise PnpError(
-            f"{len(found)} warning(s) about what would print (--strict)",
-            file=found[0].split(": ", 1)[0], found=found[0].split(": ", 1)[1],
-            hint="; ".join(found[1:4]) + (" ..." if len(found) > 4 else "") if len(found) > 1 else None,
-        )
-    for w in found:
-        if warn is not None:
-            warn(w)
 
 
 def write(
@@ -103,7 +87,7 @@ def write(
                         progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
                 writer.close()
                 with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
-                    write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine)
+                    write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine, face_of=faces)
                 outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
     except BaseException:
         _remove_if_empty(created)
@@ -137,11 +121,13 @@ def _mkdir(path: Path) -> list[Path]:
 
 
 def duplex_paper(
-    name: str | PaperSpec, offset: tuple[float, float] | None = None, flip: str | None = None, game_folder: Path | None = None
+    name: str | PaperSpec, offset: tuple[float, float] | None = None, flip: str | None = None, game_folder: Path | None = None,
+    registration: bool = False,
 ) -> PaperSpec:
-    """The paper with the printer's duplex offset and flip edge the user gave (--offset, --flip)."""
+    """The paper with the printer's duplex offset and flip edge the user gave (--offset, --flip),
+    and print-and-cut registration marks when asked (--registration)."""
     paper = load_paper(name, game_folder) if isinstance(name, str) else name
-    update = {}
+    update: dict = {"registration": True} if registration else {}
     if offset is not None:
         update["duplex"] = paper.duplex.model_copy(update={"offset": paper.duplex.offset.model_copy(update={"x": offset[0], "y": offset[1]})})
     if flip:

@@ -112,6 +112,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--only", action="append", metavar="FAMILY[/ID]", help="build just this family, or one item of it (repeatable), with its backs and the guide page, into output/GAME-only/; the rulebook is not checked")
     b.add_argument("--ink-saver", action="store_true", help="light tints and outlines instead of large fills and dark backs; the guide page shows each page's ink beside the normal build's")
     b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
+    b.add_argument("--registration", action="store_true", help="print registration marks for print-and-cut machines on every sheet (see pnp export --cut)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
     b.add_argument("--quiet", action="store_true", help="print nothing but errors")
     b.add_argument("--jobs", type=_positive_int, help="games built at once (default: one per core)")
@@ -143,6 +144,7 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("--cards", action="store_true", help="one file per card face with bleed, a CSV of counts and backs, for print shops")
     e.add_argument("--family", action="append", metavar="NAME", help="(--tts, --cards) export this family; repeat for more (default: every card family)")
     e.add_argument("--paper", default="a4", help="(--cut) the paper the PDF was built for (default a4)")
+    e.add_argument("--registration", action="store_true", help="(--cut) for a PDF built with --registration: the same layout and marks")
     e.add_argument("--dpi", type=float, default=300.0, help="(--cards) resolution of the PNGs, 72 to 1200 (default 300)")
     e.add_argument("--bleed", type=_length, default=3.0, help="(--cards) art past the cut line on every side, 0 to 10 mm (default 3mm)")
     e.add_argument("--format", choices=("png", "pdf"), default="png", help="(--cards) PNG images or one-page PDFs with TrimBox and BleedBox (default png)")
@@ -281,7 +283,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     try:
         t0 = time.monotonic()
         prep = prepare(
-            game, [duplex_paper(p, args.offset, args.flip, game.folder) for p in papers],
+            game, [duplex_paper(p, args.offset, args.flip, game.folder, args.registration) for p in papers],
             max_tiles=args.max_tiles, fold=args.fold, ink_saver=args.ink_saver, only=args.only or (),
         )  # fmt: skip
         # the rules read the faces and the first paper's plan before anything is written
@@ -314,7 +316,7 @@ def cmd_check(args) -> int:
     prep = prepare(game, ["a4"], max_tiles=args.max_tiles, ink_saver=args.ink_saver)
     results = prep.check()
     for w in prep.warnings():
-        print(f"warning: {escape(w)}", file=sys.stderr)
+        _warn(w)
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
     else:
@@ -346,13 +348,17 @@ def cmd_new(args) -> int:
     return 0
 
 
+def _warn(text: str) -> None:
+    print(f"warning: {escape(text)}", file=sys.stderr)
+
+
 def cmd_preview(args) -> int:
     from pnp.preview import preview
 
     game = _load(args, args.game)
     t0 = time.monotonic()
     progress = Progress()
-    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress)
+    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=_warn)
     n = sum(r.faces for r in results)
     progress.done(f"{game.id}: {n} face images and {len(results)} contact sheets in {args.out / game.id / 'preview'} ({time.monotonic() - t0:.1f}s)")
     return 0
@@ -367,30 +373,33 @@ def cmd_export(args) -> int:
     if args.cards:
         from pnp.export.shop import export_cards
 
-        res = export_cards(game, args.out, dpi=args.dpi, bleed=args.bleed, fmt=args.format, families=args.family, progress=progress)
+        res = export_cards(game, args.out, dpi=args.dpi, bleed=args.bleed, fmt=args.format, families=args.family, progress=progress, warn=_warn)
         cards = sum(len(c.ids) for f in res.families for c in f.cards)
         progress.done(f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
         return 0
     if args.tts:
         from pnp.export.tts import export_tts
 
-        decks = export_tts(game, args.out, args.family, progress=progress)
+        decks = export_tts(game, args.out, args.family, progress=progress, warn=_warn)
         for d in decks:
             progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
         return 0
-    from pnp.build import output_stem
+    from pnp.build import duplex_paper, output_stem
     from pnp.export.cut import write_cut_files
-    from pnp.layout.manifest import manifest
     from pnp.outputset import carry_sub, output_set
     from pnp.pipeline import prepare
 
     # the same pipeline as the build: what cannot be tiled is refused here too
-    prep = prepare(game, [args.paper], legibility=False, max_tiles=args.max_tiles)
+    paper = duplex_paper(args.paper, game_folder=game.folder, registration=args.registration)
+    prep = prepare(game, [paper], legibility=False, max_tiles=args.max_tiles)
+    for w in prep.warnings():
+        _warn(w)
     plan, paper = prep.plans[0], prep.papers[0]
-    data = manifest(plan, game=game.id, variant=game.variant, paper=paper.id, engine="cut")
     stem = output_stem(game, paper.id)
+    title = f"{game.spec.title} {paper.title}"
     with output_set(args.out, game.id) as stage:  # switched in whole, with the rest of the set
-        files = write_cut_files(data, carry_sub(stage, args.out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p")), stem)
+        folder = carry_sub(stage, args.out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p"))
+        files = write_cut_files(plan.pages, prep.faces, paper, folder, stem, title)
     progress.done(f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)")
     return 0
 

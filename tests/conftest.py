@@ -52,6 +52,16 @@ def built(out_root):
 
 
 @pytest.fixture
+def small_game(tmp_path) -> Path:
+    """A fresh game from `pnp new`, at tmp_path/small."""
+    from pnp.cli import main
+
+    folder = tmp_path / "small"
+    assert main(["new", str(folder)]) == 0
+    return folder
+
+
+@pytest.fixture
 def game_copy(tmp_path):
     """game_copy('greenway') -> a writable copy of a built-in game's folder."""
     from pnp.spec.load import find_game

@@ -81,6 +81,8 @@ class FlatKind(Kind):
             parts = [body] + ([outline(spec.shape, w, h, radius, cut_style)] if cut_style else [])
             return Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
 
+        # the cut line at the printed size, corners rounded as the piece is (print-shop files too)
+        cut = outline(spec.shape, w * k, h * k, self.corner_radius(spec) * k, Style())
         two_sided = spec.back is not None
         shared_back = None
         if two_sided and not uses_attributes(spec.back):
@@ -118,7 +120,7 @@ class FlatKind(Kind):
             back = None
             if two_sided:
                 back = Use(shared_back) if shared_back else face(spec.back, spec.back_background, item.attrs, "back")
-            yield Face(family.name, item.id, w * k, h * k, front, back, bleed=bleed, shape=spec.shape)
+            yield Face(family.name, item.id, w * k, h * k, front, back, cut=cut, bleed=bleed, shape=spec.shape)
         for side, edges in short.items():
             if edges:
                 where = [e for e in EDGES if e in edges]
