@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 
 PNP = Path(__file__).resolve().parent.parent / "pnp"
-COMMANDS = {"pipeline", "build", "cli", "serve", "export", "preview", "schema", "scaffold", "__main__"}
+COMMANDS = {
+    "pipeline",
+    "build",
+    "cli",
+    "serve",
+    "export",
+    "preview",
+    "schema",
+    "scaffold",
+    "__main__",
+}
 FORBIDDEN = {
     "draw": {"spec", "kinds", "layout", "engines", "check"} | COMMANDS,
     "spec": {"draw", "kinds", "layout", "engines", "check"} | COMMANDS,
@@ -30,7 +40,9 @@ def imported(tree: ast.AST) -> list[tuple[int, str]]:
             out.append((node.lineno, node.module))
             if node.module == "pnp":  # from pnp import kinds
                 out += [(node.lineno, f"pnp.{a.name}") for a in node.names]
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("import_module", "__import__"):
+        elif isinstance(node, ast.Call) and getattr(
+            node.func, "attr", getattr(node.func, "id", "")
+        ) in ("import_module", "__import__"):
             arg = node.args[0] if node.args else None
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 out.append((node.lineno, arg.value))
