@@ -20,6 +20,9 @@ COMMANDS = {
     "scaffold",
     "__main__",
 }
+# `pnp.check(game)` is the library's call (pnp.api.check): the package is callable, a facade
+# the checker's own modules never use
+ALLOWED = {("pnp/check/__init__.py", "pnp.api")}
 FORBIDDEN = {
     "draw": {"spec", "kinds", "layout", "engines", "check"} | COMMANDS,
     "spec": {"draw", "kinds", "layout", "engines", "check"} | COMMANDS,
@@ -53,8 +56,9 @@ def crossings(stage: str) -> list[str]:
     bad = []
     for f in sorted((PNP / stage).rglob("*.py")):
         for line, name in imported(ast.parse(f.read_text(encoding="utf-8"))):
-            if name.split(".")[1] in FORBIDDEN[stage]:
-                bad.append(f"{f.relative_to(PNP.parent)}:{line} imports {name}")
+            where = str(f.relative_to(PNP.parent))
+            if name.split(".")[1] in FORBIDDEN[stage] and (where, name) not in ALLOWED:
+                bad.append(f"{where}:{line} imports {name}")
     return bad
 
 
