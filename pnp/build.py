@@ -43,31 +43,14 @@ def build(
     flip: str | None = None,
     progress: Callable[[str], None] | None = None,
     max_tiles: int = DEFAULT_MAX_TILES,
-    strict: bool = False,
-    warn: Callable[[str], None] | None = None,
     fold: bool = False,
     ink_saver: bool = False,
     registration: bool = False,
 ) -> list[Output]:
-    """The game through the pipeline on each paper, then written (see `write`)."""
+    """The game through the pipeline on each paper, then written (see `write`). The command
+    line shows the pipeline's warnings and refuses them with --strict (pnp.cli)."""
     prep = prepare(game, [duplex_paper(p, offset, flip, game.folder, registration) for p in papers], max_tiles=max_tiles, fold=fold, ink_saver=ink_saver)
-    refuse_warnings(prep, strict, warn)
     return write(prep, engine=engine, out_dir=out_dir, date=date, progress=progress)
-
-
-def refuse_warnings(prep: Prepared, strict: bool, warn: Callable[[str], None] | None) -> None:
-    """What prints badly or not as asked: warnings, or with `strict` a refusal before any file is written."""
-    prep.legibility()
-    found = prep.warnings()
-    if found and strict:
-        raise PnpError(
-            f"{len(found)} warning(s) about what would print (--strict)",
-            file=found[0].split(": ", 1)[0], found=found[0].split(": ", 1)[1],
-            hint="; ".join(found[1:4]) + (" ..." if len(found) > 4 else "") if len(found) > 1 else None,
-        )
-    for w in found:
-        if warn is not None:
-            warn(w)
 
 
 def write(
