@@ -1,44 +1,42 @@
-"""Read a small SVG (the art library's format, or a user's own) into drawing primitives.
+"""Read an SVG (the art library's, or a user's own as Inkscape or Illustrator saves it) into
+drawing primitives.
 
-Only shapes are read: g, path, rect, circle, ellipse, line, polyline, polygon, with
-presentation attributes. Anything that could reach outside the file (entities, external
-references, scripts, images) is refused, so a drawing never depends on the machine.
+svgelements does the reading: paths with every command (arcs too), transforms, style
+attributes, CSS classes in <style>, and shapes (rect, circle, ellipse, line, polyline,
+polygon). Before it sees the file, pnp checks it as untrusted input with defusedxml: no
+DOCTYPE or entities, nothing that reaches outside the file (external hrefs, images, scripts,
+foreign objects), at most MAX_SVG_BYTES, MAX_ELEMENTS elements and MAX_DEPTH levels. A
+gradient or pattern fill is refused with what to do instead: pnp prints flat colours.
 """
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from functools import lru_cache
 from pathlib import Path
 
 import defusedxml.ElementTree as SafeET
+import svgelements as se
 from defusedxml import DefusedXmlException
 
 from pnp.draw.colours import resolve_colour
-from pnp.draw.pathdata import parse_path
-from pnp.draw.primitives import (
-    IDENTITY,
-    Ellipse,
-    Group,
-    Rect,
-    Style,
-    multiply,
-    polygon,
-    rotate,
-    scale,
-    translate,
-)
+from pnp.draw.pathdata import ops_of
+from pnp.draw.primitives import Group, Style
 from pnp.draw.primitives import Path as PathPrim
 
-SHAPES = {"g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
-IGNORED = {"title", "desc", "metadata", "defs"}
+REFUSED = {"image", "script", "foreignObject", "iframe", "video", "audio", "feImage"}
 MAX_SVG_BYTES = 2_000_000
 MAX_ELEMENTS = 20_000
 MAX_DEPTH = 64  # nested groups; real art nests a handful deep
-MAX_NUMBER = 1e9  # any coordinate, size or transform entry; larger is no drawing, only overflow
+MAX_NUMBER = 1e9  # any coordinate after transforms; larger is no drawing, only overflow
 MAX_SCALE = 1e9  # the combined transform of nested groups, either way
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+# currentColor is read as this colour, then marked again: the art's tintable parts
+_CURRENT = "#fe01fd"
+_CAPS = {"butt", "round", "square"}
+_JOINS = {"miter", "round", "bevel"}
 
 
 class ArtError(ValueError):
@@ -57,7 +55,9 @@ def read_art(path: str) -> tuple[tuple, float, float, float, float]:
         raise ArtError(f"SVG file is larger than {MAX_SVG_BYTES:,} bytes")
     raw = p.read_bytes()
     if b"<!ENTITY" in raw or b"<!DOCTYPE" in raw:
-        raise ArtError("SVG declares a DOCTYPE or entities, which are refused (they can read other files)")
+        raise ArtError(
+            "SVG declares a DOCTYPE or entities, which are refused (they can read other files)"
+        )
     try:
         root = SafeET.fromstring(raw)
     except DefusedXmlException as exc:
@@ -66,170 +66,131 @@ def read_art(path: str) -> tuple[tuple, float, float, float, float]:
         raise ArtError(f"not a readable SVG: {exc}") from None
     if _local(root.tag) != "svg":
         raise ArtError("not an SVG file (the root element is not <svg>)")
+    _check_tree(root)
+    mx, my, w, h = _frame(root)
+    # the drawing in its own units: without width and height, svgelements maps the viewBox onto itself
+    for key in ("width", "height", "preserveAspectRatio"):
+        root.attrib.pop(key, None)
+    root.set("viewBox", f"{mx:g} {my:g} {w:g} {h:g}")
+    try:
+        doc = se.SVG.parse(io.BytesIO(SafeET.tostring(root)), color=_CURRENT)
+    except Exception as exc:  # noqa: BLE001 - untrusted art into a third-party reader: any failure is bad art
+        raise ArtError(f"not a readable SVG ({type(exc).__name__}: {exc})") from None
+    children = []
+    for el in doc.elements():
+        if not isinstance(el, se.Shape) or isinstance(el, se.SVGImage):
+            continue
+        if el.values.get("visibility") == "hidden" or el.values.get("display") == "none":
+            continue
+        m = el.transform
+        det = abs(m.a * m.d - m.b * m.c)
+        if not all(
+            math.isfinite(v) and abs(v) <= MAX_SCALE for v in (m.a, m.b, m.c, m.d, m.e, m.f)
+        ) or not (1 / MAX_SCALE**2 <= det <= MAX_SCALE**2):
+            raise ArtError(
+                f"SVG transforms scale the drawing by more than {MAX_SCALE:g} (or to nothing)"
+            )
+        try:
+            ops = ops_of(se.Path(el))
+        except ValueError as exc:
+            raise ArtError(str(exc)) from None
+        if ops:
+            children.append(PathPrim(ops, _style(el)))
+    return tuple(children), mx, my, w, h
+
+
+def _check_tree(root) -> None:
+    """Refuse what could reach outside the file, and art too large or deep to be a drawing."""
+    count = 0
+    stack = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        count += 1
+        if count > MAX_ELEMENTS:
+            raise ArtError(f"SVG has more than {MAX_ELEMENTS:,} elements")
+        if depth > MAX_DEPTH:
+            raise ArtError(f"SVG nests elements more than {MAX_DEPTH} deep")
+        tag = _local(el.tag) if isinstance(el.tag, str) else ""
+        if tag in REFUSED:
+            raise ArtError(
+                f"SVG element <{tag}> is refused (it draws from outside the file, or runs code)"
+            )
+        for attr, value in el.attrib.items():
+            v = value.strip()
+            outside = _local(attr) == "href" and not v.startswith("#")
+            if outside or ("url(" in v and not re.search(r"url\(\s*['\"]?#", v)):
+                raise ArtError(
+                    f"SVG <{tag}> refers to something outside itself ({_local(attr)}='{value}'), which is not supported"
+                )
+        if tag == "style" and el.text and re.search(r"@import|url\(\s*['\"]?(?!#)", el.text):
+            raise ArtError("SVG's <style> refers to something outside itself (@import or url())")
+        stack.extend((child, depth + 1) for child in el)
+
+
+def _frame(root) -> tuple[float, float, float, float]:
     vb = root.get("viewBox")
     if vb:
         nums = [float(v) for v in _NUM.findall(vb)]
-        if len(nums) != 4 or not all(math.isfinite(v) for v in nums) or nums[2] <= 0 or nums[3] <= 0:
+        if (
+            len(nums) != 4
+            or not all(math.isfinite(v) and abs(v) <= MAX_NUMBER for v in nums)
+            or nums[2] <= 0
+            or nums[3] <= 0
+        ):
             raise ArtError(f"bad viewBox '{vb}'")
-        mx, my, w, h = nums
-    else:
-        mx = my = 0.0
-        w, h = _size(root.get("width")), _size(root.get("height"))
-    if sum(1 for _ in root.iter()) > MAX_ELEMENTS:
-        raise ArtError(f"SVG has more than {MAX_ELEMENTS:,} elements")
-    children = tuple(_children(root, {"fill": "#000000", "stroke": None, "stroke-width": 1.0}, 0, IDENTITY))
-    return children, mx, my, w, h
+        return nums[0], nums[1], nums[2], nums[3]
+    return 0.0, 0.0, _size(root.get("width")), _size(root.get("height"))
 
 
 def _size(v: str | None) -> float:
     if not v:
         raise ArtError("SVG has neither a viewBox nor a width and height")
     m = _NUM.match(v.strip())
-    if not m or not 0 < float(m.group()) < math.inf:
+    if not m or not 0 < float(m.group()) <= MAX_NUMBER:
         raise ArtError(f"bad SVG size '{v}'")
     return float(m.group())
 
 
-def _children(node, inherited: dict, depth: int, ctm: tuple) -> list:
-    if depth > MAX_DEPTH:
-        raise ArtError(f"SVG nests elements more than {MAX_DEPTH} deep")
-    out = []
-    for el in node:
-        tag = _local(el.tag)
-        if tag in IGNORED:
-            continue
-        if tag not in SHAPES:
-            raise ArtError(f"SVG element <{tag}> is not supported (only shapes: {', '.join(sorted(SHAPES))})")
-        for attr, value in el.attrib.items():
-            if _local(attr) == "href" or value.strip().lower().startswith(("url(", "http:", "https:", "file:")):
-                if "url(#" not in value:
-                    raise ArtError(f"SVG refers to something outside itself ({_local(attr)}='{value}')")
-        style = dict(inherited)
-        for key in ("fill", "stroke", "stroke-width", "fill-rule", "opacity", "stroke-linecap", "stroke-linejoin"):
-            if el.get(key) is not None:
-                style[key] = el.get(key)
-        if el.get("style"):
-            for part in el.get("style").split(";"):
-                if ":" in part:
-                    k, v = (s.strip() for s in part.split(":", 1))
-                    style[k] = v
-        shape = _shape(tag, el, style)
-        m = _transform(el.get("transform"))
-        inner = _combined(ctm, m) if m != IDENTITY else ctm
-        if tag == "g":
-            kids = tuple(_children(el, style, depth + 1, inner))
-            out.append(Group(kids, m) if m != IDENTITY else Group(kids))
-        elif shape is not None:
-            out.append(Group((shape,), m) if m != IDENTITY else shape)
-    return out
-
-
-def _combined(ctm: tuple, m: tuple) -> tuple:
-    """The transform of a nested element, refused when it overflows or flattens the drawing."""
-    out = multiply(ctm, m)
-    a, b, c, d = out[:4]
-    det = abs(a * d - b * c)
-    if not all(math.isfinite(v) and abs(v) <= MAX_SCALE for v in out) or not 1 / MAX_SCALE**2 <= det <= MAX_SCALE**2:
-        raise ArtError(f"SVG transforms scale the drawing by more than {MAX_SCALE:g} (or to nothing)")
-    return out
-
-
-def _num(text: str, what: str) -> float:
-    v = float(text)
-    if not abs(v) <= MAX_NUMBER:
-        raise ArtError(f"{what} {text} is out of range (at most {MAX_NUMBER:g} either way)")
-    return v
-
-
-def _f(el, name: str, default: float = 0.0) -> float:
-    v = el.get(name)
-    if v is None:
-        return default
-    m = _NUM.match(v.strip())
-    if not m:
-        raise ArtError(f"bad number {name}='{v}'")
-    return _num(m.group(), name)
-
-
-def _style(style: dict) -> Style:
-    def col(v):
-        if v is None or v == "none":
-            return None
-        if v == "currentColor":
-            return "currentColor"
-        try:
-            return resolve_colour(v, {})
-        except ValueError:
-            raise ArtError(f"unsupported colour '{v}' (use #rrggbb, a name, none or currentColor)") from None
-
-    sw = style.get("stroke-width", 1.0)
+def _paint(el, key: str, colour) -> tuple[str | None, float]:
+    """(#rrggbb, 'currentColor' or None, alpha) of an element's fill or stroke."""
+    given = str(el.values.get(key, "") or "").strip()
+    if given.startswith("url("):
+        raise ArtError(
+            f"SVG {key}s a shape with a gradient or pattern ({given}), which pnp does not print: "
+            "give it a flat colour (Inkscape: Fill and Stroke, Flat colour; Illustrator: a solid swatch)"
+        )
+    if colour is None or colour.value is None:
+        return None, 1.0
+    hexcode = colour.hexrgb.lower()
+    if hexcode == _CURRENT:
+        return "currentColor", colour.opacity
     try:
-        sw = float(_NUM.match(str(sw)).group())
-    except AttributeError:
-        sw = 1.0
-    return Style(
-        fill=col(style.get("fill")),
-        stroke=col(style.get("stroke")),
-        stroke_width=sw,
-        opacity=_opacity(style.get("opacity", 1.0)),
-        evenodd=style.get("fill-rule") == "evenodd",
-        cap=style.get("stroke-linecap", "butt"),
-        join=style.get("stroke-linejoin", "miter"),
+        return resolve_colour(hexcode, {}), colour.opacity
+    except ValueError:
+        raise ArtError(f"unsupported colour '{given or hexcode}'") from None
+
+
+def _style(el) -> Style:
+    fill, fill_alpha = _paint(el, "fill", el.fill)
+    stroke, stroke_alpha = _paint(el, "stroke", el.stroke)
+    width = getattr(el, "implicit_stroke_width", None) or el.stroke_width or 0.0
+    alphas = [a for c, a in ((fill, fill_alpha), (stroke, stroke_alpha)) if c is not None]
+    opacity = (
+        float(el.values.get("opacity", 1.0) or 1.0)
+        if _NUM.fullmatch(str(el.values.get("opacity", "1")).strip())
+        else 1.0
     )
-
-
-def _opacity(v) -> float:
-    m = _NUM.match(str(v).strip())
-    if not m:
-        raise ArtError(f"bad opacity '{v}'")
-    return min(1.0, max(0.0, float(m.group())))
-
-
-def _shape(tag: str, el, style: dict):
-    if tag == "g":
-        return None
-    st = _style(style)
-    if tag == "path":
-        try:
-            return PathPrim(parse_path(el.get("d", "")), st)
-        except ValueError as exc:
-            raise ArtError(str(exc)) from None
-    if tag == "rect":
-        return Rect(_f(el, "x"), _f(el, "y"), _f(el, "width"), _f(el, "height"), st, _f(el, "rx", _f(el, "ry")))
-    if tag == "circle":
-        r = _f(el, "r")
-        return Ellipse(_f(el, "cx"), _f(el, "cy"), r, r, st)
-    if tag == "ellipse":
-        return Ellipse(_f(el, "cx"), _f(el, "cy"), _f(el, "rx"), _f(el, "ry"), st)
-    if tag == "line":
-        return polygon([(_f(el, "x1"), _f(el, "y1")), (_f(el, "x2"), _f(el, "y2"))], st, closed=False)
-    nums = [_num(v, "point") for v in _NUM.findall(el.get("points", ""))]
-    pts = list(zip(nums[::2], nums[1::2], strict=False))
-    if len(pts) < 2:
-        raise ArtError(f"<{tag}> needs at least two points")
-    return polygon(pts, st, closed=(tag == "polygon"))
-
-
-def _transform(text: str | None):
-    if not text:
-        return IDENTITY
-    m = IDENTITY
-    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
-        a = [float(v) for v in _NUM.findall(args)]
-        if not a or not all(abs(v) <= MAX_NUMBER for v in a):
-            raise ArtError(f"bad transform '{name}({args})' (numbers at most {MAX_NUMBER:g} either way)")
-        if name == "translate":
-            t = translate(a[0], a[1] if len(a) > 1 else 0.0)
-        elif name == "scale":
-            t = scale(a[0], a[1] if len(a) > 1 else None)
-        elif name == "rotate":
-            t = rotate(a[0], *(a[1:3] if len(a) >= 3 else (0.0, 0.0)))
-        elif name == "matrix" and len(a) == 6:
-            t = tuple(a)
-        else:
-            raise ArtError(f"unsupported transform '{name}'")
-        m = multiply(m, t)
-    return m
+    cap = str(el.values.get("stroke-linecap", "butt"))
+    join = str(el.values.get("stroke-linejoin", "miter"))
+    return Style(
+        fill=fill,
+        stroke=stroke,
+        stroke_width=float(width) if math.isfinite(float(width)) else 1.0,
+        opacity=min(1.0, max(0.0, opacity * (min(alphas) if alphas else 1.0))),
+        evenodd=str(el.values.get("fill-rule", "nonzero")) == "evenodd",
+        cap=cap if cap in _CAPS else "butt",
+        join=join if join in _JOINS else "miter",
+    )
 
 
 def tint(children: tuple, colour: str | None) -> tuple:
@@ -244,7 +205,12 @@ def tint(children: tuple, colour: str | None) -> tuple:
                 st = Style(
                     colour if st.fill == "currentColor" else st.fill,
                     colour if st.stroke == "currentColor" else st.stroke,
-                    st.stroke_width, st.dash, st.opacity, st.evenodd, st.cap, st.join,
+                    st.stroke_width,
+                    st.dash,
+                    st.opacity,
+                    st.evenodd,
+                    st.cap,
+                    st.join,
                 )
                 c = type(c)(*[st if f == "style" else getattr(c, f) for f in c.__slots__])
             out.append(c)

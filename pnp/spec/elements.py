@@ -67,7 +67,7 @@ class PolygonEl(Paint):
 
 
 class PathEl(Paint):
-    d: str = Field(..., description="SVG path data in millimetres (M L H V C S Q T Z)")
+    d: str = Field(..., description="SVG path data in millimetres (M L H V C S Q T A Z)")
     x: Pos = Field(0.0, description="offset of the path's origin")
     y: Pos = Field(0.0)
     scale: float = Field(1.0, gt=0)

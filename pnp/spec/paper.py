@@ -90,7 +90,7 @@ def paper_dirs(game_folder: Path | None = None) -> list[Path]:
 
 def paper_file(name: str, game_folder: Path | None = None) -> Path:
     """The YAML file of a paper id, or of a path to a paper YAML (given on the command line)."""
-    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+    if name.endswith((".yaml", ".yml")):
         path = Path(name)
         if not path.is_file():
             raise PnpError(
