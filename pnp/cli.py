@@ -96,6 +96,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails; refuse to write when printed text or images are below the legibility limits")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
+    b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
     b.add_argument("--quiet", action="store_true", help="print nothing but errors")
     b.add_argument("--jobs", type=_positive_int, help="games built at once (default: one per core)")
@@ -255,18 +256,18 @@ def cmd_build(args) -> int:
 
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
-    from pnp.build import duplex_paper, refuse_illegible, write
+    from pnp.build import duplex_paper, refuse_warnings, write
     from pnp.check.report import summary
     from pnp.pipeline import prepare
 
     budget.configure(args.limit)  # a --jobs worker starts with the defaults
     try:
         t0 = time.monotonic()
-        prep = prepare(game, [duplex_paper(p, args.offset, args.flip) for p in papers], max_tiles=args.max_tiles)
+        prep = prepare(game, [duplex_paper(p, args.offset, args.flip) for p in papers], max_tiles=args.max_tiles, fold=args.fold)
         # the rules read the faces and the first paper's plan before anything is written
         results = prep.check() or []
         warnings: list[str] = []
-        refuse_illegible(prep, args.strict, warnings.append)
+        refuse_warnings(prep, args.strict, warnings.append)
         outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress)
     except PnpError as exc:
         return str(exc)
@@ -285,7 +286,7 @@ def cmd_check(args) -> int:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
     prep = prepare(game, ["a4"], max_tiles=args.max_tiles)
     results = prep.check()
-    for w in prep.legibility():
+    for w in prep.warnings():
         print(f"warning: {escape(w)}", file=sys.stderr)
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))

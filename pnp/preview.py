@@ -1,7 +1,8 @@
 """PNG previews: every face (front and back) and one contact sheet per family.
 
-Faces are drawn by the SVG engine (SvgPage: glyphs outlined, so no installed fonts matter) and
-rasterised by cairosvg. A page is laid out in pixel units, so every image has an exact size.
+Faces are drawn by cairo from the primitives (pnp/engines/cairo_png.py, with the package's own
+font files, so no installed fonts matter): the same raster route as the TTS sheets and
+`pnp serve`. A page is laid out in pixel units, so every image has an exact size.
 """
 
 from __future__ import annotations
@@ -11,10 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import cairosvg
-
 from pnp import budget
-from pnp.draw.primitives import Group, Rect, Style, Text, multiply, scale, translate
+from pnp.draw.primitives import Group, Text, multiply, scale, translate
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face
 from pnp.outputset import carry_sub, output_set
@@ -26,13 +25,23 @@ GAP_MM = 4.0
 
 def render_png(ctx: DrawContext, prims: list, w_px: int, h_px: int, background: str | None = None) -> bytes:
     """Primitives laid out in pixel units -> a w_px × h_px PNG."""
-    from pnp.engines.svg_pages import SvgPage
+    return _canvas(ctx).png(prims, w_px, h_px, background=background)
 
-    page = SvgPage(w_px, h_px, ctx.fonts, ctx.symbols)
-    if background:
-        page.draw([Rect(0, 0, w_px, h_px, Style(background))])
-    page.draw(prims)
-    return cairosvg.svg2png(bytestring=page.tostring().encode("utf-8"), output_width=w_px, output_height=h_px)
+
+_canvases: dict[tuple[int, int], tuple] = {}
+
+
+def _canvas(ctx: DrawContext):
+    """One canvas per loaded game (its fonts and symbols), so symbols and images are made once."""
+    from pnp.engines.cairo_png import CairoPng
+
+    key = (id(ctx.fonts), id(ctx.symbols))
+    hit = _canvases.get(key)
+    if hit is None or hit[0] is not ctx.fonts or hit[1] is not ctx.symbols:
+        if len(_canvases) >= 4:  # a live server keeps the current and the last look
+            _canvases.pop(next(iter(_canvases)))
+        hit = _canvases[key] = (ctx.fonts, ctx.symbols, CairoPng(ctx.fonts, ctx.symbols))
+    return hit[2]
 
 
 def place_face(drawing, x_px: float, y_px: float, face: Face, w_px: int, h_px: int) -> Group:

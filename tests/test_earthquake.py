@@ -132,7 +132,16 @@ def _piece_fills(doc, page, box):
     return out
 
 
-def test_each_player_set_is_one_tight_rectangle_of_the_starting_supply(a4):
+def _piece_boxes(doc, page, box):
+    """(colour, rect in mm) of each filled piece inside the box."""
+    return [
+        (_hex(d.get("fill")), tuple(v * MM for v in d["rect"]))
+        for d in doc[page["number"] - 1].get_drawings()
+        if _hex(d.get("fill")) in SUPPLY and _inside(tuple(d["rect"]), box)
+    ]
+
+
+def test_each_player_set_prints_the_starting_supply_one_block_per_colour(a4):
     sets = [
         (p, it)
         for p, it in page_items(a4.manifest, "sheet")
@@ -141,11 +150,6 @@ def test_each_player_set_is_one_tight_rectangle_of_the_starting_supply(a4):
     assert len(sets) == 8  # up to eight players; the default prints them all
     doc = a4.doc()
     for page, it in sets:
-        # 33 squares of 0.5 in, packed with no gaps: 11 x 3 squares
-        assert sorted([it["w_mm"], it["h_mm"]]) == [
-            pytest.approx(1.5 * IN, abs=0.1),
-            pytest.approx(5.5 * IN, abs=0.1),
-        ]
         fills = _piece_fills(doc, page, _box(it))
         for colour, (count, _, boxes) in SUPPLY.items():
             mine = [(w, h) for c, w, h in fills if c == colour]
@@ -156,6 +160,14 @@ def test_each_player_set_is_one_tight_rectangle_of_the_starting_supply(a4):
                 for w, h in mine
             )
         assert sum(SUPPLY[c][1] for c, _, _ in fills) == 33
+        # the pieces of one colour share their cut lines; different colours are 3 mm apart
+        # (twice the 1.5 mm bleed), so no two colours ever share an edge
+        pieces = _piece_boxes(doc, page, _box(it))
+        for i, (ca, a) in enumerate(pieces):
+            for cb, b in pieces[i + 1 :]:
+                if ca != cb:
+                    gap = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+                    assert gap >= 3.0 - 0.05, (ca, cb, a, b)
 
 
 def test_piece_sets_have_plain_backs_and_follow_the_players_option(built, a4):

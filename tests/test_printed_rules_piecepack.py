@@ -18,7 +18,7 @@ PIECEPACK = [
     ("suits printed on tile backs", "tiles.yaml", "back:\n",
      'back:\n  - symbol: {name: "pp-{suit}", x: 50%, y: 50%, size: 8mm}\n', {"printed-tile-backs-hide-suit", "printed-tile-backs-alike"}),
     ("every die face 5", "dice.yaml", 'faces: [" ", A, "2", "3", "4", "5"]', 'faces: ["5", "5", "5", "5", "5", "5"]',
-     {"printed-die-faces"}),
+     {"printed-die-faces-suns", "printed-die-faces-moons", "printed-die-faces-crowns", "printed-die-faces-arms"}),
     ("two suits in the same colour", "game.yaml", 'moons: "#1b1b1b"', 'moons: "#c8102e"', {"printed-suit-colours"}),
     ("a tile showing another suit", "tiles.yaml", '  - symbol: {name: "pp-{suit}", x: 8mm,', '  - symbol: {name: "pp-suns", x: 8mm,',
      {"printed-moons-tiles-only", "printed-crowns-tiles-only", "printed-arms-tiles-only"}),

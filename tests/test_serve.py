@@ -180,6 +180,12 @@ def test_a_font_saved_in_the_game_redraws_the_text_set_in_it(tmp_path):
         new = served.picture(faces(after, "deck")["red-1"]["front"]["name"])
         a, b = (Image.open(io.BytesIO(x)).convert("RGB") for x in (old, new))
         assert ImageChops.difference(a, b).getbbox() is not None  # the text is drawn in the new font
+        # ... exactly as a fresh process draws the saved game (pnp preview at the page's 4 px/mm)
+        out = tmp_path / "out"
+        r = subprocess.run([sys.executable, "-m", "pnp", "preview", str(folder), "--out", str(out), "--dpi", "101.6", "--family", "deck"],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        assert new == (out / "fonted" / "preview" / "deck" / "red-1-front.png").read_bytes()
     finally:
         served.stop()
 

@@ -30,19 +30,96 @@ class FontMetrics:
         hhea = tt["hhea"]
         self.ascent = hhea.ascent / self.upm
         self.descent = -hhea.descent / self.upm  # positive
-        try:
-            self.cap_height = tt["OS/2"].sCapHeight / self.upm or 0.72
-        except (KeyError, AttributeError):
-            self.cap_height = 0.72
+        self.cap_height = _cap_height(tt, self.cmap) / self.upm or 0.72
         self.name = tt["name"].getDebugName(6) or path.stem
+        self.pairs = _kern_pairs(tt, self.cmap, self.upm)
         tt.close()
 
     def width(self, text: str, size: float) -> float:
         adv = self.advance
-        return sum(adv.get(ord(ch), 0.6) for ch in text) * size
+        total = sum(adv.get(ord(ch), 0.6) for ch in text)
+        if self.pairs:
+            pairs = self.pairs
+            total += sum(pairs.get(text[i : i + 2], 0.0) for i in range(len(text) - 1))
+        return total * size
+
+    def kerns(self, text: str) -> list[float]:
+        """The font's kerning before each character after the first, in ems (negative: closer)."""
+        pairs = self.pairs
+        return [pairs.get(text[i : i + 2], 0.0) for i in range(len(text) - 1)] if pairs else []
 
     def missing(self, text: str) -> set[str]:
         return {ch for ch in text if ord(ch) not in self.cmap and ch not in "\n\t"}
+
+
+def _cap_height(tt: TTFont, cmap: dict[int, str]) -> float:
+    """The font's capital height in font units: from OS/2, else the top of its 'H'."""
+    cap = getattr(tt["OS/2"], "sCapHeight", 0) if "OS/2" in tt else 0
+    if not cap and ord("H") in cmap and "glyf" in tt:
+        glyph = tt["glyf"][cmap[ord("H")]]
+        cap = getattr(glyph, "yMax", 0) or 0
+    return cap
+
+
+# Kerning is read for the characters a card text can use; a font's pairs beyond these are
+# skipped, which bounds the table a shared (untrusted) font can make pnp build.
+MAX_KERN_PAIRS = 200_000
+
+
+def _kern_pairs(tt: TTFont, cmap: dict[int, str], upm: int) -> dict[str, float]:
+    """Pairs of characters -> kerning in ems, from the font's GPOS 'kern' feature or its kern table."""
+    by_glyph: dict[str, list[str]] = {}
+    for cp, g in cmap.items():
+        by_glyph.setdefault(g, []).append(chr(cp))
+    out: dict[str, float] = {}
+
+    def add(left: str, right: str, value: float) -> None:
+        if not value or len(out) > MAX_KERN_PAIRS:
+            return
+        for a in by_glyph.get(left, ()):
+            for b in by_glyph.get(right, ()):
+                out.setdefault(a + b, value / upm)
+
+    if "GPOS" in tt:
+        _gpos_pairs(tt["GPOS"].table, add)
+    if not out and "kern" in tt:
+        for sub in getattr(tt["kern"], "kernTables", []):
+            if getattr(sub, "format", None) == 0:
+                for (left, right), value in sub.kernTable.items():
+                    add(left, right, value)
+    return out
+
+
+def _gpos_pairs(gpos, add) -> None:
+    """Pair adjustments (lookup type 2, formats 1 and 2) of the 'kern' feature."""
+    if not gpos.FeatureList or not gpos.LookupList:
+        return
+    wanted = sorted(
+        {i for rec in gpos.FeatureList.FeatureRecord if rec.FeatureTag == "kern" for i in rec.Feature.LookupListIndex}
+    )
+    for index in wanted:
+        lookup = gpos.LookupList.Lookup[index]
+        for sub in lookup.SubTable:
+            if lookup.LookupType == 9:  # extension: the real subtable inside
+                sub = sub.ExtSubTable
+            if getattr(sub, "LookupType", 2) != 2:
+                continue
+            glyphs = sub.Coverage.glyphs
+            if sub.Format == 1:
+                for first, pairset in zip(glyphs, sub.PairSet, strict=False):
+                    for rec in pairset.PairValueRecord:
+                        add(first, rec.SecondGlyph, getattr(rec.Value1, "XAdvance", 0) or 0)
+            elif sub.Format == 2:
+                c1 = sub.ClassDef1.classDefs
+                c2: dict[int, list[str]] = {}
+                for g, c in sub.ClassDef2.classDefs.items():
+                    c2.setdefault(c, []).append(g)
+                for first in glyphs:
+                    rec1 = sub.Class1Record[c1.get(first, 0)]
+                    for cls, seconds in c2.items():
+                        value = getattr(rec1.Class2Record[cls].Value1, "XAdvance", 0) or 0
+                        for second in seconds:
+                            add(first, second, value)
 
 
 @lru_cache(maxsize=64)
@@ -62,3 +139,26 @@ class FontBook:
 
     def metrics(self, key: str) -> FontMetrics:
         return metrics_for(str(self.files[key]))
+
+
+# The built-in keys and the style each one is; a game's own font 'title' may add
+# 'title-bold', 'title-italic' and 'title-bolditalic' for rich text.
+_BUILTIN_STYLE = {"regular": (False, False), "bold": (True, False), "italic": (False, True), "bolditalic": (True, True)}
+_BUILTIN_KEY = {v: k for k, v in _BUILTIN_STYLE.items()}
+_SUFFIX = {(False, False): "", (True, False): "-bold", (False, True): "-italic", (True, True): "-bolditalic"}
+
+
+def font_variant(book: FontBook, key: str, bold: bool, italic: bool) -> str:
+    """The font key for key's text made bold and/or italic; KeyError naming the key to add."""
+    if key in _BUILTIN_STYLE:
+        b, i = _BUILTIN_STYLE[key]
+        return _BUILTIN_KEY[(b or bold, i or italic)]
+    family, b, i = key, False, False
+    for style, suffix in _SUFFIX.items():
+        if suffix and key.endswith(suffix):
+            family, (b, i) = key[: -len(suffix)], style
+            break
+    want = family + _SUFFIX[(b or bold, i or italic)]
+    if want not in book:
+        raise KeyError(want)
+    return want

@@ -2,11 +2,57 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pnp import budget
-from pnp.draw.fonts import FontBook
+from pnp.draw.fonts import FontBook, FontMetrics, font_variant
 from pnp.draw.primitives import Text
+from pnp.draw.richtext import Piece, Word, parse
 
 MIN_SHRINK = 0.4
+
+# Draws one inline art symbol: (name, left, top, side) -> a primitive.
+IconDrawer = Callable[[str, float, float, float], object]
+
+
+def _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm: FontMetrics):
+    """The size the text ends at and its lines: wrapped, then shrunk until the box holds it."""
+    sz = size
+    lines = lines_at(sz)
+    if fit in ("wrap", "shrink"):
+        while sz > size * MIN_SHRINK:
+            widest = widest_at(lines, sz)
+            tall = (len(lines) - 1) * sz * line_height + sz * (fm.ascent + fm.descent) * 0.85
+            if widest <= w + 1e-6 and (tall <= box_h + 1e-6 or h is None):
+                break
+            sz *= 0.95
+            lines = lines_at(sz)
+        # Past the smallest step the text still overflows: scale it to fit the box exactly, so no
+        # line ever prints outside it; the legibility check warns about the size it ends at.
+        for _ in range(3):
+            widest = widest_at(lines, sz)
+            tall = (len(lines) - 1) * sz * line_height + sz * (fm.ascent + fm.descent) * 0.85
+            factor = min(
+                w / widest if widest > w else 1.0,
+                box_h / tall if h is not None and tall > box_h else 1.0,
+            )
+            if factor >= 1.0 - 1e-9:
+                break
+            sz *= factor * (1 - 1e-6)
+            lines = lines_at(sz)
+    return sz, lines
+
+
+def _first_base(
+    y: float, box_h: float, block: float, sz: float, fm: FontMetrics, valign: str
+) -> float:
+    # Centre on the cap height so capitals sit visually in the middle.
+    cap = sz * fm.cap_height
+    if valign == "top":
+        return y + cap
+    if valign == "bottom":
+        return y + box_h - block
+    return y + (box_h - block) / 2 + cap / 2
 
 
 def layout_text(
@@ -48,36 +94,109 @@ def layout_text(
             out.append(cur)
         return out
 
-    sz = size
-    lines = lines_at(sz)
-    if fit in ("wrap", "shrink"):
-        while sz > size * MIN_SHRINK:
-            widest = max((fm.width(line, sz) for line in lines), default=0.0)
-            tall = (len(lines) - 1) * sz * line_height + sz * (fm.ascent + fm.descent) * 0.85
-            if widest <= w + 1e-6 and (tall <= box_h + 1e-6 or h is None):
-                break
-            sz *= 0.95
-            lines = lines_at(sz)
-        # Past the smallest step the text still overflows: scale it to fit the box exactly, so no
-        # line ever prints outside it; the legibility check warns about the size it ends at.
-        for _ in range(3):
-            widest = max((fm.width(line, sz) for line in lines), default=0.0)
-            tall = (len(lines) - 1) * sz * line_height + sz * (fm.ascent + fm.descent) * 0.85
-            factor = min(w / widest if widest > w else 1.0, box_h / tall if h is not None and tall > box_h else 1.0)
-            if factor >= 1.0 - 1e-9:
-                break
-            sz *= factor * (1 - 1e-6)
-            lines = lines_at(sz)
+    def widest_at(lines: list[str], sz: float) -> float:
+        return max((fm.width(line, sz) for line in lines), default=0.0)
+
+    sz, lines = _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm)
     lead = sz * line_height
-    block = (len(lines) - 1) * lead
-    # Centre on the cap height so capitals sit visually in the middle.
-    cap = sz * fm.cap_height
-    if valign == "top":
-        base = y + cap
-    elif valign == "bottom":
-        base = y + box_h - block
-    else:
-        base = y + (box_h - block) / 2 + cap / 2
+    base = _first_base(y, box_h, (len(lines) - 1) * lead, sz, fm, valign)
     anchor = {"left": "start", "center": "middle", "right": "end"}[align]
     ax = {"left": x, "center": x + w / 2, "right": x + w}[align]
-    return [Text(ax, base + i * lead, line, font, sz, colour, anchor) for i, line in enumerate(lines) if line]
+    return [
+        Text(ax, base + i * lead, line, font, sz, colour, anchor)
+        for i, line in enumerate(lines)
+        if line
+    ]
+
+
+def icon_side(fm: FontMetrics, size: float) -> float:
+    """An inline symbol is a square as tall as the font's capitals, resting on the baseline."""
+    return size * fm.cap_height
+
+
+def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
+    """Text with **bold**, *italic* and :name: symbols as runs of Text and inline symbols.
+
+    box holds layout_text's keyword arguments (x, y, w, h, size, font, colour, align, valign,
+    fit, line_height, fonts).
+    A line prints as runs, each one font, placed one after another from the line's start; an
+    inline symbol takes the width of its square. Fit and wrap work as for plain text.
+    """
+    x, y, w, h, size, font = box["x"], box["y"], box["w"], box["h"], box["size"], box["font"]
+    fonts: FontBook = box["fonts"]
+    fit, line_height, align = box["fit"], box["line_height"], box["align"]
+    budget.check("text", len(text), key="text")
+    fm = fonts.metrics(font)
+    paragraphs = parse(text)
+    box_h = h if h is not None else size * line_height
+    keys: dict[tuple[bool, bool], str] = {}
+
+    def key_of(p: Piece) -> str:
+        k = keys.get((p.bold, p.italic))
+        if k is None:
+            k = keys[(p.bold, p.italic)] = font_variant(fonts, font, p.bold, p.italic)
+        return k
+
+    def runs(line: list[Word]) -> list[tuple[str, str | None]]:
+        """(text, font key) runs of a line, and (name, None) for an inline symbol."""
+        out: list[tuple[str, str | None]] = []
+        for n, word in enumerate(line):
+            if n:  # the space between words, in the font of the run before it
+                if out and out[-1][1] is not None:
+                    out[-1] = (out[-1][0] + " ", out[-1][1])
+                else:
+                    out.append((" ", key_of(word[0]) if word and not word[0].icon else font))
+            for p in word:
+                if p.icon:
+                    out.append((p.icon, None))
+                    continue
+                k = key_of(p)
+                if out and out[-1][1] == k:
+                    out[-1] = (out[-1][0] + p.text, k)
+                else:
+                    out.append((p.text, k))
+        return out
+
+    def width_of(line: list[Word], sz: float) -> float:
+        side = icon_side(fm, sz)
+        return sum(side if k is None else fonts.metrics(k).width(t, sz) for t, k in runs(line))
+
+    def lines_at(sz: float) -> list[list[Word]]:
+        if fit != "wrap":
+            return paragraphs
+        out: list[list[Word]] = []
+        for para in paragraphs:
+            cur: list[Word] = []
+            for word in para:
+                if not cur or width_of(cur + [word], sz) <= w:
+                    cur = cur + [word]
+                else:
+                    out.append(cur)
+                    cur = [word]
+            out.append(cur)
+        return out
+
+    def widest_at(lines: list[list[Word]], sz: float) -> float:
+        return max((width_of(line, sz) for line in lines), default=0.0)
+
+    sz, lines = _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm)
+    lead = sz * line_height
+    base = _first_base(y, box_h, (len(lines) - 1) * lead, sz, fm, box["valign"])
+    side = icon_side(fm, sz)
+    out: list = []
+    for i, line in enumerate(lines):
+        parts = runs(line)
+        if not parts:
+            continue
+        by = base + i * lead
+        width = sum(side if k is None else fonts.metrics(k).width(t, sz) for t, k in parts)
+        left = {"left": x, "center": x + (w - width) / 2, "right": x + w - width}[align]
+        for t, k in parts:
+            if k is None:
+                out.append(icon(t, left, by - side, side))
+                left += side
+                continue
+            if t.strip():
+                out.append(Text(left, by, t, k, sz, box["colour"], "start"))
+            left += fonts.metrics(k).width(t, sz)
+    return out

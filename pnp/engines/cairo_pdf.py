@@ -85,44 +85,23 @@ class _Encoded:
         cairo.cairo.cairo_append_path(ctx._pointer, self.path)
 
 
-class CairoPdf:
-    """A multi-page PDF drawn with cairo. page() for each page in order, then close()."""
+class CairoCanvas:
+    """Draws primitives on any cairo context: the PDF's pages here, PNGs in cairo_png.py.
 
-    def __init__(self, path: Path, info: DocInfo, fonts: FontBook, symbols: SymbolBook):
-        self.path = path
-        self.info = info
+    Symbols (recording surfaces), images, text outlines and rounded outlines are made once.
+    """
+
+    def __init__(self, fonts: FontBook, symbols: SymbolBook):
         self.fonts = fonts
         self.symbols = symbols
-        self.surface = cairo.PDFSurface(str(path), 595.0, 842.0)
-        s = self.surface
-        s.set_metadata(cairo.PDF_METADATA_TITLE, info.title)
-        s.set_metadata(cairo.PDF_METADATA_AUTHOR, info.author)
-        s.set_metadata(cairo.PDF_METADATA_SUBJECT, info.subject)
-        s.set_metadata(cairo.PDF_METADATA_CREATOR, "pnp")
-        # a fixed date given in UTC, so cairo does not write the local clock and zone (whose
-        # length varies with TZ); _settle_info then writes the date asked for, or none
-        s.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00+00:00")
-        self.n = 0
         self.forms: dict[str, cairo.RecordingSurface] = {}
         self.images: dict[str, cairo.ImageSurface] = {}
         self.texts: dict[tuple, _Encoded] = {}
         self.outlines: dict[tuple, _Encoded] = {}
 
-    def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None) -> None:
-        self.surface.set_size(w * PT, h * PT)
-        ctx = cairo.Context(self.surface)
-        ctx.scale(PT, PT)  # millimetres, origin top-left, y down: the drawing model's own
+    def draw(self, ctx: cairo.Context, prims: Iterable) -> None:
         for p in prims:
             self._draw(ctx, p)
-        self.n += 1
-        if bookmark:
-            self.surface.add_outline(cairo.PDF_OUTLINE_ROOT, bookmark, f"page={self.n}", 0)
-        ctx.show_page()
-
-    def close(self) -> None:
-        self.surface.finish()
-        _dedupe_resources(self.path)
-        _settle_info(self.path, self.info.date)
 
     # --- drawing -------------------------------------------------------------
     def _draw(self, ctx: cairo.Context, p) -> None:
@@ -201,16 +180,28 @@ class CairoPdf:
         enc.append(ctx)
 
     def _text(self, ctx: cairo.Context, t: Text) -> None:
-        x0 = t.start_x(self.fonts.metrics(t.font).width(t.text, t.size))
+        fm = self.fonts.metrics(t.font)
+        x0 = t.start_x(fm.width(t.text, t.size))
+        kerns = fm.kerns(t.text)
         ctx.new_path()
         face = font_face(str(self.fonts.files[t.font]))
         if face is not None:  # real text: a subset of the font is embedded once
             ctx.set_font_face(face)
             ctx.set_font_options(_UNHINTED)
             ctx.set_font_size(t.size)
-            ctx.move_to(x0, t.y)
             ctx.set_source_rgb(*rgb(t.colour))
-            ctx.show_text(t.text)
+            if not any(kerns):
+                ctx.move_to(x0, t.y)
+                ctx.show_text(t.text)
+                return
+            # each glyph moved by the font's kerning, as the layout measured it
+            glyphs = ctx.get_scaled_font().text_to_glyphs(x0, t.y, t.text, with_clusters=False)
+            shift, placed = 0.0, []
+            for i, (index, gx, gy) in enumerate(glyphs):
+                if 0 < i <= len(kerns):
+                    shift += kerns[i - 1] * t.size
+                placed.append((index, gx + shift, gy))
+            ctx.show_glyphs(placed)
             return
         src = glyphs_for(self.fonts, t.font)
         key = (t.font, t.text)
@@ -218,7 +209,7 @@ class CairoPdf:
         if enc is None:
             if len(self.texts) > 4096:
                 self.texts.clear()
-            enc = self.texts[key] = _text_outline(src, t.text)
+            enc = self.texts[key] = _text_outline(src, t.text, kerns)
         ctx.save()
         ctx.translate(x0, t.y)
         ctx.scale(t.size / src.upm, -t.size / src.upm)
@@ -260,10 +251,46 @@ class CairoPdf:
         return img
 
 
-def _text_outline(src: GlyphSource, text: str) -> _Encoded:
+class CairoPdf(CairoCanvas):
+    """A multi-page PDF drawn with cairo. page() for each page in order, then close()."""
+
+    def __init__(self, path: Path, info: DocInfo, fonts: FontBook, symbols: SymbolBook):
+        super().__init__(fonts, symbols)
+        self.path = path
+        self.info = info
+        self.surface = cairo.PDFSurface(str(path), 595.0, 842.0)
+        s = self.surface
+        s.set_metadata(cairo.PDF_METADATA_TITLE, info.title)
+        s.set_metadata(cairo.PDF_METADATA_AUTHOR, info.author)
+        s.set_metadata(cairo.PDF_METADATA_SUBJECT, info.subject)
+        s.set_metadata(cairo.PDF_METADATA_CREATOR, "pnp")
+        # a fixed date given in UTC, so cairo does not write the local clock and zone (whose
+        # length varies with TZ); _settle_info then writes the date asked for, or none
+        s.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00+00:00")
+        self.n = 0
+
+    def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None) -> None:
+        self.surface.set_size(w * PT, h * PT)
+        ctx = cairo.Context(self.surface)
+        ctx.scale(PT, PT)  # millimetres, origin top-left, y down: the drawing model's own
+        self.draw(ctx, prims)
+        self.n += 1
+        if bookmark:
+            self.surface.add_outline(cairo.PDF_OUTLINE_ROOT, bookmark, f"page={self.n}", 0)
+        ctx.show_page()
+
+    def close(self) -> None:
+        self.surface.finish()
+        _dedupe_resources(self.path)
+        _settle_info(self.path, self.info.date)
+
+
+def _text_outline(src: GlyphSource, text: str, kerns: list[float]) -> _Encoded:
     items: list = []
     pen = 0.0
-    for ch in text:
+    for i, ch in enumerate(text):
+        if 0 < i <= len(kerns):
+            pen += kerns[i - 1] * src.upm
         name, adv = src.glyph(ch)
         if name is not None:
             src.glyphs[name].draw(_OutlinePen(src.glyphs, pen, items))

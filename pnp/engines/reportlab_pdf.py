@@ -286,8 +286,9 @@ class ReportlabWriter:
         hit = self.text_cache.get(key)
         if hit is None:
             rlname = font_name(self.fonts, t.font)
-            shows = self.rl.show(rlname, t.text, _n(t.size))
-            hit = (shows, pdfmetrics.getFont(rlname).stringWidth(t.text, t.size))
+            fm = self.fonts.metrics(t.font)
+            shows = self.rl.show(rlname, t.text, _n(t.size), fm.kerns(t.text))
+            hit = (shows, fm.width(t.text, t.size))
             if len(self.text_cache) > 4096:
                 self.text_cache.clear()
             self.text_cache[key] = hit

@@ -96,14 +96,35 @@ class RLDocument:
         self.canvas.addOutlineEntry(title, key, level=0)
         doc.inObject = None
 
-    def show(self, rlname: str, text: str, size: str) -> str:
-        """PDF text operators showing text in a registered TrueType font, subset by subset."""
+    def show(self, rlname: str, text: str, size: str, kerns: list[float] | None = None) -> str:
+        """PDF text operators showing text in a registered TrueType font, subset by subset.
+
+        kerns (ems, one per character after the first) move each character by the font's
+        kerning: numbers in a TJ array, in thousandths of an em, positive moving left.
+        """
         font = pdfmetrics.getFont(rlname)
         doc = self.doc
-        return " ".join(
-            f"{font.getSubsetInternalName(subset, doc)} {size} Tf ({self.canvas._escape(chunk)}) Tj"
-            for subset, chunk in font.splitString(text, doc)
-        )
+        esc = self.canvas._escape
+        parts, at = [], 0
+        for subset, chunk in font.splitString(text, doc):
+            head = f"{font.getSubsetInternalName(subset, doc)} {size} Tf"
+            if not kerns or not any(kerns):
+                parts.append(f"{head} ({esc(chunk)}) Tj")
+                at += len(chunk)
+                continue
+            arr, run = [], bytearray()
+            for i in range(len(chunk)):
+                k = kerns[at - 1] if at > 0 else 0.0
+                if k and (run or i == 0):
+                    if run:
+                        arr.append(f"({esc(bytes(run))})")
+                        run = bytearray()
+                    arr.append(f"{-k * 1000:.1f}".rstrip("0").rstrip("."))
+                run.append(chunk[i])
+                at += 1
+            arr.append(f"({esc(bytes(run))})")
+            parts.append(f"{head} [{' '.join(arr)}] TJ")
+        return " ".join(parts)
 
     def finish(self, written: set[int]) -> Iterator[tuple[int, bytes]]:
         """reportlab's own objects (fonts, outlines, catalog, info), formatted as its format() would.

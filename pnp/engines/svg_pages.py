@@ -197,10 +197,13 @@ class SvgPage:
 
     def _text(self, t: Text):
         src = glyphs_for(self.fonts, t.font)
+        kerns = self.fonts.metrics(t.font).kerns(t.text)
         s = t.size / src.upm
         pen = 0.0
         uses = []
-        for ch in t.text:
+        for i, ch in enumerate(t.text):
+            if 0 < i <= len(kerns):
+                pen += kerns[i - 1] * src.upm  # the font's kerning, as the layout measured it
             name, adv = src.glyph(ch)
             if name is not None and src.paths[name]:
                 uses.append((self._glyph(src, name), pen))

@@ -91,7 +91,7 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
     rows = list(families)
     line_h = 5.2 if len(rows) < 28 else 4.0
     for fp in rows:
-        vals = [fp.title, str(fp.count), _ranges(fp.pages), "card stock" if fp.stock == "card" else "paper", "duplex" if fp.two_sided else ("tiled" if fp.tiled else "one side")]
+        vals = [fp.title, str(fp.count), _ranges(fp.pages), "card stock" if fp.stock == "card" else "paper", "fold" if fp.folded else "duplex" if fp.two_sided else ("tiled" if fp.tiled else "one side")]
         for (_name, fx), v in zip(cols, vals, strict=True):
             out += text(fonts, v, m + fx * cw, y, cw * (0.4 if fx == 0 else 0.2), 3.0)
         y += line_h
@@ -99,10 +99,17 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
             break
     y += 4
     flip = "long" if paper.duplex.flip == "long" else "short"
-    lines = [
-        f"Duplex: each page marked duplex is followed by its backs. Print those pages double-sided, flipping on the {flip} edge; "
-        "the backs are mirrored so that they line up with the fronts.",
-    ]
+    lines = []
+    if any(fp.two_sided and not fp.folded for fp in families):
+        lines.append(
+            f"Duplex: each page marked duplex is followed by its backs. Print those pages double-sided, flipping on the {flip} edge; "
+            "the backs are mirrored so that they line up with the fronts."
+        )
+    if any(fp.folded for fp in families):
+        lines.append(
+            "Gutter-fold: pages marked fold hold the fronts on one half and their backs on the other. Print them one-sided, "
+            "fold each sheet along the dashed line marked fold, printed side out, glue the halves together, then cut."
+        )
     if calibration:
         lines.append(
             f"Calibration: print pages {calibration[0]}–{calibration[1]} double-sided once. Hold the sheet to the light and read where the back's lines "

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from pnp.draw.fonts import FontBook
+from pnp.layout.fold import FoldItems, best_grid, best_pack, fits_half, fold_line
 from pnp.layout.grid import EPS, impose_grid
 from pnp.layout.guide import assembly_page, calibration_pages, guide_page, tile_band
 from pnp.layout.marks import corner_marks, grid_marks
@@ -77,13 +78,22 @@ def impose(
     variant: str | None,
     players: int | None,
     choices: Sequence[str] = (),
+    fold: bool = False,
 ) -> Plan:
+    """The plan of every page. With `fold`, two-sided items that fit half a page go on gutter-fold
+    sheets (pnp.layout.fold) instead of front and back pages."""
     W, H, m = paper.size.w, paper.size.h, paper.margin
     area = (m, m, W - 2 * m, H - 2 * m)
     pages: list[Page] = [Page(1, "guide", W, H)]
     fam_pages = {f.name: FamilyPages(f.name, f.title, f.stock, any(r.two_sided for r in distinct(f.refs)), len(f.refs)) for f in families}
 
-    any_duplex = any(fp.two_sided for fp in fam_pages.values())
+    def folds(r: ItemRef) -> bool:
+        return fold and r.two_sided and fits_half(r.w, r.h, area, W, H)
+
+    for f in families:
+        fam_pages[f.name].folded = fam_pages[f.name].two_sided and all(folds(r) for r in distinct(f.refs))
+    # a duplex page is left only for two-sided items too large to fold
+    any_duplex = any(r.two_sided and not folds(r) for f in families for r in distinct(f.refs) if not is_large(r, area))
     guide = partial(
         guide_page, fonts=fonts, paper=paper, title=title, credits=credits, variant=variant,
         families=list(fam_pages.values()), players=players, choices=list(choices),
@@ -124,20 +134,23 @@ def impose(
                 page.bookmark = page.bookmark or fp.title
                 page.family = page.family or r.family
 
-    def is_large(r: ItemRef) -> bool:
-        return not ((r.w <= area[2] + EPS and r.h <= area[3] + EPS) or (r.h <= area[2] + EPS and r.w <= area[3] + EPS))
-
     for g in groups.values():
         group_refs = g.refs
         if isinstance(group_refs, SameRefs):  # all alike: decided once, kept as a view
             like = group_refs.like
-            large = group_refs if is_large(like) else []
+            large = group_refs if is_large(like, area) else []
             fits = [] if large else group_refs
             by_side = {like.two_sided: fits}
+            folded = fits if folds(like) else []
         else:
-            large = [r for r in group_refs if is_large(r)]
-            fits = [r for r in group_refs if not is_large(r)]
-            by_side = {sided: [r for r in fits if r.two_sided == sided] for sided in (True, False)}
+            large = [r for r in group_refs if is_large(r, area)]
+            fits = [r for r in group_refs if not is_large(r, area)]
+            folded = [r for r in fits if folds(r)]
+            by_side = {sided: [r for r in fits if r.two_sided == sided and not (sided and folds(r))] for sided in (True, False)}
+        if folded:
+            _impose_folded(folded, g, paper, area, fonts, new_page, note)
+            if isinstance(group_refs, SameRefs):
+                by_side = {}
         for sided in (True, False):
             refs = by_side.get(sided)
             if not refs:
@@ -189,6 +202,60 @@ def impose(
     if extra:
         pages[1].bookmark = "Design choices"
     return Plan(paper, pages, list(fam_pages.values()), calibration)
+
+
+def is_large(r: ItemRef, area) -> bool:
+    """Larger than the printable area both ways round: tiled."""
+    return not ((r.w <= area[2] + EPS and r.h <= area[3] + EPS) or (r.h <= area[2] + EPS and r.w <= area[3] + EPS))
+
+
+def _impose_folded(refs: Sequence[ItemRef], g: SheetGroup, paper: PaperSpec, area, fonts: FontBook, new_page, note) -> None:
+    """Gutter-fold pages: fronts on one half, each back mirrored across the fold on the other."""
+    W, H = paper.size.w, paper.size.h
+    bleed = max(r.bleed for r in distinct(refs))
+    sizes = {(round(r.w, 4), round(r.h, 4)) for r in distinct(refs)}
+    if len(sizes) == 1:
+        gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
+        fold, grid = best_grid(refs[0].w, refs[0].h, len(refs), area, W, H, gutter)
+        line = fold_line(fold, W, H, paper.margin, fonts)
+        marks: dict[int, list] = {}
+        for start in range(0, len(refs), grid.per_page):
+            chunk = refs[start : start + grid.per_page]
+            page = new_page("fold")
+            page.fold = fold
+            page.items = FoldItems(GridItems(chunk, grid), fold)
+            if len(chunk) not in marks:
+                fronts = [(*grid.position(k), grid.cell_w, grid.cell_h) for k in range(len(chunk))]
+                rects = fronts + [_mirrored(r, fold) for r in fronts]
+                marks[len(chunk)] = line + grid_marks(rects, paper, W, H)
+            page.marks = marks[len(chunk)]
+            note(page, distinct(chunk))
+        return
+    gutter = max(g.gutter if g.gutter is not None else paper.packed_gutter, 2 * bleed)
+    fold, spots_pages, half = best_pack([(r.w, r.h) for r in refs], area, W, H, gutter)
+    line = fold_line(fold, W, H, paper.margin, fonts)
+    for spots in spots_pages:
+        page = new_page("fold")
+        page.fold = fold
+        # the packed block sits against the fold, centred along it, so the halves mirror
+        used_w = max(s.x + s.w for s in spots)
+        used_h = max(s.y + s.h for s in spots)
+        if fold.axis == "vertical":
+            ox, oy = half[0] + half[2] - used_w, half[1] + (half[3] - used_h) / 2
+        else:
+            ox, oy = half[0] + (half[2] - used_w) / 2, half[1] + half[3] - used_h
+        fronts = [Placement(refs[s.index], "front", ox + s.x, oy + s.y, s.w, s.h, 90 if s.rotated else 0) for s in spots]
+        page.items = FoldItems(fronts, fold)
+        rects = [(p.x, p.y, p.w, p.h) for p in page.items]
+        page.marks = line + corner_marks(rects, paper, gutter)
+        note(page, [refs[s.index] for s in spots])
+
+
+def _mirrored(rect: tuple[float, float, float, float], fold) -> tuple[float, float, float, float]:
+    x, y, w, h = rect
+    if fold.axis == "vertical":
+        return (2 * fold.at - x - w, y, w, h)
+    return (x, 2 * fold.at - y - h, w, h)
 
 
 def _add_backs(front: Page, back: Page, back_of, note, refs: Sequence[ItemRef]) -> None:

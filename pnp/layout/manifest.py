@@ -36,6 +36,8 @@ def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: 
         entry = {"number": page.number, "kind": page.kind, "size_mm": [_r(page.w), _r(page.h)], "items": items}
         if page.bookmark:
             entry["bookmark"] = page.bookmark
+        if page.fold is not None:
+            entry["fold"] = {"line": page.fold.axis, ("x_mm" if page.fold.axis == "vertical" else "y_mm"): _r(page.fold.at)}
         pages.append(entry)
     return {
         "game": game,
@@ -46,7 +48,7 @@ def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: 
         "printable_margin_mm": _r(plan.paper.margin),
         "duplex_flip": plan.paper.duplex.flip,
         "families": [
-            {"component": f.family, "title": f.title, "count": f.count, "stock": f.stock, "two_sided": f.two_sided, "tiled": f.tiled, "pages": f.pages}
+            {"component": f.family, "title": f.title, "count": f.count, "stock": f.stock, "two_sided": f.two_sided, "tiled": f.tiled, "folded": f.folded, "pages": f.pages}
             for f in plan.families
         ],
         "pages": pages,

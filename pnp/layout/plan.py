@@ -117,7 +117,7 @@ class BackItems(Sequence):
 @dataclass(slots=True)
 class Page:
     number: int
-    kind: str  # guide|sheet|backs|tile|assembly|calibration
+    kind: str  # guide|sheet|backs|fold|tile|assembly|calibration
     w: float
     h: float
     # empty tuples by default: a plan of thousands of pages allocates nothing for what it lacks
@@ -127,6 +127,7 @@ class Page:
     bookmark: str | None = None
     family: str | None = None
     preview: tuple | None = None  # (ItemRef, transform): a board drawn small on its assembly map
+    fold: object | None = None  # a fold page's line (pnp.layout.fold.Fold)
 
 
 @dataclass
@@ -138,3 +139,4 @@ class FamilyPages:
     count: int
     pages: list[int] = field(default_factory=list)
     tiled: bool = False
+    folded: bool = False  # on gutter-fold pages, not front and back pages

@@ -52,7 +52,8 @@ class Prepared:
     infos: list[FamilyInfo]  # each family's items as the layout sees them
     papers: list[PaperSpec] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)  # one per paper, in order
-    warnings: list[str] | None = None  # what prints badly (file:line: ...), once `legibility` ran
+    legible: list[str] | None = None  # text and images below the print limits, once `legibility` ran
+    fold: bool = False  # gutter-fold two-sided items (also a paper's or the game's `fold: true`)
 
     @property
     def players(self) -> int | None:
@@ -65,11 +66,16 @@ class Prepared:
 
     def legibility(self) -> list[str]:
         """Text and images below the print limits, one line each (read once)."""
-        if self.warnings is None:
+        if self.legible is None:
             from pnp.check.legibility import legibility_warnings
 
-            self.warnings = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
-        return self.warnings
+            self.legible = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
+        return self.legible
+
+    def warnings(self) -> list[str]:
+        """What prints, but not as the spec asked or badly (file:line: message): the kinds'
+        warnings from drawing, then legibility's (once read)."""
+        return [*self.ctx.warnings, *(self.legible or [])]
 
     def impose(self, papers: Sequence[str | PaperSpec], max_tiles: int = DEFAULT_MAX_TILES) -> list[Plan]:
         """Refuse what cannot be tiled on any of the papers, then impose each; returns the new plans."""
@@ -78,7 +84,10 @@ class Prepared:
             check_tiling(self.game, self.infos, paper, max_tiles)
         g = self.game
         plans = [
-            impose(self.infos, paper, self.ctx.fonts, title=g.spec.title, credits=g.spec.credits, variant=g.variant, players=self.players, choices=g.spec.choice_lines())
+            impose(
+                self.infos, paper, self.ctx.fonts, title=g.spec.title, credits=g.spec.credits, variant=g.variant,
+                players=self.players, choices=g.spec.choice_lines(), fold=self.fold or paper.fold or g.spec.fold,
+            )
             for paper in specs
         ]
         self.papers += specs
@@ -111,18 +120,20 @@ def prepare(
     legibility: bool = True,
     max_tiles: int = DEFAULT_MAX_TILES,
     bleed: float | None = None,
+    fold: bool = False,
 ) -> Prepared:
     """Load (unless given the game), draw, read legibility, check tiling and impose on `papers`.
 
     Faces are drawn page by page as the writer asks when their kind can tell their sizes;
     `whole` draws every face up front and keeps it (for commands that show every face).
     `bleed` draws flat faces with this bleed instead of their family's (print-shop files).
+    `fold` lays two-sided items on gutter-fold sheets (pnp.layout.fold).
     """
     game = source if isinstance(source, Game) else load(source, load_opts)
     budget.reset()  # each game's drawing has its own totals, however many games were loaded first
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
     store = FaceStore(game, ctx)
-    prep = Prepared(game, ctx, store, family_infos(game, store))
+    prep = Prepared(game, ctx, store, family_infos(game, store), fold=fold)
     if whole:
         prep.drawn()
     if legibility:

@@ -17,7 +17,8 @@ def forget_changed(paths) -> None:
         read_art.cache_clear()
     if any(n.endswith(FONT_SUFFIXES) for n in names):
         from pnp.draw.fonts import metrics_for
-        from pnp.engines import svg_pages
+        from pnp.engines import cairo_fonts, svg_pages
 
         metrics_for.cache_clear()
         svg_pages._glyph_cache.clear()
+        cairo_fonts._faces.clear()  # FreeType reads a face's file as it draws: open the new one

@@ -74,7 +74,11 @@ class PathEl(Paint):
 
 
 class TextEl(Strict):
-    text: str = Field(..., description="the text; '{attr}' inserts an item attribute, \\n breaks")
+    text: str = Field(
+        ...,
+        description="the text; '{attr}' inserts an item attribute, a line break breaks the line;"
+        " **bold**, *italic*, :art-name: an inline symbol; \\* and \\: print * and : themselves",
+    )
     x: Pos = Field(0.0, description="left edge of the text box")
     y: Pos = Field(0.0, description="top edge of the text box")
     w: PosSize = Field("100%", description="width of the text box")

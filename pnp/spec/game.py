@@ -69,6 +69,7 @@ class GameSpec(Strict):
     variants: dict[str, Variant] = Field(default_factory=dict)
     description: str = ""
     rulebook: str | None = Field(None, description="where the rulebook is")
+    fold: bool = Field(False, description="print two-sided items on gutter-fold sheets instead of duplex pages")
     design_choices: list[DesignChoice] = Field(
         default_factory=list, description="where the rulebook is silent: what this printout chose (listed on the guide page)"
     )

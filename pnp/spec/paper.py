@@ -49,6 +49,7 @@ class PaperSpec(Strict):
     duplex: Duplex = Field(default_factory=Duplex)
     tile_overlap: Size = Field(10.0, description="overlap strip between the tiles of a large board (8mm or more)")
     label_band: Spacing = Field(7.0, description="strip at the top of a tile page for its label")
+    fold: bool = Field(False, description="gutter-fold two-sided items (fronts and mirrored backs on one sheet) instead of duplex pages")
 
 
 def paper_names() -> list[str]:
