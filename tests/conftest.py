@@ -18,7 +18,6 @@ from pnp.spec.load import load_game
 pnp.engines.svg_pages.DEBUG = True
 
 REPO = Path(__file__).resolve().parent.parent
-RULEBOOKS = REPO.parent / "shared" / "rulebooks"
 MM = 25.4 / 72.0  # millimetres per PDF point
 
 
@@ -54,6 +53,16 @@ def built(out_root):
         return _cache[key]
 
     return get
+
+
+@pytest.fixture
+def small_game(tmp_path) -> Path:
+    """A fresh game from `pnp new`, at tmp_path/small."""
+    from pnp.cli import main
+
+    folder = tmp_path / "small"
+    assert main(["new", str(folder)]) == 0
+    return folder
 
 
 @pytest.fixture

@@ -23,8 +23,10 @@ from pnp.draw.primitives import (
     Rect,
     Text,
     Use,
+    apply,
     multiply,
 )
+from pnp.draw.primitives import invert as _invert
 from pnp.draw.symbols import SymbolBook
 
 MIN_PT = 6.0
@@ -45,20 +47,6 @@ class Problem:
     items: list[str] = field(default_factory=list)
 
 
-def _invert(m: Matrix) -> Matrix | None:
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    if abs(det) < 1e-12:
-        return None
-    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
-    return (ia, ib, ic, id_, -(ia * e + ic * f), -(ib * e + id_ * f))
-
-
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
-
-
 def _inside_ops(ops: tuple, x: float, y: float) -> bool:
     """Even-odd test against the polygon through the path's end points (curves as chords)."""
     pts: list[list[tuple[float, float]]] = []
@@ -76,7 +64,7 @@ def _inside_ops(ops: tuple, x: float, y: float) -> bool:
 
 
 def _covers(shape, inv: Matrix, px: float, py: float) -> bool:
-    x, y = _apply(inv, px, py)
+    x, y = apply(inv, px, py)
     if isinstance(shape, Rect):
         return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
     if isinstance(shape, Ellipse):
@@ -161,7 +149,7 @@ class FaceReader:
         x0 = t.start_x(width)
         mid = t.y - t.size * 0.35  # half the x-height above the baseline
         points = [(x0 + width * f, mid) for f in (0.1, 0.5, 0.9)]
-        worst = min(contrast(ink, self.background(*_apply(m, x, y))) for x, y in points)
+        worst = min(contrast(ink, self.background(*apply(m, x, y))) for x, y in points)
         if worst < MIN_CONTRAST - 1e-6:
             self.found.append(("contrast", t.text, worst))
 
@@ -225,6 +213,16 @@ LIMIT = {"size": f"below {MIN_PT:g} pt", "contrast": f"below {MIN_CONTRAST:g} : 
 UNIT = {"size": "{:.1f} pt", "contrast": "contrast {:.2f} : 1", "resolution": "{:.0f} ppi"}
 
 
+def _in_folder(file: str, folder) -> str:
+    """An image's path as the game's YAML names it: relative to the game folder."""
+    from pathlib import Path
+
+    try:
+        return Path(file).relative_to(folder).as_posix()
+    except ValueError:
+        return Path(file).name
+
+
 def legibility_warnings(game, faces_of, fonts: FontBook, symbols: SymbolBook) -> list[str]:
     """One line per shortfall (file:line, family, side, what is printed, worst value, items).
 
@@ -246,7 +244,8 @@ def legibility_warnings(game, faces_of, fonts: FontBook, symbols: SymbolBook) ->
         for p in problems.values():
             file, line = template_line(fam.data, p.side, p.subject, p.what)
             where = f"{file or fam.file}:{line or 1}"
-            shown = p.subject if len(p.subject) <= 40 else p.subject[:37] + "..."
+            shown = _in_folder(p.subject, game.folder) if p.what == "resolution" else p.subject
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
             items = f"{len(p.items)} item{'s' if len(p.items) > 1 else ''}" + (f" ({p.items[0]}" + (", ..." if len(p.items) > 1 else "") + ")" if p.items[0] else "")
             noun = "image" if p.what == "resolution" else "text"
             out.append(
