@@ -70,9 +70,21 @@ def shortfalls(doc) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("game", sorted(builtin_games()))
-def test_every_page_meets_the_limits(built, game):
-    found = shortfalls(built(game).doc())
+def _prints() -> list[tuple[str, str | None, str]]:
+    """Every shipped game, plain and in each of its variants, on both papers."""
+    import yaml
+
+    out = []
+    for game, folder in sorted(builtin_games().items()):
+        spec = yaml.safe_load((folder / "game.yaml").read_text())
+        for variant in [None, *sorted(spec.get("variants") or {})]:
+            out += [(game, variant, paper) for paper in ("a4", "letter")]
+    return out
+
+
+@pytest.mark.parametrize(("game", "variant", "paper"), _prints())
+def test_every_page_meets_the_limits(built, game, variant, paper):
+    found = shortfalls(built(game, paper, variant).doc())
     assert not found, f"{len(found)}: " + "; ".join(found[:12])
 
 
@@ -89,6 +101,21 @@ def _spoil(folder):
     path.write_text(spoiled)
     line = next(n for n, s in enumerate(spoiled.splitlines(), 1) if "size: 5pt" in s)
     return line
+
+
+def test_the_pdf_reader_finds_planted_small_faint_text(game_copy, tmp_path):
+    """The page check reads the PDF itself: 5 pt grey-on-silver text planted in a copy is found."""
+    import pymupdf
+
+    from pnp.build import build
+    from pnp.spec.load import load_game
+
+    folder = game_copy("greenway")
+    _spoil(folder)
+    out = build(load_game(str(folder)), ["a4"], out_dir=tmp_path / "out")[0]
+    found = shortfalls(pymupdf.open(out.pdf))
+    assert any("'HEADS' 5.00 pt" in f for f in found), found[:6]
+    assert any("'HEADS' contrast" in f for f in found), found[:6]
 
 
 def test_build_warns_with_file_and_line(game_copy, tmp_path, capsys):
@@ -114,10 +141,12 @@ def test_strict_refuses_before_writing(game_copy, tmp_path, capsys):
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
-def test_shipped_game_builds_strict_without_warnings(tmp_path, capsys):
+@pytest.mark.parametrize(("game", "variant"), sorted({(g, v) for g, v, _ in _prints()}, key=str))
+def test_shipped_game_builds_strict_without_warnings(tmp_path, capsys, game, variant):
     from pnp.cli import main
 
-    assert main(["build", "greenway", "--strict", "--paper", "a4", "--out", str(tmp_path)]) == 0
+    args = ["build", game, "--strict", "--paper", "a4", "--out", str(tmp_path)]
+    assert main(args + (["--variant", variant] if variant else [])) == 0
     assert "warning:" not in capsys.readouterr().err
 
 
