@@ -28,9 +28,9 @@ TARGET_S = 10.0
 
 
 def child(route: str, dpi: float) -> None:
-    from pnp.build import draw_faces
+    from pnp.pipeline import prepare
     from pnp.preview import face_pixels, place_face, render_png
-    from pnp.spec.load import builtin_games, load_game
+    from pnp.spec.load import builtin_games
 
     def svg_route(ctx, prims, w, h):
         import cairosvg
@@ -46,7 +46,8 @@ def child(route: str, dpi: float) -> None:
     draw = render_png if route == "cairo" else svg_route
     n = size = 0
     for gid in builtin_games():
-        ctx, faces, _ = draw_faces(load_game(gid))
+        prep = prepare(gid, legibility=False)
+        ctx, faces = prep.ctx, prep.drawn()
         for fl in faces.values():
             for face in fl:
                 for drawing in (face.front, face.back):

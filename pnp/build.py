@@ -48,16 +48,17 @@ def build(
 ) -> list[Output]:
     """The game through the pipeline on each paper, then written (see `write`)."""
     prep = prepare(game, [duplex_paper(p, offset, flip) for p in papers], max_tiles=max_tiles, fold=fold)
-    refuse_illegible(prep, strict, warn)
+    refuse_warnings(prep, strict, warn)
     return write(prep, engine=engine, out_dir=out_dir, date=date, progress=progress)
 
 
-def refuse_illegible(prep: Prepared, strict: bool, warn: Callable[[str], None] | None) -> None:
-    """Text and images below the print limits: warnings, or with `strict` a refusal before any file is written."""
-    found = prep.legibility()
+def refuse_warnings(prep: Prepared, strict: bool, warn: Callable[[str], None] | None) -> None:
+    """What prints badly or not as asked: warnings, or with `strict` a refusal before any file is written."""
+    prep.legibility()
+    found = prep.warnings()
     if found and strict:
         raise PnpError(
-            f"{len(found)} printed text(s) or image(s) below the legibility limits (--strict)",
+            f"{len(found)} warning(s) about what would print (--strict)",
             file=found[0].split(": ", 1)[0], found=found[0].split(": ", 1)[1],
             hint="; ".join(found[1:4]) + (" ..." if len(found) > 4 else "") if len(found) > 1 else None,
         )

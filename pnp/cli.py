@@ -58,6 +58,19 @@ def _length(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{exc}; found {escape(text)!r}") from None
 
 
+MIN_DPI, MAX_DPI = 10.0, 1200.0  # below, a card is a few pixels; above, one board is gigabytes
+
+
+def _dpi(text: str) -> float:
+    try:
+        dpi = float(text)
+    except ValueError:
+        dpi = math.nan
+    if not MIN_DPI <= dpi <= MAX_DPI:  # NaN fails this too
+        raise argparse.ArgumentTypeError(f"expected dots per inch from {MIN_DPI:g} to {MAX_DPI:g}; found {escape(text)!r}")
+    return dpi
+
+
 def _positive_int(text: str) -> int:
     try:
         n = int(text)
@@ -117,7 +130,7 @@ def parser() -> argparse.ArgumentParser:
     v = sub.add_parser("preview", help="write PNG images of every face and a contact sheet per family")
     game_options(v, many=False)
     v.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; images go to OUT/GAME/preview)")
-    v.add_argument("--dpi", type=float, default=150.0, help="resolution of the face images (default 150)")
+    v.add_argument("--dpi", type=_dpi, default=150.0, help="resolution of the face images (default 150)")
     v.add_argument("--family", action="append", metavar="NAME", help="only this family; repeat for more (default: all)")
 
     e = sub.add_parser("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut) or print-shop card files (--cards)")
@@ -256,7 +269,7 @@ def cmd_build(args) -> int:
 
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
-    from pnp.build import duplex_paper, refuse_illegible, write
+    from pnp.build import duplex_paper, refuse_warnings, write
     from pnp.check.report import summary
     from pnp.pipeline import prepare
 
@@ -267,7 +280,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
         # the rules read the faces and the first paper's plan before anything is written
         results = prep.check() or []
         warnings: list[str] = []
-        refuse_illegible(prep, args.strict, warnings.append)
+        refuse_warnings(prep, args.strict, warnings.append)
         outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress)
     except PnpError as exc:
         return str(exc)
@@ -286,7 +299,7 @@ def cmd_check(args) -> int:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
     prep = prepare(game, ["a4"], max_tiles=args.max_tiles)
     results = prep.check()
-    for w in prep.legibility():
+    for w in prep.warnings():
         print(f"warning: {escape(w)}", file=sys.stderr)
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import PnpError
-from pnp.kinds.polyomino import normalise, outline_loops, pack_rectangle, rotations
+from pnp.kinds.polyomino.cells import normalise, outline_loops, rotations
+from pnp.kinds.polyomino.pack import pack_rectangle
 from pnp.spec.load import load_game
 
 SET = (
@@ -29,7 +30,9 @@ def _check_packing(shapes, w, h, spots):
 
 def test_set_of_33_squares_tiles_an_11_by_3_rectangle():
     shapes = [frozenset(s) for s in SET]
-    w, h, spots = pack_rectangle(shapes)
+    packed = pack_rectangle(shapes)
+    w, h, spots = packed.cols, packed.rows, packed.spots
+    assert packed.fallback is None
     assert sorted((w, h)) == [3, 11]
     assert len(_check_packing(shapes, w, h, spots)) == 33 == w * h
 
@@ -37,7 +40,8 @@ def test_set_of_33_squares_tiles_an_11_by_3_rectangle():
 def test_limits_are_kept_and_awkward_sets_leave_few_holes():
     # five T pieces (20 squares) cannot tile a 4 x 5 rectangle; the packer leaves a few squares empty
     shapes = [frozenset([(0, 0), (1, 0), (2, 0), (1, 1)])] * 5
-    w, h, spots = pack_rectangle(shapes, max_cols=6)
+    packed = pack_rectangle(shapes, max_cols=6)
+    w, h, spots = packed.cols, packed.rows, packed.spots
     assert w <= 6
     used = _check_packing(shapes, w, h, spots)
     assert len(used) == 20 and w * h <= 24
@@ -120,3 +124,30 @@ def test_pack_by_unknown_attribute_is_a_clean_error(tmp_path):
     with pytest.raises(PnpError) as err:
         prepare(load_game(_family(tmp_path, body)), whole=True, legibility=False)
     assert "pack_by" in str(err.value)
+
+
+PLUS = frozenset([(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)])
+
+
+def test_a_packing_search_has_one_budget_and_says_when_it_falls_back():
+    """30 plus signs tile no rectangle near their area: the search stops at the call's budget
+    (not one budget per rectangle tried), says so, and places every piece without overlap."""
+    shapes = [PLUS] * 30
+    packed = pack_rectangle(shapes, steps=20_000)
+    assert packed.fallback and "20,000 steps" in packed.fallback
+    assert len(_check_packing(shapes, packed.cols, packed.rows, packed.spots)) == 150
+
+
+def test_build_warns_with_file_and_line_when_pieces_are_not_tiled(tmp_path, capsys):
+    from pnp.cli import main
+
+    body = BASE + "pack_by: set\nitems:\n  - {id: plus, set: a, tint: red, count: 30, cells: [[1, 0], [0, 1], [1, 1], [2, 1], [1, 2]]}\n"
+    folder = _family(tmp_path, body)
+    out = tmp_path / "out"
+    assert main(["build", folder, "--paper", "a4", "--out", str(out), "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "pieces.yaml:5: the pieces of set 'a' were placed one by one, not tiled" in err, err
+    assert "search budget of 250,000 steps" in err
+    # --strict refuses before anything is written
+    assert main(["build", folder, "--paper", "a4", "--out", str(tmp_path / "strict"), "--jobs", "1", "--strict"]) == 2
+    assert "placed one by one" in capsys.readouterr().err and not (tmp_path / "strict").exists()

@@ -110,3 +110,70 @@ def test_polyomino_lengths_are_range_checked(tmp_path, capsys, key, value, expec
     )
     err = _build(game, tmp_path, capsys)
     assert "cards.yaml:6" in err and key in err and expected in err, err
+
+
+def _data(game: Path, name: str) -> None:
+    edit(game / "cards.yaml", "items:\n  - id: c{n}\n    for_each: {n: [1, 2, 3]}\n", f"items: {name}\n")
+
+
+def test_csv_count_with_5000_digits(tmp_path, capsys):
+    game = mini_game(tmp_path)
+    _data(game, "cards.csv")
+    (game / "cards.csv").write_text("id,n,count\na,1," + "9" * 5000 + "\n")
+    err = _build(game, tmp_path, capsys)
+    assert "cards.csv:2: count is not a whole number of copies" in err and "column C (count)" in err, err
+    assert len(err) < 1000, "the 5,000 digits are not repeated back in full"
+
+
+def _xlsx(game: Path, extra_row: bytes) -> None:
+    """cards.xlsx: a header and one good row, then `extra_row` written into the sheet's XML."""
+    import io
+    import zipfile
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(["id", "n"])
+    book.active.append(["a", 1])
+    plain = io.BytesIO()
+    book.save(plain)
+    with zipfile.ZipFile(plain) as src, zipfile.ZipFile(game / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as dst:
+        for entry in src.infolist():
+            data = src.read(entry.filename)
+            if entry.filename == "xl/worksheets/sheet1.xml":
+                data = data.replace(b"</sheetData>", extra_row + b"</sheetData>")
+            dst.writestr(entry, data)
+    _data(game, "cards.xlsx")
+
+
+def test_xlsx_cell_far_out_is_refused_not_padded(tmp_path, capsys):
+    """One cell at XFD1048576 (a 5 KB file) used to pad a million rows 16,384 cells wide: minutes."""
+    game = mini_game(tmp_path)
+    _xlsx(game, b'<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>z</t></is></c></row>')
+    assert (game / "cards.xlsx").stat().st_size < 10_000
+    err = _build(game, tmp_path, capsys)
+    assert "cards.xlsx:1048576: row has too many columns" in err and "at most 1,000 columns" in err and "column XFD" in err, err
+
+
+def test_xlsx_number_with_5000_digits(tmp_path, capsys):
+    game = mini_game(tmp_path)
+    _xlsx(game, b'<row r="3"><c r="A3" t="inlineStr"><is><t>b</t></is></c><c r="B3"><v>' + b"9" * 5000 + b"</v></c></row>")
+    err = _build(game, tmp_path, capsys)
+    assert "cards.xlsx:3: cannot read the workbook" in err and "key: row 3" in err, err
+
+
+@pytest.mark.parametrize("dpi", ["nan", "inf", "-1", "0", "5", "1e9"])
+def test_preview_dpi_is_range_checked(tmp_path, capsys, dpi):
+    with pytest.raises(SystemExit) as stop:
+        main(["preview", str(mini_game(tmp_path)), "--out", str(tmp_path / "out"), f"--dpi={dpi}"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--dpi" in err and "from 10 to 1200" in err and "Traceback" not in err, err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("paper", ["../tests/bad_specs/_base/cards", "/etc/passwd", "a4\x00"])
+def test_paper_names_only_a_paper_of_the_layouts_folder(tmp_path, capsys, paper):
+    code = main(["build", str(mini_game(tmp_path)), "--out", str(tmp_path / "out"), "--paper", paper])
+    err = capsys.readouterr().err
+    assert code == 2 and "unknown paper" in err and "one of: " in err and "a4" in err, err

@@ -41,6 +41,8 @@ def world(tmp_path):
     (outside / "secret.yaml").write_text("family: secret\nkind: card\nsize: {w: 63mm, h: 88mm}\nitems: [{id: s}]\n")
     (outside / "secret.ttf").write_bytes(b"\x00\x01\x00\x00CANARY")
     (outside / "secret.png").write_bytes(b"\x89PNG\r\n\x1a\nCANARY")
+    (outside / "secret.csv").write_text("id,name\nsecret,CANARY\n")
+    (outside / "secret.xlsx").write_bytes(b"PK\x03\x04CANARY")
     other = outside / "othergame"
     shutil.copytree(BASE, other, ignore=shutil.ignore_patterns("README.md"))
     (other / "game.yaml").write_text((other / "game.yaml").read_text().replace("id: mini", "id: other"))
@@ -58,6 +60,9 @@ def _run(argv: list[str], outside: Path, capsys) -> tuple[int, str]:
     assert not leaked, f"a file outside the game folder was opened: {leaked}"
     return code, capsys.readouterr().err
 
+
+
+ITEMS = "items:\n  - id: c{n}\n    for_each: {n: [1, 2, 3]}\n"
 
 
 def _front(game: Path, line: str) -> None:
@@ -111,8 +116,10 @@ def test_art_symlinked_folder(world, tmp_path, capsys):
         ("body.ttf", "secret.ttf", "game.yaml", "rules: null", "rules: null\nfonts: {body: body.ttf}", "fonts.body"),
         ("common.yaml", "secret.yaml", "cards.yaml", "family: cards\n", "family: cards\ninclude: [common.yaml]\n", "include[0]"),
         ("more.yaml", "secret.yaml", "game.yaml", "  - cards.yaml", "  - cards.yaml\n  - more.yaml", "components[1]"),
+        ("data.csv", "secret.csv", "cards.yaml", ITEMS, "items: data.csv\n", "items"),
+        ("data.xlsx", "secret.xlsx", "cards.yaml", ITEMS, "items: data.xlsx\n", "items"),
     ],
-    ids=["image", "font", "include", "component"],
+    ids=["image", "font", "include", "component", "csv", "xlsx"],
 )
 def test_file_symlink(world, tmp_path, capsys, link, target, file, old, new, key):
     game, outside = world
@@ -190,3 +197,35 @@ def test_nul_byte_in_image_path(world, tmp_path, capsys):
     code, err = _run(_build(game, tmp_path), outside, capsys)
     assert code == 2, err
     assert "NUL byte" in err and "cards.yaml" in err and "image.file" in err, err
+
+
+def test_data_file_dotdot(world, tmp_path, capsys):
+    game, outside = world
+    edit(game / "cards.yaml", ITEMS, "items: ../private/secret.csv\n")
+    code, err = _run(_build(game, tmp_path), outside, capsys)
+    _refused(code, err, "../private/secret.csv", "key: items", "cards.yaml:4")
+
+
+def test_live_server_symbol_art_symlink(world, capsys):
+    """pnp serve shows the refusal in the page, with file and line, and never opens the canary."""
+    from serve_util import Served
+
+    game, outside = world
+    (game / "art").mkdir()
+    (game / "art" / "evil.svg").symlink_to(outside / "secret.svg")
+    _front(game, "symbol: {name: evil, x: 50%, y: 50%, size: 10mm}")
+    _opened.clear()
+    _watching[0] = True
+    try:
+        served = Served(game)
+        try:
+            state = served.state()
+        finally:
+            served.stop()
+    finally:
+        _watching[0] = False
+    assert not [p for p in _opened if Path(p).resolve().is_relative_to(outside.resolve())], _opened
+    assert state["families"] == [] and state["errors"], state
+    err = state["errors"][0]
+    assert err["message"].endswith("leaves the game folder") and err["file"].endswith("cards.yaml") and err["line"] == 8, err
+    assert "art/evil.svg" in err["found"] and "secret.svg" in err["found"] and err["key"] == "front[0].symbol", err

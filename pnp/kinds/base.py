@@ -12,6 +12,7 @@ from pnp.draw.primitives import spend_drawing
 from pnp.draw.symbols import SymbolBook
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family, Game
+from pnp.spec.yamlfile import locate, parse_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,16 @@ class DrawContext:
     # print-shop files (pnp export --cards): flat faces drawn with this bleed instead of their
     # family's, and without the thin line on the cut edge (a shop's cut wanders onto it)
     bleed: float | None = None
+    # what drew, but not as the spec asked (file:line: message); the pipeline shows them with
+    # its other warnings. A kind that warns draws its families whole (no `sizes`), so that every
+    # warning is known before a file is written.
+    warnings: list[str] = field(default_factory=list)
+
+    def warn(self, family: Family, key: str, message: str) -> None:
+        file, line = locate(family.data, parse_key(key))
+        text = f"{file or family.file}:{line}: {message}" if line else f"{family.file}: {message}"
+        if text not in self.warnings:  # a family drawn twice says it once
+            self.warnings.append(text)
 
     @property
     def palette(self) -> dict[str, str]:

@@ -52,7 +52,7 @@ class Prepared:
     infos: list[FamilyInfo]  # each family's items as the layout sees them
     papers: list[PaperSpec] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)  # one per paper, in order
-    warnings: list[str] | None = None  # what prints badly (file:line: ...), once `legibility` ran
+    legible: list[str] | None = None  # text and images below the print limits, once `legibility` ran
     fold: bool = False  # gutter-fold two-sided items (also a paper's or the game's `fold: true`)
 
     @property
@@ -66,11 +66,16 @@ class Prepared:
 
     def legibility(self) -> list[str]:
         """Text and images below the print limits, one line each (read once)."""
-        if self.warnings is None:
+        if self.legible is None:
             from pnp.check.legibility import legibility_warnings
 
-            self.warnings = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
-        return self.warnings
+            self.legible = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
+        return self.legible
+
+    def warnings(self) -> list[str]:
+        """What prints, but not as the spec asked or badly (file:line: message): the kinds'
+        warnings from drawing, then legibility's (once read)."""
+        return [*self.ctx.warnings, *(self.legible or [])]
 
     def impose(self, papers: Sequence[str | PaperSpec], max_tiles: int = DEFAULT_MAX_TILES) -> list[Plan]:
         """Refuse what cannot be tiled on any of the papers, then impose each; returns the new plans."""

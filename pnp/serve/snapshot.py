@@ -125,7 +125,8 @@ def finish(drawn: Drawn, first: Snapshot, opts: Options, version: int) -> Snapsh
     pages: list[dict] = []
     check: list[dict] | None = None
     try:
-        warnings = [_located(w) for w in prep.legibility()]
+        prep.legibility()
+        warnings = [_located(w) for w in prep.warnings()]
         plan = prep.impose([opts.paper], opts.max_tiles)[0]
         pages = _pages(plan, ctx, faces, drawn.namer, drawables)
         results = prep.check()  # pnp check's results, read from the faces just drawn

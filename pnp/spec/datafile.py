@@ -18,7 +18,8 @@ import re
 import zipfile
 from pathlib import Path
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, short
+from pnp.spec.yamlfile import MAX_NUMBER_CHARS
 
 __all__ = ["ROW_KEY", "SUFFIXES", "read_rows"]
 
@@ -29,6 +30,7 @@ SUFFIXES = (".csv", ".tsv", ".xlsx")
 _REFUSED = {"for_each", "per_player"}
 _INT = re.compile(r"[+-]?(0|[1-9][0-9]*)")
 _FLOAT = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)")
+MAX_COLUMNS = 1_000  # a sheet's columns; a stray cell far to the right would make every row that wide
 
 
 def read_rows(path: Path, *, shown: str, sheet: str | None, max_rows: int) -> list[dict]:
@@ -82,8 +84,17 @@ def _xlsx(path: Path, shown: str, sheet: str | None):
                 found=sheet,
                 hint=f"did you mean '{near[0]}'?" if near else None,
             )
-        for n, values in enumerate(ws.iter_rows(values_only=True), start=1):
-            yield n, [_cell(v) for v in values]
+        # the size a sheet claims is not trusted: each row is as wide as its own last cell, and a
+        # stray cell far out (XFD1048576) is refused, never padded out to
+        ws.reset_dimensions()
+        n = 0
+        try:
+            for n, values in enumerate(ws.iter_rows(values_only=True), start=1):
+                if len(values) > MAX_COLUMNS:
+                    raise PnpError("row has too many columns", file=shown, line=n, key=f"row {n}", expected=f"at most {MAX_COLUMNS:,} columns", found=f"a cell in column {_column(len(values) - 1)}")
+                yield n, [_cell(v) for v in values]
+        except (zipfile.BadZipFile, KeyError, ValueError, OverflowError, SyntaxError) as exc:  # SyntaxError: XML's ParseError
+            raise PnpError("cannot read the workbook", file=shown, line=n + 1, key=f"row {n + 1}", expected="an .xlsx file saved by a spreadsheet", found=short(str(exc), 120)) from None
     finally:
         book.close()
 
@@ -91,6 +102,8 @@ def _xlsx(path: Path, shown: str, sheet: str | None):
 def _typed(text: str):
     """A CSV cell: whole numbers and decimals become numbers; everything else stays text."""
     s = text.strip()
+    if len(s) > MAX_NUMBER_CHARS:  # as in YAML: so many digits are text (an id, a code), not a number
+        return text
     if _INT.fullmatch(s):
         return int(s)
     if _FLOAT.fullmatch(s):
@@ -126,8 +139,7 @@ def _items(table, shown: str, max_rows: int) -> list[dict]:
         if header is None:
             header = _header(cells, shown, n)
             continue
-        while cells and cells[-1] == "":
-            cells = cells[:-1]
+        cells = _trimmed(cells)
         if not cells:
             continue
         if len(cells) > len(header):
@@ -146,9 +158,16 @@ def _items(table, shown: str, max_rows: int) -> list[dict]:
     return rows
 
 
+def _trimmed(cells: list) -> list:
+    """The row without its empty cells at the end (in one pass: a row may be 1,000 cells)."""
+    end = len(cells)
+    while end and cells[end - 1] == "":
+        end -= 1
+    return cells[:end]
+
+
 def _header(cells: list, shown: str, n: int) -> list[str]:
-    while cells and cells[-1] == "":
-        cells = cells[:-1]
+    cells = _trimmed(cells)
     names: list[str] = []
     for k, cell in enumerate(cells):
         name = str(cell).strip()
@@ -181,7 +200,7 @@ def _checked(row: dict, header: list[str], shown: str, n: int) -> dict:
             raise PnpError(
                 "count is not a whole number of copies",
                 file=shown, line=n, key=f"row {n}, column {_column(k)} (count)",
-                expected="a whole number, 0 or more (empty means 1)", found=repr(count),
+                expected="a whole number, 0 or more (empty means 1)", found=short(count),
             )
     if "id" in row:
         if row["id"] == "":

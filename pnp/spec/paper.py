@@ -58,7 +58,8 @@ def paper_names() -> list[str]:
 
 def load_paper(name: str) -> PaperSpec:
     path = layouts_dir() / f"{name}.yaml"
-    if not path.is_file():
+    # a name, never a path: only the files of the layouts folder are papers
+    if name not in paper_names():
         near = difflib.get_close_matches(name, paper_names(), n=1, cutoff=0.5)
         raise PnpError(
             f"unknown paper '{name}'",

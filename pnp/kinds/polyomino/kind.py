@@ -1,38 +1,26 @@
-"""Polyominoes: pieces made of equal squares, cut along their own outlines.
-
-Each item gives its squares as `cells: [[col, row], ...]`. A family may print every piece as its own
-item (its bounding box goes to the layout), or pack the pieces that share an attribute value
-(`pack_by: colour` packs each player's set) into one compact rectangle of squares: the pieces tile
-the rectangle, so neighbours share their cut lines and nothing is wasted between them.
-
-With a `bleed`, each pack is split by piece colour: the pieces of one colour still share their cut
-lines, but the colours are set twice the bleed apart and each piece's colour runs the bleed past its
-outer edges, front and back. A duplex printer's shift then shows a piece's own colour at its edges,
-never a neighbour's.
-"""
+"""The polyomino kind: its family keys, and each item (or packed set) as a face."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field
 
-from pnp import budget
 from pnp.draw.primitives import Group, Path, Style
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face, Kind
+from pnp.kinds.polyomino.cells import Cell, connected, extent, normalise
+from pnp.kinds.polyomino.draw import grooves, outline_path, rect_ops
+from pnp.kinds.polyomino.pack import Packing, pack_rectangle
 from pnp.kinds.template import colour_of
 from pnp.spec.expand import fill as fill_template
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family, Item
 from pnp.spec.types import Colour, Size, Spacing, Strict
 
-Cell = tuple[int, int]
 MAX_CELLS = 400  # squares in one piece
-SEARCH_BUDGET = 60_000  # tiling steps tried per candidate rectangle before the next one
 
 
 class PackLimit(Strict):
@@ -96,243 +84,6 @@ class Placed:
     )
 
 
-# --- geometry ------------------------------------------------------------------------------------
-
-
-def normalise(cells) -> frozenset[Cell]:
-    c0 = min(c for c, _ in cells)
-    r0 = min(r for _, r in cells)
-    return frozenset((c - c0, r - r0) for c, r in cells)
-
-
-def rotations(cells: frozenset[Cell]) -> list[frozenset[Cell]]:
-    """The piece turned 0, 90, 180 and 270 degrees, without repeats (never mirrored: the sides differ)."""
-    out: list[frozenset[Cell]] = []
-    cur = normalise(cells)
-    for _ in range(4):
-        if cur not in out:
-            out.append(cur)
-        cur = normalise({(-r, c) for c, r in cur})
-    return out
-
-
-def extent(cells) -> tuple[int, int]:
-    return max(c for c, _ in cells) + 1, max(r for _, r in cells) + 1
-
-
-def connected(cells: frozenset[Cell]) -> bool:
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        c, r = todo.pop()
-        for n in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(cells)
-
-
-def outline_loops(cells) -> list[list[tuple[int, int]]]:
-    """The boundary of a set of squares as closed loops of grid points (outer edge and any holes)."""
-    edges: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    cellset = set(cells)
-    for c, r in cellset:
-        # clockwise on the page (y down): top, right, bottom, left, kept where no neighbour shares it
-        if (c, r - 1) not in cellset:
-            edges.setdefault((c, r), []).append((c + 1, r))
-        if (c + 1, r) not in cellset:
-            edges.setdefault((c + 1, r), []).append((c + 1, r + 1))
-        if (c, r + 1) not in cellset:
-            edges.setdefault((c + 1, r + 1), []).append((c, r + 1))
-        if (c - 1, r) not in cellset:
-            edges.setdefault((c, r + 1), []).append((c, r))
-    loops = []
-    while edges:
-        start = min(edges)
-        loop = [start]
-        cur = start
-        while True:
-            nxt = edges[cur].pop()
-            if not edges[cur]:
-                del edges[cur]
-            if nxt == start:
-                break
-            loop.append(nxt)
-            cur = nxt
-        loops.append(_corners(loop))
-    return loops
-
-
-def _corners(loop):
-    """Drop the points where the outline goes straight on."""
-    out = []
-    n = len(loop)
-    for i, p in enumerate(loop):
-        a, b = loop[i - 1], loop[(i + 1) % n]
-        if (p[0] - a[0]) * (b[1] - p[1]) - (p[1] - a[1]) * (b[0] - p[0]) != 0:
-            out.append(p)
-    return out
-
-
-def outline_path(cells, size: float, style: Style, dx: float = 0.0, dy: float = 0.0) -> Path:
-    ops: list[tuple] = []
-    for loop in outline_loops(cells):
-        ops.append(("M", dx + loop[0][0] * size, dy + loop[0][1] * size))
-        ops += [("L", dx + x * size, dy + y * size) for x, y in loop[1:]]
-        ops.append(("Z",))
-    return Path(
-        tuple(ops),
-        Style(
-            style.fill,
-            style.stroke,
-            style.stroke_width,
-            style.dash,
-            style.opacity,
-            True,
-            "butt",
-            "miter",
-        ),
-    )
-
-
-# --- packing -------------------------------------------------------------------------------------
-
-
-def pack_rectangle(
-    shapes: list[frozenset[Cell]], max_cols: int | None = None, max_rows: int | None = None
-) -> tuple[int, int, list[frozenset[Cell]]]:
-    """Place every shape (turned as needed) in the smallest rectangle of squares found.
-
-    Returns (cols, rows, cells of each shape in the rectangle). Tries rectangles by area, squarest
-    first, with an exact-cover search that may leave as many squares empty as the area allows;
-    when no tiling turns up within the budget it falls back to placing pieces bottom-left first.
-    """
-    area = sum(len(s) for s in shapes)
-    turns = [rotations(s) for s in shapes]
-    need = max(min(max(extent(t)) for t in ts) for ts in turns)  # every piece fits some way
-    big = max(max(extent(t)) for ts in turns for t in ts)
-    cols_cap = max_cols or area
-    rows_cap = max_rows or area
-    candidates = []
-    for w in range(need, cols_cap + 1):
-        for h in range(1, rows_cap + 1):
-            if w * h < area or w * h > area * 1.5 + big * big:
-                continue
-            candidates.append((w * h, abs(w - h), -w, w, h))
-    candidates.sort()
-    for _, _, _, w, h in candidates:
-        found = _tile(turns, w, h, w * h - area)
-        if found is not None:
-            return w, h, found
-    return _greedy(
-        turns, cols_cap if max_cols else max(big, math.ceil(math.sqrt(area * 1.3))), max_rows
-    )
-
-
-def _tile(turns, w, h, slack):
-    # identical shapes are tried once per step, so the search does not repeat itself
-    kinds: dict[frozenset, list[int]] = {}
-    for i, ts in enumerate(turns):
-        kinds.setdefault(ts[0], []).append(i)
-    groups = list(kinds.values())
-    options = []
-    for g in groups:
-        opts = []
-        for t in turns[g[0]]:
-            tw, th = extent(t)
-            if tw > w or th > h:
-                continue
-            # anchor: the first square in the scan order (column by column, top to bottom)
-            ac, ar = min(t)
-            opts.append([(c - ac, r - ar) for c, r in t])
-        if not opts:
-            return None
-        options.append(opts)
-    left = [len(g) for g in groups]
-    used = [[False] * h for _ in range(w)]
-    placed: list[tuple[int, list[Cell]]] = []
-    budget = [SEARCH_BUDGET]
-    order = sorted(range(len(groups)), key=lambda k: -len(turns[groups[k][0]][0]))
-
-    def first_empty(start):
-        for i in range(start, w * h):
-            c, r = divmod(i, h)
-            if not used[c][r]:
-                return i
-        return None
-
-    def search(pos, slack_left) -> bool:
-        pos = first_empty(pos)
-        if pos is None:
-            return all(n == 0 for n in left)
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
-        c, r = divmod(pos, h)
-        for k in order:
-            if not left[k]:
-                continue
-            for off in options[k]:
-                cells = [(c + dc, r + dr) for dc, dr in off]
-                if all(0 <= x < w and 0 <= y < h and not used[x][y] for x, y in cells):
-                    for x, y in cells:
-                        used[x][y] = True
-                    left[k] -= 1
-                    placed.append((k, cells))
-                    if search(pos + 1, slack_left):
-                        return True
-                    placed.pop()
-                    left[k] += 1
-                    for x, y in cells:
-                        used[x][y] = False
-        if slack_left > 0:
-            used[c][r] = True
-            if search(pos + 1, slack_left - 1):
-                return True
-            used[c][r] = False
-        return False
-
-    if not search(0, slack):
-        return None
-    result: list[frozenset[Cell] | None] = [None] * len(turns)
-    queues = {k: list(groups[k]) for k in range(len(groups))}
-    for k, cells in placed:
-        result[queues[k].pop(0)] = frozenset(cells)
-    return result
-
-
-def _greedy(turns, cols, max_rows):
-    """Bottom-left placement, largest pieces first: always succeeds if the widest piece fits."""
-    occupied: set[Cell] = set()
-    result: list[frozenset[Cell] | None] = [None] * len(turns)
-    order = sorted(range(len(turns)), key=lambda i: -len(turns[i][0]))
-    for i in order:
-        best = None
-        for t in turns[i]:
-            tw, th = extent(t)
-            if tw > cols:
-                continue
-            r = 0
-            while best is None or r < best[0]:
-                for c in range(cols - tw + 1):
-                    cells = frozenset((c + x, r + y) for x, y in t)
-                    if not cells & occupied:
-                        if best is None or (r + th, c) < (best[0], best[1]):
-                            best = (r + th, c, cells)
-                        break
-                r += 1
-        result[i] = best[2]
-        occupied |= best[2]
-    w = max(c for s in result for c, _ in s) + 1
-    h = max(r for s in result for _, r in s) + 1
-    if max_rows and h > max_rows:
-        raise ValueError(f"the pieces need {h} rows of squares; pack_limit allows {max_rows}")
-    return w, h, result
-
-
-# --- the kind ------------------------------------------------------------------------------------
-
-
 class PolyominoKind(Kind):
     name = "polyomino"
     schema = PolyominoSpec
@@ -364,16 +115,18 @@ class PolyominoKind(Kind):
                 placed, wh = self._colour_blocks(family, ctx, group, value)
                 yield self._face(family, ctx, f"{family.name}-{value}", placed, wh)
                 continue
-            w, h, spots = self._pack(family, group, value)
-            placed = [Placed(p, s) for p, s in zip(group, spots, strict=True)]
+            packing = self._pack(family, ctx, group, value)
+            w, h = packing.cols, packing.rows
+            placed = [Placed(p, s) for p, s in zip(group, packing.spots, strict=True)]
             yield self._face(
                 family, ctx, f"{family.name}-{value}", placed, (w * spec.cell, h * spec.cell)
             )
 
-    def _pack(self, family: Family, pieces: list[Piece], value: str):
+    def _pack(self, family: Family, ctx: DrawContext, pieces: list[Piece], value: str) -> Packing:
+        """The pieces packed; a warning when they were placed one by one instead of tiled."""
         spec: PolyominoSpec = family.spec
         try:
-            return pack_rectangle(
+            packing = pack_rectangle(
                 [p.cells for p in pieces], spec.pack_limit.cols, spec.pack_limit.rows
             )
         except ValueError as exc:
@@ -383,6 +136,15 @@ class PolyominoKind(Kind):
                 key="pack_limit",
                 found=str(exc),
             ) from None
+        if packing.fallback:
+            w, h = packing.cols, packing.rows
+            empty = w * h - sum(len(p.cells) for p in pieces)
+            ctx.warn(
+                family, "pack_by",
+                f"the pieces of {spec.pack_by} '{value}' were placed one by one, not tiled "
+                f"({packing.fallback}): {w} x {h} squares, {empty} of them empty",
+            )
+        return packing
 
     def _colour_blocks(
         self, family: Family, ctx: DrawContext, group: list[Piece], value: str
@@ -398,8 +160,8 @@ class PolyominoKind(Kind):
             ).append(p)
         blocks = []
         for pieces in by_colour.values():
-            cols, rows, spots = self._pack(family, pieces, value)
-            blocks.append((cols, rows, pieces, spots))
+            packing = self._pack(family, ctx, pieces, value)
+            blocks.append((packing.cols, packing.rows, pieces, packing.spots))
         blocks.sort(key=lambda b: (-b[1], -b[0]))  # tallest first, then widest
         widths = [b[0] * s for b in blocks]
         best = None
@@ -538,7 +300,7 @@ class PolyominoKind(Kind):
                 front.append(
                     Group(
                         (
-                            *_grooves(
+                            *grooves(
                                 pl.cells, s, spacing, spec.stripe_angle, groove, pl.dx, pl.dy
                             ),
                             band,
@@ -571,41 +333,6 @@ class PolyominoKind(Kind):
             cut=outline_path(every, s, Style()) if not size else Path(rect_ops(w, h), Style()),
             bleed=spec.bleed,
         )
-
-
-def rect_ops(w: float, h: float) -> tuple:
-    return (("M", 0.0, 0.0), ("L", w, 0.0), ("L", w, h), ("L", 0.0, h), ("Z",))
-
-
-def _grooves(
-    cells, s: float, spacing: float, angle: float, colour: str, dx: float = 0.0, dy: float = 0.0
-) -> list:
-    """Parallel grooves over the piece's box: a dark line with a light line beside it."""
-    cw, ch = extent(cells)
-    w, h = cw * s, ch * s
-    a = math.radians(angle)
-    ux, uy = math.cos(a), -math.sin(a)  # along a groove (y down, so positive angles rise)
-    nx, ny = -uy, ux  # across the grooves
-    reach = math.hypot(w, h)
-    cx, cy = dx + w / 2, dy + h / 2
-    # counted before any groove is made: a tiny spacing would be millions of lines
-    budget.check("stripes", math.ceil(reach / spacing) + 1, key="stripe_spacing")
-    dark, light = [], []
-    k = -math.ceil(reach / 2 / spacing)
-    while k * spacing <= reach / 2:
-        ox, oy = cx + nx * k * spacing, cy + ny * k * spacing
-        for ops, shift in ((dark, 0.0), (light, min(0.3, spacing / 4))):
-            px, py = ox + nx * shift, oy + ny * shift
-            ops += [
-                ("M", px - ux * reach, py - uy * reach),
-                ("L", px + ux * reach, py + uy * reach),
-            ]
-        k += 1
-    width = min(0.3, spacing / 5)
-    return [
-        Path(tuple(dark), Style(None, colour, width, opacity=0.35)),
-        Path(tuple(light), Style(None, "#ffffff", width, opacity=0.45)),
-    ]
 
 
 KINDS = [PolyominoKind()]
