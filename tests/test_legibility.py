@@ -136,8 +136,9 @@ def test_strict_refuses_before_writing(game_copy, tmp_path, capsys):
 
     folder = game_copy("greenway")
     _spoil(folder)
-    assert main(["build", str(folder), "--strict", "--out", str(tmp_path / "out")]) == 2
-    assert "legibility" in capsys.readouterr().err
+    assert main(["build", str(folder), "--strict", "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "nothing written (--strict" in err and "warning:" in err
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
