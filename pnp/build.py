@@ -14,6 +14,7 @@ from pnp.layout.impose import Plan
 from pnp.layout.manifest import write_manifest
 from pnp.outputset import output_set
 from pnp.pipeline import Prepared, prepare
+from pnp.pipeline.select import ONLY_DIR
 from pnp.spec.model import Game
 from pnp.spec.paper import PaperSpec, load_paper
 
@@ -45,9 +46,10 @@ def build(
     strict: bool = False,
     warn: Callable[[str], None] | None = None,
     fold: bool = False,
+    ink_saver: bool = False,
 ) -> list[Output]:
     """The game through the pipeline on each paper, then written (see `write`)."""
-    prep = prepare(game, [duplex_paper(p, offset, flip) for p in papers], max_tiles=max_tiles, fold=fold)
+    prep = prepare(game, [duplex_paper(p, offset, flip, game.folder) for p in papers], max_tiles=max_tiles, fold=fold, ink_saver=ink_saver)
     refuse_warnings(prep, strict, warn)
     return write(prep, engine=engine, out_dir=out_dir, date=date, progress=progress)
 
@@ -79,11 +81,12 @@ def write(
     rendered: the whole set goes to a hidden folder beside the output, switched in with one
     rename (pnp/outputset.py)."""
     game, faces = prep.game, prep.faces
-    dest = out_dir / game.id
+    folder = game.id + (ONLY_DIR if prep.only else "")  # a part never replaces the whole game's files
+    dest = out_dir / folder
     outputs: list[Output] = []
     created = _mkdir(out_dir)
     try:
-        with output_set(out_dir, game.id) as stage:
+        with output_set(out_dir, folder) as stage:
             for paper, plan in zip(prep.papers, prep.plans, strict=True):
                 stem = output_stem(game, paper.id)
                 info = DocInfo(
@@ -133,9 +136,11 @@ def _mkdir(path: Path) -> list[Path]:
     return made
 
 
-def duplex_paper(name: str | PaperSpec, offset: tuple[float, float] | None = None, flip: str | None = None) -> PaperSpec:
+def duplex_paper(
+    name: str | PaperSpec, offset: tuple[float, float] | None = None, flip: str | None = None, game_folder: Path | None = None
+) -> PaperSpec:
     """The paper with the printer's duplex offset and flip edge the user gave (--offset, --flip)."""
-    paper = load_paper(name) if isinstance(name, str) else name
+    paper = load_paper(name, game_folder) if isinstance(name, str) else name
     update = {}
     if offset is not None:
         update["duplex"] = paper.duplex.model_copy(update={"offset": paper.duplex.offset.model_copy(update={"x": offset[0], "y": offset[1]})})

@@ -103,12 +103,14 @@ def parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("build", help="write the print-ready PDFs and manifests")
     game_options(b, many=True)
-    b.add_argument("--paper", default="both", help="a4, letter, both, or any paper in layouts/ (default both)")
+    b.add_argument("--paper", default="both", help="a4, letter, both, a paper id from layouts/ (the game folder's, the current folder's, the built-in), or a paper YAML file (default both)")
     b.add_argument("--engine", choices=("reportlab", "svg"), default="reportlab", help="PDF engine (default reportlab)")
     b.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output)")
-    b.add_argument("--strict", action="store_true", help="stop when a rulebook check fails; refuse to write when printed text or images are below the legibility limits")
+    b.add_argument("--strict", action="store_true", help="write nothing, and exit 1, when a rulebook check fails or there is any warning")
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
+    b.add_argument("--only", action="append", metavar="FAMILY[/ID]", help="build just this family, or one item of it (repeatable), with its backs and the guide page, into output/GAME-only/; the rulebook is not checked")
+    b.add_argument("--ink-saver", action="store_true", help="light tints and outlines instead of large fills and dark backs; the guide page shows each page's ink beside the normal build's")
     b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
     b.add_argument("--quiet", action="store_true", help="print nothing but errors")
@@ -117,6 +119,7 @@ def parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="check the components against the rulebook")
     game_options(c, many=False)
     c.add_argument("--json", action="store_true", help="print the results as JSON")
+    c.add_argument("--ink-saver", action="store_true", help="check the faces as the ink-saver prints them")
 
     s = sub.add_parser("schema", help="write JSON Schema files for editors (game, family, paper, rules)")
     s.add_argument("--out", type=Path, default=Path("schema"), help="output folder (default ./schema)")
@@ -216,12 +219,13 @@ def _load(args, ref: str):
     return load(ref, Load(args.variant, args.players, args.allow_outside, args.max_items))
 
 
-def _papers(text: str) -> list[str]:
+def _papers(text: str, games=()) -> list[str]:
     from pnp.spec.paper import load_paper
 
     names = list(PAPERS_BOTH) if text == "both" else [p.strip() for p in text.split(",") if p.strip()]
     for n in names:
-        load_paper(n)  # refuses an unknown paper before any work
+        for folder in [g.folder for g in games] or [None]:
+            load_paper(n, folder)  # refuses an unknown paper before any work
     return names
 
 
@@ -240,9 +244,9 @@ def cmd_build(args) -> int:
             dt.date.fromisoformat(args.date)
         except ValueError:
             raise PnpError("bad --date", expected="YYYY-MM-DD", found=args.date) from None
-    papers = _papers(args.paper)
-    # Load and check every game before writing anything; each is loaded once, here.
+    # Load and check every game, and its papers, before writing anything; each is loaded once, here.
     games = [_load(args, r) for r in refs]
+    papers = _papers(args.paper, games)
     progress = Progress(enabled=not args.quiet)
     jobs = min(args.jobs or os.cpu_count() or 1, len(refs))
     if jobs > 1:
@@ -269,24 +273,34 @@ def cmd_build(args) -> int:
 
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
-    from pnp.build import duplex_paper, refuse_warnings, write
+    from pnp.build import duplex_paper, write
     from pnp.check.report import summary
     from pnp.pipeline import prepare
 
     budget.configure(args.limit)  # a --jobs worker starts with the defaults
     try:
         t0 = time.monotonic()
-        prep = prepare(game, [duplex_paper(p, args.offset, args.flip) for p in papers], max_tiles=args.max_tiles, fold=args.fold)
+        prep = prepare(
+            game, [duplex_paper(p, args.offset, args.flip, game.folder) for p in papers],
+            max_tiles=args.max_tiles, fold=args.fold, ink_saver=args.ink_saver, only=args.only or (),
+        )  # fmt: skip
         # the rules read the faces and the first paper's plan before anything is written
         results = prep.check() or []
-        warnings: list[str] = []
-        refuse_warnings(prep, args.strict, warnings.append)
+        prep.legibility()  # every face drawn and read: every warning is known
+        warnings = prep.warnings()
+        bad = any(not r.passed for r in results)
+        checked = summary(game.id, results) if not args.only else f"{game.id}: rulebook not checked (--only builds a part of the game)"
+        report = "".join(f"warning: {escape(w)}\n" for w in warnings) + checked
+        if args.strict and (bad or warnings):
+            # --strict refuses before anything is written: no PDF, no manifest, no folder
+            failed = sum(not r.passed for r in results)
+            why = f"{len(warnings)} warning(s), {failed} failed rule(s)"
+            refused = f"{game.id}: nothing written (--strict: {why})"
+            return refused, report + ("\n" if report and not report.endswith("\n") else "") + refused, True
         outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress)
     except PnpError as exc:
         return str(exc)
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
-    bad = any(not r.passed for r in results)
-    report = "".join(f"warning: {escape(w)}\n" for w in warnings) + summary(game.id, results)
     return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", report, bad or bool(warnings)
 
 
@@ -297,7 +311,7 @@ def cmd_check(args) -> int:
     game = _load(args, args.game)
     if game.rules_file is None:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
-    prep = prepare(game, ["a4"], max_tiles=args.max_tiles)
+    prep = prepare(game, ["a4"], max_tiles=args.max_tiles, ink_saver=args.ink_saver)
     results = prep.check()
     for w in prep.warnings():
         print(f"warning: {escape(w)}", file=sys.stderr)

@@ -26,6 +26,7 @@ from pydantic.json_schema import models_json_schema
 
 from pnp.check.spec import RulesFile
 from pnp.errors import PnpError
+from pnp.kinds import KINDS  # importing the kinds registers their family schemas
 from pnp.spec.game import FamilySpec, GameSpec
 from pnp.spec.paper import PaperSpec
 from pnp.spec.registry import kind_schemas
@@ -344,7 +345,6 @@ def _models_section(root: type[BaseModel], defs: dict, done: set[str], skip: set
 
 def reference_markdown() -> str:
     """docs/reference.md: every key of every YAML file, from the loader's own models."""
-    from pnp.kinds import KINDS
 
     lines = [
         "# YAML reference",

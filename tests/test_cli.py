@@ -53,7 +53,9 @@ def test_strict_build_stops_on_a_failing_rule(game_copy, tmp_path, capsys):
     assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path), "--quiet"]) == 0
     err = capsys.readouterr().err
     assert "FAIL veterans: expected 8; found 7" in err
-    assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path), "--strict", "--quiet"]) == 1
+    out = tmp_path / "strict"
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(out), "--strict", "--quiet"]) == 1
+    assert not out.exists(), "--strict writes nothing while a rule fails"
 
 
 def test_players_option_prints_fewer_sets(tmp_path, capsys):

@@ -112,6 +112,7 @@ def run_guide(name: str, cwd: Path, capsys) -> dict:
                 if argv[0] == "cp":
                     src, dst = REPO / argv[1], cwd / argv[2]
                     assert src.is_file(), f"{name}: {argv[1]} is not in the repository"
+                    dst.parent.mkdir(parents=True, exist_ok=True)  # as `cp` into a new folder the guide names
                     shutil.copyfile(src, dst)
                     continue
                 assert argv[0] == "pnp", f"{name}: cannot run '{line}' (only pnp and cp)"

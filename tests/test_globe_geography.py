@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.check.evaluate import draw_printed
+from pnp.pipeline import draw_printed
 from pnp.spec.load import load_game
 
 MASK = Path(__file__).parent / "data" / "land-mask.pbm"

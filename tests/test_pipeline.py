@@ -23,9 +23,9 @@ def spy(monkeypatch):
             seen["loads"] += 1
         return real_load(*args, **kwargs)
 
-    def evaluate(game, rules, plan=None, printed=None):
+    def evaluate(game, rules, plan=None, printed=None, **kwargs):
         seen["checks"].append((game, plan, printed))
-        return real_evaluate(game, rules, plan, printed)
+        return real_evaluate(game, rules, plan, printed, **kwargs)
 
     monkeypatch.setattr(load_module, "load_game", load_game)
     monkeypatch.setattr(evaluate_module, "evaluate", evaluate)

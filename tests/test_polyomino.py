@@ -149,5 +149,5 @@ def test_build_warns_with_file_and_line_when_pieces_are_not_tiled(tmp_path, caps
     assert "pieces.yaml:5: the pieces of set 'a' were placed one by one, not tiled" in err, err
     assert "search budget of 250,000 steps" in err
     # --strict refuses before anything is written
-    assert main(["build", folder, "--paper", "a4", "--out", str(tmp_path / "strict"), "--jobs", "1", "--strict"]) == 2
+    assert main(["build", folder, "--paper", "a4", "--out", str(tmp_path / "strict"), "--jobs", "1", "--strict"]) == 1
     assert "placed one by one" in capsys.readouterr().err and not (tmp_path / "strict").exists()

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
-from pnp.check.faces import PrintedFaces, from_drawn
+from pnp.check.faces import PrintedFaces
 from pnp.check.printed import Reader, RuleInputError
 from pnp.check.printed_spec import PRINTED
 from pnp.check.result import Result
 from pnp.check.spec import Rule, RulesFile, Select
 from pnp.errors import PnpError
-from pnp.kinds.template import matches
 from pnp.layout.impose import Plan
-from pnp.spec.model import Game
+from pnp.spec.model import Game, matches
 from pnp.spec.validate import validate
 from pnp.spec.yamlfile import display_path, locate, read_yaml
 from pnp.units import parse_length
@@ -65,12 +65,26 @@ def _same(a, b) -> bool:
     return a == b or str(a) == str(b)
 
 
-def evaluate(game: Game, rules: RulesFile, plan: Plan | None = None, printed: PrintedFaces | None = None) -> list[Result]:
-    """Every rule's result; rules over printed content read `printed` (drawn here when not given).
+def evaluate(
+    game: Game,
+    rules: RulesFile,
+    plan: Plan | None = None,
+    printed: PrintedFaces | None = None,
+    *,
+    draw: Callable[[Game], PrintedFaces] | None = None,
+) -> list[Result]:
+    """Every rule's result; rules over printed content read `printed`, the game's drawn faces.
 
-    A rule with a `variant` reads the game as built in that variant, drawn here once.
+    A rule with a `variant` reads the game as built in that variant, loaded here and drawn once
+    by `draw` (the pipeline's drawing: the checker reads faces, it does not draw them).
     """
     file = display_path(game.rules_file) if game.rules_file else "rules.yaml"
+
+    def draw_printed(g: Game) -> PrintedFaces:
+        if draw is None:
+            raise ValueError("rules over printed content need the drawn faces (printed=) and draw=")
+        return draw(g)
+
     if printed is None and reads_printed(rules):
         printed = draw_printed(game)
     games: dict[str | None, tuple[Game, PrintedFaces | None]] = {game.variant: (game, printed)}
@@ -104,17 +118,6 @@ def evaluate(game: Game, rules: RulesFile, plan: Plan | None = None, printed: Pr
 
 def reads_printed(rules: RulesFile) -> bool:
     return any(r.check in PRINTED for r in rules.rules)
-
-
-def draw_printed(game: Game) -> PrintedFaces:
-    """Every face of the game drawn by its kinds, as the build draws it (for a game the
-    pipeline has not drawn: a rule's other variant, or a caller without faces)."""
-    from pnp.draw.fonts import FontBook
-    from pnp.kinds import DrawContext, draw_family
-
-    ctx = DrawContext(game, FontBook(game.fonts))
-    faces = {fam.name: list(draw_family(fam, ctx)) for fam in game.families}
-    return from_drawn(game, faces, ctx.symbols.symbols, ctx.fonts)
 
 
 def _read(reader: Reader, rule: Rule, at: str) -> Result:

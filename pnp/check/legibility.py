@@ -25,6 +25,7 @@ from pnp.draw.primitives import (
     Use,
     multiply,
 )
+from pnp.draw.primitives import invert as _invert
 from pnp.draw.symbols import SymbolBook
 
 MIN_PT = 6.0
@@ -43,15 +44,6 @@ class Problem:
     subject: str  # the text or the image file
     worst: float
     items: list[str] = field(default_factory=list)
-
-
-def _invert(m: Matrix) -> Matrix | None:
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    if abs(det) < 1e-12:
-        return None
-    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
-    return (ia, ib, ic, id_, -(ia * e + ic * f), -(ib * e + id_ * f))
 
 
 def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
@@ -225,6 +217,16 @@ LIMIT = {"size": f"below {MIN_PT:g} pt", "contrast": f"below {MIN_CONTRAST:g} : 
 UNIT = {"size": "{:.1f} pt", "contrast": "contrast {:.2f} : 1", "resolution": "{:.0f} ppi"}
 
 
+def _in_folder(file: str, folder) -> str:
+    """An image's path as the game's YAML names it: relative to the game folder."""
+    from pathlib import Path
+
+    try:
+        return Path(file).relative_to(folder).as_posix()
+    except ValueError:
+        return Path(file).name
+
+
 def legibility_warnings(game, faces_of, fonts: FontBook, symbols: SymbolBook) -> list[str]:
     """One line per shortfall (file:line, family, side, what is printed, worst value, items).
 
@@ -246,7 +248,8 @@ def legibility_warnings(game, faces_of, fonts: FontBook, symbols: SymbolBook) ->
         for p in problems.values():
             file, line = template_line(fam.data, p.side, p.subject, p.what)
             where = f"{file or fam.file}:{line or 1}"
-            shown = p.subject if len(p.subject) <= 40 else p.subject[:37] + "..."
+            shown = _in_folder(p.subject, game.folder) if p.what == "resolution" else p.subject
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
             items = f"{len(p.items)} item{'s' if len(p.items) > 1 else ''}" + (f" ({p.items[0]}" + (", ..." if len(p.items) > 1 else "") + ")" if p.items[0] else "")
             noun = "image" if p.what == "resolution" else "text"
             out.append(

@@ -13,8 +13,7 @@ from pnp.check.facts import Box, FaceFacts, fill_under, inside
 from pnp.check.printed_spec import Area, Faces, Match
 from pnp.check.result import Miss, Result
 from pnp.draw.colours import resolve_colour, rgb
-from pnp.kinds.template import matches
-from pnp.spec.model import Game
+from pnp.spec.model import Game, matches
 from pnp.units import parse_length
 
 TOL = 0.1  # mm: a drawn size within this is the size asked for

@@ -131,6 +131,16 @@ def multiply(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
+def invert(m: Matrix) -> Matrix | None:
+    """The matrix that undoes m; None when m flattens the plane."""
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    if abs(det) < 1e-12:
+        return None
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(ia * e + ic * f), -(ib * e + id_ * f))
+
+
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return a * x + c * y + e, b * x + d * y + f

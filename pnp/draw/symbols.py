@@ -35,6 +35,7 @@ class SymbolBook:
     def __init__(self):
         self.symbols: dict[str, Symbol] = {}
         self._art: dict[tuple, str] = {}  # (name, colour, folders) -> id: no file read twice
+        self._tintable: dict[str, bool] = {}  # art id -> whether its drawing uses currentColor
 
     def define(self, ident: str, children: tuple, w: float, h: float) -> str:
         if ident not in self.symbols:
@@ -58,10 +59,17 @@ class SymbolBook:
         ident = f"art:{path.stem}:{colour or 'none'}:{stable_hash(path.read_bytes())}"
         if ident not in self.symbols:
             children, mx, my, w, h = read_art(str(path))
-            fitted = Group(tint(children, colour), multiply(scale(1 / w, 1 / h), translate(-mx, -my)))
+            tinted = tint(children, colour)
+            self._tintable[ident] = tint(children, "#000000") != tuple(children)
+            fitted = Group(tinted, multiply(scale(1 / w, 1 / h), translate(-mx, -my)))
             self.define(ident, (fitted,), 1.0, 1.0)
         self._art[key] = ident
         return ident
+
+
+    def tintable(self, ident: str) -> bool:
+        """Whether the art defined as `ident` takes a colour (has currentColor); True for other symbols."""
+        return self._tintable.get(ident, True)
 
 
 def find_art(name: str, folders: list[Path], allow_outside: bool = False) -> Path:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pnp.draw.colours import resolve_colour
+from pnp.draw.colours import UnknownColour, colour_alpha, resolve_colour
 from pnp.draw.fonts import font_variant
 from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
@@ -15,12 +15,12 @@ from pnp.draw.svgart import ArtError, read_art, tint
 from pnp.draw.symbols import ArtNotFound, ArtOutside, use_art
 from pnp.draw.text import layout_rich, layout_text
 from pnp.errors import PnpError
+from pnp.guard import resolve_inside
 from pnp.kinds.base import DrawContext
-from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed
+from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed, touching
 from pnp.spec.elements import Element
 from pnp.spec.expand import BraceError, fill
-from pnp.spec.load import inside
-from pnp.spec.model import Family
+from pnp.spec.model import Family, matches
 from pnp.spec.yamlfile import locate
 from pnp.units import resolve
 
@@ -38,17 +38,6 @@ PIP_LAYOUTS = {
     10: [(0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1)],
 }
 PIP_NAMES = {"A": 1, "a": 1, "ace": 1, "Ace": 1}
-
-
-def matches(cond: dict | None, attrs: dict) -> bool:
-    if not cond:
-        return True
-    for key, want in cond.items():
-        have = attrs.get(key)
-        options = want if isinstance(want, list) else [want]
-        if not any(have == o or str(have) == str(o) for o in options):
-            return False
-    return True
 
 
 def uses_attributes(elements: list[Element] | None) -> bool:
@@ -82,15 +71,25 @@ class TemplateRenderer:
         self._static: dict[int, bool] = {}
         self._drawn: dict[tuple, list] = {}
         self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
+        self.reached: set[str] = set()  # the face edges some art has reached (kinds/bleed.py)
+
+    def warn(self, message: str, n: int, side: str, field: str | None = None) -> None:
+        """A warning about element n of side, at its file and line."""
+        key = f"{side}[{n}]" + (f".{field}" if field else "")
+        self.ctx.warn(self.family, key, f"family '{self.family.name}' {side}[{n}]: {message}")
 
     def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
         key = f"{side}[{n}]" if n is not None else side
         where, line = locate(self.family.data, (side, n) if n is not None else (side,))
         return PnpError(message, file=where or self.family.file, line=line, key=key + (f".{field}" if field else ""), **kw)
 
-    def colour(self, value: str, attrs: dict, n: int | None, side: str) -> str | None:
+    def colour(self, value: str, attrs: dict, n: int | None, side: str, alpha_ok: bool = False) -> str | None:
         key = f"{side}[{n}]" if n is not None else side
-        return colour_of(value, attrs, self.ctx, self.family, key)
+        c = colour_of(value, attrs, self.ctx, self.family, key)
+        if c and not alpha_ok and n is not None and "#" in value + str(self.ctx.palette.get(value, "")):
+            if colour_alpha(fill(value, attrs), self.ctx.palette) < 1:
+                self.warn(f"the alpha of colour '{value}' is not drawn here (only a shape's fill and stroke take it)", n, side)
+        return c
 
     def text_of(self, value: str, attrs: dict, n: int, side: str) -> str:
         try:
@@ -104,12 +103,16 @@ class TemplateRenderer:
             ) from None
 
     def style(self, el, attrs, n, side) -> Style:
+        fill_, stroke = getattr(el, "fill", "none"), el.stroke
+        fill_c, stroke_c = self.colour(fill_, attrs, n, side, True), self.colour(stroke, attrs, n, side, True)
+        # a #rrggbbaa colour's alpha is the shape's opacity (one for fill and outline together)
+        alphas = [colour_alpha(fill(v, attrs), self.ctx.palette) for v, c in ((fill_, fill_c), (stroke, stroke_c)) if c]
         return Style(
-            fill=self.colour(getattr(el, "fill", "none"), attrs, n, side),
-            stroke=self.colour(el.stroke, attrs, n, side),
+            fill=fill_c,
+            stroke=stroke_c,
             stroke_width=el.stroke_width,
             dash=tuple(el.dash) if el.dash else None,
-            opacity=el.opacity,
+            opacity=el.opacity * (min(alphas) if alphas else 1.0),
         )
 
     def render(self, elements: list[Element], w: float, h: float, attrs: dict, side: str = "front", bleed: float = 0.0) -> list:
@@ -119,6 +122,8 @@ class TemplateRenderer:
         for n, el in enumerate(elements):
             if not matches(el.when, attrs) or (el.unless and matches(el.unless, attrs)):
                 continue
+            if bleed > 0:
+                self.reached |= reaches(el, w, h)
             static = self._static.get(id(el))
             if static is None:
                 static = self._static[id(el)] = not _names_attributes(el)
@@ -236,11 +241,20 @@ class TemplateRenderer:
     def _symbol(self, e, w, h, attrs, n, side):
         name = self.text_of(e.name, attrs, n, side)
         size = resolve(e.size, min(w, h))
-        return [self.symbol(name, self.colour(e.colour, attrs, n, side), resolve(e.x, w), resolve(e.y, h), size, e.rotate, n, side)]
+        use = self.symbol(name, self.colour(e.colour, attrs, n, side), resolve(e.x, w), resolve(e.y, h), size, e.rotate, n, side)
+        self.untinted(use, e, n, "symbol", side)
+        return [use]
+
+    def untinted(self, use, e, n: int, what: str, side: str) -> None:
+        """A colour the user gave to art that has no currentColor to take it: a warning, not silence."""
+        if "colour" in e.model_fields_set and not self.ctx.symbols.tintable(use.symbol):
+            self.warn(
+                "colour: has no effect: the art has no currentColor to tint (its own colours print); "
+                "use fill=\"currentColor\" in the SVG, or drop colour:", n, side, what)
 
     def _image(self, e, w, h, attrs, n, side):
         rel = self.text_of(e.file, attrs, n, side)
-        path = inside(self.family.folder, rel, file=self.family.file, key=f"{side}[{n}].image.file", allow_outside=self.ctx.game.allow_outside)
+        path = resolve_inside(self.family.folder, rel, file=self.family.file, key=f"{side}[{n}].image.file", allow_outside=self.ctx.game.allow_outside)
         if not path.is_file():
             raise self.fail("image file not found", n, side, "image.file", expected="a PNG, JPEG or SVG file in the game folder", found=rel)
         x, y, iw, ih = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
@@ -271,6 +285,7 @@ class TemplateRenderer:
         for fx, fy in PIP_LAYOUTS[count]:
             rot = 180.0 if fy > 0.5 and count > 1 else 0.0
             out.append(self.symbol(name, colour, ax + fx * aw, ay + fy * ah, size, rot, n, side))
+        self.untinted(out[0], e, n, "pips", side)
         return out
 
     def _grid(self, e, w, h, attrs, n, side):
@@ -289,6 +304,25 @@ class TemplateRenderer:
         return out
 
 
+def reaches(el: Element, w: float, h: float) -> set[str]:
+    """The face edges an element's filled box, polygon or image touches (and so carries into the bleed)."""
+    e, kind = el.body, el.kind
+    if kind == "rect" and not e.rotate and e.fill != "none":
+        box = (resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h))
+    elif kind == "image":
+        box = (resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h))
+    elif kind == "polygon" and e.fill != "none":
+        pts = [(resolve(px, w), resolve(py, h)) for px, py in e.points]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    else:
+        return set()
+    return {edge for edge, hit in zip(EDGES, touching(*box, w, h), strict=True) if hit}
+
+
+EDGES = ("left", "top", "right", "bottom")
+
+
 def colour_of(value: str, attrs: dict, ctx: DrawContext, family: Family, key: str) -> str | None:
     """A colour from a spec ('red', '#c8102e', '{colour}') as #rrggbb, or a clean error naming the key."""
     try:
@@ -298,10 +332,11 @@ def colour_of(value: str, attrs: dict, ctx: DrawContext, family: Family, key: st
             f"colour names an attribute the item does not have: {exc.args[0]}",
             file=family.file, key=key, expected="one of: " + ", ".join(sorted(attrs)), found=value,
         ) from None
-    except ValueError:
+    except UnknownColour as exc:
         raise PnpError(
             "unknown colour", file=family.file, key=key,
-            expected="a palette name, a common colour name or #rrggbb", found=fill(value, attrs),
+            expected="a palette name, a CSS colour name (crimson, teal ...), #rgb, #rrggbb or #rrggbbaa",
+            found=fill(value, attrs), hint=f"did you mean '{exc.near}'?" if exc.near else None,
         ) from None
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.draw.fonts import FontBook
-from pnp.draw.primitives import Path, Rect, Style, place
+from pnp.draw.primitives import Path, Rect, Style, Text, place
 from pnp.draw.text import layout_text
 from pnp.layout.plan import FamilyPages
 from pnp.layout.tiles import TileGrid, tile_label
@@ -58,8 +58,11 @@ def choices_block(fonts: FontBook, choices: list[str], x: float, y: float, w: fl
     return out, []
 
 
-def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, variant: str | None, families: list[FamilyPages], calibration: tuple[int, int] | None, players: int | None, pages_total: int, choices: list[str] = ()) -> tuple[list, list[list]]:
-    """The guide page, and further pages for the design choices that do not fit on it."""
+def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, variant: str | None, families: list[FamilyPages], calibration: tuple[int, int] | None, players: int | None, pages_total: int, choices: list[str] = (), ink: list[tuple[int, float, float]] | None = None) -> tuple[list, list[list]]:
+    """The guide page, and further pages for the design choices that do not fit on it.
+
+    `ink`: each page's estimated ink coverage in an ink-saver build, as (page, normal build,
+    this build), printed so the saving can be seen page by page."""
     W, H, m = paper.size.w, paper.size.h, paper.margin + 7
     cw = W - 2 * m
     out: list = []
@@ -121,6 +124,10 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
     for para in lines:
         out += text(fonts, para, m, y, cw, 3.2, h=14)
         y += 15
+    if ink:
+        block = text(fonts, ink_paragraph(ink), m, y, cw, 3.0)
+        out += block
+        y += 1.25 * 3.0 * sum(1 for p in block if isinstance(p, Text)) + 3
     if not choices:
         return out, []
     bottom = H - paper.margin
@@ -134,6 +141,18 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
         block, rest = choices_block(fonts, rest, m, m + 12, cw, bottom)
         extra.append(text(fonts, f"{title} — design choices", m, m, cw, 6.0, bold=True) + block)
     return out, extra
+
+
+def ink_paragraph(ink: list[tuple[int, float, float]]) -> str:
+    """The ink-saver's coverage estimates as one paragraph: the whole set, then each page."""
+    normal = sum(n for _, n, _ in ink)
+    saver = sum(k for _, _, k in ink)
+    share = f" ({saver / normal:.0%} of the normal build's ink)" if normal > 0 else ""
+    pages = ", ".join(f"{p}: {k:.0%} / {n:.0%}" for p, n, k in ink)
+    return (
+        f"Ink-saver: estimated ink coverage (the share of a page covered in ink), this build / the normal build: "
+        f"{saver / len(ink):.1%} / {normal / len(ink):.1%} a page on average{share}. Page by page: {pages}."
+    )
 
 
 def _ranges(pages: list[int]) -> str:

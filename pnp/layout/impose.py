@@ -79,6 +79,7 @@ def impose(
     players: int | None,
     choices: Sequence[str] = (),
     fold: bool = False,
+    ink: list[tuple[int, float, float]] | None = None,
 ) -> Plan:
     """The plan of every page. With `fold`, two-sided items that fit half a page go on gutter-fold
     sheets (pnp.layout.fold) instead of front and back pages."""
@@ -96,7 +97,7 @@ def impose(
     any_duplex = any(r.two_sided and not folds(r) for f in families for r in distinct(f.refs) if not is_large(r, area))
     guide = partial(
         guide_page, fonts=fonts, paper=paper, title=title, credits=credits, variant=variant,
-        families=list(fam_pages.values()), players=players, choices=list(choices),
+        families=list(fam_pages.values()), players=players, choices=list(choices), ink=ink,
     )
     # Whether the design choices need a page of their own depends on the number of rows only,
     # so a draft with no page numbers yet decides it before any page is numbered.

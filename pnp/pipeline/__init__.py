@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 
 from pnp import budget
 from pnp.draw.fonts import FontBook
+from pnp.draw.inksaver import InkSaver
 from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES
 from pnp.kinds import DrawContext, Face
 from pnp.layout.impose import FamilyInfo, Plan, impose
 from pnp.pipeline.faces import FaceStore, family_infos
+from pnp.pipeline.select import select
 from pnp.pipeline.tiling import check_tiling
 from pnp.spec.model import Game
 from pnp.spec.paper import PaperSpec, load_paper
@@ -53,7 +55,10 @@ class Prepared:
     papers: list[PaperSpec] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)  # one per paper, in order
     legible: list[str] | None = None  # text and images below the print limits, once `legibility` ran
+    noeffect: list[str] | None = None  # conditions that match no item (pnp.check.noeffect), once read
     fold: bool = False  # gutter-fold two-sided items (also a paper's or the game's `fold: true`)
+    only: tuple[str, ...] = ()  # a part of the game (--only): no rulebook check, written apart
+    ink_saver: bool = False  # faces rewritten to save ink; the guide compares each page's ink
 
     @property
     def players(self) -> int | None:
@@ -75,24 +80,56 @@ class Prepared:
     def warnings(self) -> list[str]:
         """What prints, but not as the spec asked or badly (file:line: message): the kinds'
         warnings from drawing, then legibility's (once read)."""
-        return [*self.ctx.warnings, *(self.legible or [])]
+        if self.noeffect is None:
+            from pnp.check.noeffect import unmatched_conditions
+
+            self.noeffect = unmatched_conditions(self.game)
+        return [*self.noeffect, *self.ctx.warnings, *(self.legible or [])]
 
     def impose(self, papers: Sequence[str | PaperSpec], max_tiles: int = DEFAULT_MAX_TILES) -> list[Plan]:
         """Refuse what cannot be tiled on any of the papers, then impose each; returns the new plans."""
-        specs = [load_paper(p) if isinstance(p, str) else p for p in papers]
+        specs = [load_paper(p, self.game.folder) if isinstance(p, str) else p for p in papers]
         for paper in specs:
             check_tiling(self.game, self.infos, paper, max_tiles)
-        g = self.game
-        plans = [
-            impose(
-                self.infos, paper, self.ctx.fonts, title=g.spec.title, credits=g.spec.credits, variant=g.variant,
-                players=self.players, choices=g.spec.choice_lines(), fold=self.fold or paper.fold or g.spec.fold,
-            )
-            for paper in specs
-        ]
+        plans = [self._impose(paper) for paper in specs]
+        if self.ink_saver:
+            plans = [self._with_ink(paper, plan) for paper, plan in zip(specs, plans, strict=True)]
         self.papers += specs
         self.plans += plans
         return plans
+
+    def _impose(self, paper: PaperSpec, ink: list[tuple[int, float, float]] | None = None) -> Plan:
+        g = self.game
+        return impose(
+            self.infos, paper, self.ctx.fonts, title=g.spec.title, credits=g.spec.credits, variant=g.variant,
+            players=self.players, choices=g.spec.choice_lines(), fold=self.fold or paper.fold or g.spec.fold, ink=ink,
+        )
+
+    def _with_ink(self, paper: PaperSpec, plan: Plan) -> Plan:
+        """The plan again, its guide page giving each page's ink beside the normal build's.
+
+        Both are estimated by drawing every page small (pnp.engines.coverage), once with the
+        ink-saver's faces and once with the faces as designed. Should the new paragraph push the
+        design choices onto one more page, the pages are counted again.
+        """
+        from pnp.engines.coverage import CoverageMeter
+        from pnp.layout.compose import compose
+
+        meter = CoverageMeter(self.ctx.fonts, self.ctx.symbols)
+        normal = FaceStore(self.game, self.ctx)
+        for _ in range(3):
+            ink = []
+            for page in plan.pages:
+                k = meter.coverage(page.w, page.h, compose(page, self.faces))
+                self.faces.page_done()
+                n = meter.coverage(page.w, page.h, compose(page, normal))
+                normal.page_done()
+                ink.append((page.number, n, k))
+            again = self._impose(paper, ink)
+            if len(again.pages) == len(plan.pages):
+                return again
+            plan = again
+        return again
 
     def printed(self):
         """The drawn faces as the rulebook checker reads them (pnp.check.faces)."""
@@ -105,10 +142,16 @@ class Prepared:
         from pnp.check.evaluate import evaluate, load_rules, reads_printed
 
         rules = load_rules(self.game)
-        if rules is None:
-            return None
+        if rules is None or self.only:
+            return None  # a part of the game (--only) is not held to the whole rulebook
         printed = self.printed() if reads_printed(rules) else None
-        return evaluate(self.game, rules, self.plans[plan] if self.plans else None, printed)
+        # a rule about another variant reads that variant's faces, drawn by this same pipeline
+        return evaluate(self.game, rules, self.plans[plan] if self.plans else None, printed, draw=draw_printed)
+
+
+def draw_printed(game: Game):
+    """Every face of `game` as the rulebook checker reads them (a rule's other variant)."""
+    return prepare(game, legibility=False).printed()
 
 
 def prepare(
@@ -121,6 +164,8 @@ def prepare(
     max_tiles: int = DEFAULT_MAX_TILES,
     bleed: float | None = None,
     fold: bool = False,
+    only: Sequence[str] = (),
+    ink_saver: bool = False,
 ) -> Prepared:
     """Load (unless given the game), draw, read legibility, check tiling and impose on `papers`.
 
@@ -128,12 +173,21 @@ def prepare(
     `whole` draws every face up front and keeps it (for commands that show every face).
     `bleed` draws flat faces with this bleed instead of their family's (print-shop files).
     `fold` lays two-sided items on gutter-fold sheets (pnp.layout.fold).
+    `only` narrows the game to some families or items (`FAMILY` or `FAMILY/ID`, pnp.pipeline.select).
+    `ink_saver` rewrites every face to save ink (pnp.draw.inksaver) before anything reads it.
     """
-    game = source if isinstance(source, Game) else load(source, load_opts)
+    whole_game = source if isinstance(source, Game) else load(source, load_opts)
+    game = select(whole_game, only)
     budget.reset()  # each game's drawing has its own totals, however many games were loaded first
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
-    store = FaceStore(game, ctx)
-    prep = Prepared(game, ctx, store, family_infos(game, store), fold=fold)
+    store = FaceStore(game, ctx, InkSaver(ctx.symbols).face if ink_saver else None)
+    prep = Prepared(game, ctx, store, family_infos(game, store), fold=fold, ink_saver=ink_saver, only=tuple(only))
+    if only:
+        # a condition is read against the whole family: one card's build does not make it unmatched
+        from pnp.check.noeffect import unmatched_conditions
+
+        kept = {f"family '{f.name}' " for f in game.families}
+        prep.noeffect = [w for w in unmatched_conditions(whole_game) if any(k in w for k in kept)]
     if whole:
         prep.drawn()
     if legibility:

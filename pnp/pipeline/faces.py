@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from pnp.kinds import KINDS, DrawContext, Face, draw_family
 from pnp.kinds.base import SameSizes
@@ -22,9 +22,10 @@ class FaceStore:
     whole and kept.
     """
 
-    def __init__(self, game: Game, ctx: DrawContext):
+    def __init__(self, game: Game, ctx: DrawContext, rewrite: Callable[[Face], Face] | None = None):
         self.game = game
         self.ctx = ctx
+        self.rewrite = rewrite  # a pass over every face as drawn (the ink-saver), or None
         self.whole: dict[str, list[Face]] = {}
         self.gens: dict[str, list] = {}  # family -> [generator, next index, most ever drawn]
         self.held: dict[tuple[str, int], Face] = {}
@@ -33,7 +34,8 @@ class FaceStore:
 
     def faces(self, fam: Family) -> Iterator[Face]:
         """The family's faces in order, drawn afresh."""
-        return draw_family(fam, self.ctx)
+        faces = draw_family(fam, self.ctx)
+        return faces if self.rewrite is None else map(self.rewrite, faces)
 
     def draw_whole(self, fam: Family) -> list[Face]:
         """The family's faces, drawn once and kept."""

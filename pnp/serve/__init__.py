@@ -31,7 +31,7 @@ def make_server(opts: Options, host: str = LOCAL, port: int = 8000) -> Running:
     from pnp.spec.paper import load_paper
 
     root = find_game(opts.ref).resolve()
-    load_paper(opts.paper)  # an unknown paper is refused before anything runs
+    load_paper(opts.paper, root)  # an unknown paper is refused before anything runs
     hub = Hub(opts, root)
     hub.rebuild()
     sock = _listen(host, port)

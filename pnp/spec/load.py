@@ -52,11 +52,6 @@ def find_game(ref: str) -> Path:
     )
 
 
-def inside(folder: Path, rel: str, *, file: str, key: str, allow_outside: bool, line: int | None = None) -> Path:
-    """A path named in a spec, which must stay inside the game folder unless allowed."""
-    return resolve_inside(folder, rel, file=file, key=key, allow_outside=allow_outside, line=line)
-
-
 def check_font(path: Path, *, file: str, key: str, line: int | None, found: str) -> None:
     """A font a spec names must be a readable TrueType file that may be embedded in a PDF."""
     if not path.is_file():
@@ -170,7 +165,7 @@ def load_game(
     palette.update(spec.palette)
 
     fonts = {
-        name: inside(folder, rel, file=gname, key=f"fonts.{name}", allow_outside=allow_outside, line=line_of(raw, ("fonts", name)))
+        name: resolve_inside(folder, rel, file=gname, key=f"fonts.{name}", allow_outside=allow_outside, line=line_of(raw, ("fonts", name)))
         for name, rel in spec.fonts.items()
     }
     for name, path in fonts.items():
@@ -182,7 +177,7 @@ def load_game(
     # a variant may also change families this game takes from another (uses:)
     overrides = {**(_overrides or {}), **own_overrides}
     for n, rel in enumerate(spec.components):
-        path = inside(folder, rel, file=gname, key=f"components[{n}]", allow_outside=allow_outside, line=line_of(raw, ("components", n)))
+        path = resolve_inside(folder, rel, file=gname, key=f"components[{n}]", allow_outside=allow_outside, line=line_of(raw, ("components", n)))
         fam = _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
         if fam.name not in excluded:
             families.append(fam)
@@ -192,7 +187,7 @@ def load_game(
         if use.game in builtin and not (folder / use.game / "game.yaml").is_file():
             other_folder = builtin[use.game]
         else:  # a folder, relative to this game's: it must stay inside unless allowed
-            other_folder = inside(folder, use.game, file=gname, key=key, allow_outside=allow_outside, line=line)
+            other_folder = resolve_inside(folder, use.game, file=gname, key=key, allow_outside=allow_outside, line=line)
             if not (other_folder / "game.yaml").is_file():
                 near = difflib.get_close_matches(use.game, list(builtin), n=1, cutoff=0.5)
                 raise PnpError(
@@ -223,7 +218,7 @@ def load_game(
 
     rules_file = None
     if spec.rules:
-        rules_file = inside(folder, spec.rules, file=gname, key="rules", allow_outside=allow_outside, line=line_of(raw, ("rules",)))
+        rules_file = resolve_inside(folder, spec.rules, file=gname, key="rules", allow_outside=allow_outside, line=line_of(raw, ("rules",)))
     return Game(
         spec=spec,
         folder=folder,
@@ -257,7 +252,7 @@ def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tup
         line = line_of(data, ("include", i))
         if not isinstance(rel, str):
             raise PnpError("wrong value", file=name, line=line, key=f"include[{i}]", expected="a file name", found=short(rel))
-        sub = inside(path.parent, rel, file=name, key=f"include[{i}]", allow_outside=allow_outside, line=line)
+        sub = resolve_inside(path.parent, rel, file=name, key=f"include[{i}]", allow_outside=allow_outside, line=line)
         if not allow_outside and not sub.is_relative_to(folder.resolve()):
             raise PnpError("path leaves the game folder", file=name, line=line, key=f"include[{i}]", found=rel)
         if sub in (*chain, path):
@@ -294,7 +289,7 @@ def _data_file_items(data: LineDict, folder: Path, name: str, allow_outside: boo
     else:
         return data, None
     line = line_of(data, ("items",))
-    target = inside(folder, ref, file=name, key="items", allow_outside=allow_outside, line=line)
+    target = resolve_inside(folder, ref, file=name, key="items", allow_outside=allow_outside, line=line)
     if not target.is_file():
         raise PnpError("items file not found", file=name, line=line, key="items", expected="a .csv, .tsv or .xlsx file in the game folder", found=ref)
     shown = display_path(target)

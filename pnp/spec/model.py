@@ -16,6 +16,19 @@ class Item:
     attrs: dict
 
 
+def matches(cond: dict | None, attrs: dict) -> bool:
+    """Whether an item's attributes meet a `when:`/`where:` condition: each key equal to the
+    value, or to one of a list of values (compared as text too: 2 matches '2')."""
+    if not cond:
+        return True
+    for key, want in cond.items():
+        have = attrs.get(key)
+        options = want if isinstance(want, list) else [want]
+        if not any(have == o or str(have) == str(o) for o in options):
+            return False
+    return True
+
+
 class ItemIds(Sequence):
     """The ids of a sequence of items, read one at a time.
 

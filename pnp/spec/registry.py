@@ -1,8 +1,10 @@
-"""Component kinds register their family schema here, so the loader can validate any kind."""
+"""Component kinds register their family schema here, so the loader can validate any kind.
+
+The spec stage owns the registry and knows no kind: pnp.kinds fills it when imported (the
+pipeline, the schema writer and the command line import it), so that data flows one way.
+"""
 
 from __future__ import annotations
-
-import importlib
 
 from pnp.spec.game import FamilySpec
 
@@ -15,5 +17,5 @@ def register_schema(name: str, schema: type[FamilySpec]) -> None:
 
 def kind_schemas() -> dict[str, type[FamilySpec]]:
     if not KIND_SCHEMAS:
-        importlib.import_module("pnp.kinds")
+        raise RuntimeError("no component kinds registered: import pnp.kinds (or pnp.pipeline) before loading a game")
     return KIND_SCHEMAS

@@ -99,8 +99,8 @@ PosSize = Annotated[
 Colour = Annotated[
     str,
     Field(
-        description="a colour: a name from the game's palette, a CSS name, #rrggbb, 'none', "
-        "or an item attribute such as '{colour}'"
+        description="a colour: a name from the game's palette, any CSS colour name (crimson, teal ...), "
+        "#rgb, #rrggbb, #rrggbbaa (alpha: a shape's opacity), 'none', or an item attribute such as '{colour}'"
     ),
 ]
 

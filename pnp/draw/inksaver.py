@@ -1,0 +1,361 @@
+"""Ink-saver: a pass over a face's primitives that keeps it legible and distinct on far less ink.
+
+It knows colours, areas and painting order, never a game. Each face is walked in the order it
+is painted, remembering the fills drawn so far (as the legibility check does), and:
+
+- a large fill (LARGE_MM2 or more, or LARGE_SHARE of a small face) of a colour becomes a light
+  tint of it, mixed with white as far as the colour keeps its name (red stays red, grey stays
+  grey: pieces told apart by colour still are), inside an outline in the full colour; a pale
+  fill (cream, pastel) becomes paper white inside its outline;
+- no tint of black is still black: a black fill is lightened only when it is as large as a
+  back or a board (BLACK_MM2), to paper white inside its outline with a hatching in black, so
+  it stays unlike a white one; a black piece stays black;
+- small fills keep their colour: symbols and marks carry meaning and cost little ink;
+- light art with no outline of its own, that would vanish on a lightened fill, is outlined
+  in that fill's colour (white art on blue becomes white art outlined in blue on pale blue);
+- a text that no longer reads at 4.5:1 on its lightened background takes the background's
+  own colour if that reads, else black;
+- lines wider than MAX_STROKE are drawn that wide; images are left as they are.
+
+Shared drawings (symbols) are rewritten once for each way they are used, as new symbols, so a
+deck's one back is still drawn once.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from pnp.draw.colours import rgb
+from pnp.draw.primitives import (
+    IDENTITY,
+    Ellipse,
+    Group,
+    Matrix,
+    Path,
+    Rect,
+    Style,
+    Text,
+    Use,
+    apply,
+    invert,
+    multiply,
+)
+
+LARGE_SHARE = 0.25  # of the face's area: a background, a back, a panel
+LARGE_MM2 = 100.0  # 1 cm²: a coloured area worth tinting even on a big face
+BLACK_MM2 = 1500.0  # a black area this large (larger than any piece) is lightened
+TINT = 0.08  # how much of a large fill's colour is kept (the rest is white)
+PALE_LIGHTNESS = (
+    0.8  # a large fill this light (HLS: cream, pastel) becomes white inside its outline
+)
+LIGHT_INK = 0.06  # a colour within 6% of white (paper, cream) is left alone
+MAX_STROKE = 0.3  # mm: heavier lines are drawn this wide
+OUTLINE = 0.25  # mm, the outline a lightened fill gets
+HATCH_STEP = 4.0  # mm between the hatching lines of a lightened black or grey
+HATCH_WIDTH = 0.2
+MIN_CONTRAST = 4.5
+BLACK = "#000000"
+
+
+def ink(hexcolour: str) -> float:
+    """A colour's ink: 1 - its luminance (0.2126 R + 0.7152 G + 0.0722 B, sRGB values)."""
+    r, g, b = rgb(hexcolour)
+    return 1.0 - (0.2126 * r + 0.7152 * g + 0.0722 * b)
+
+
+def _hex(rgbv) -> str:
+    return "#" + "".join(f"{max(0, min(255, round(c * 255))):02x}" for c in rgbv)
+
+
+def tint(hexcolour: str, keep: float = TINT) -> str:
+    """The colour mixed with white, keeping `keep` of it (or more, until its name survives).
+
+    Mixing with white keeps the hue and the HLS saturation, but a very light tint, rounded
+    to 8-bit channels, reads as white (or a pale colour as grey); so the tint keeps more of
+    the colour until, rounded, it is named as before: lightness at most 0.92 or saturation at
+    least 0.5 (not white), and for a colour with a hue, saturation at least 0.2 (not grey).
+    These are the bounds of the checker's colour names (pnp.check.colournames).
+    """
+    import colorsys
+
+    c = rgb(hexcolour)
+    hued = colorsys.rgb_to_hls(*c)[2] >= 0.2
+    while True:
+        out = _hex(tuple(1 - keep * (1 - v) for v in c))
+        _h, lightness, s = colorsys.rgb_to_hls(*rgb(out))
+        if keep >= 1 or ((lightness <= 0.92 or s >= 0.5) and (s >= 0.2 or not hued)):
+            return out
+        keep = min(1.0, keep + 0.02)
+
+
+def black(hexcolour: str) -> bool:
+    """Black or near it: no tint of it is still called black."""
+    import colorsys
+
+    _h, lightness, s = colorsys.rgb_to_hls(*rgb(hexcolour))
+    return lightness < 0.18 or (lightness < 0.25 and s < 0.35)
+
+
+def pale(hexcolour: str) -> bool:
+    """Cream, pastel: light already, its tint would read as white."""
+    import colorsys
+
+    return colorsys.rgb_to_hls(*rgb(hexcolour))[1] >= PALE_LIGHTNESS
+
+
+def _lum(hexcolour: str) -> float:
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in rgb(hexcolour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((_lum(a), _lum(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _det(m: Matrix) -> float:
+    return abs(m[0] * m[3] - m[1] * m[2])
+
+
+def _points(ops) -> list[list[tuple[float, float]]]:
+    polys: list[list[tuple[float, float]]] = []
+    for op in ops:
+        if op[0] == "M":
+            polys.append([(op[1], op[2])])
+        elif op[0] != "Z" and polys:
+            polys[-1].append((op[-2], op[-1]))
+    return polys
+
+
+def _area(shape) -> float:
+    """The shape's own area (curves as chords), before any transform."""
+    if type(shape) is Rect:
+        return abs(shape.w * shape.h)
+    if type(shape) is Ellipse:
+        return math.pi * abs(shape.rx * shape.ry)
+    total = 0.0
+    for poly in _points(shape.ops):
+        s = sum(
+            x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True)
+        )
+        total += s / 2
+    return abs(total)
+
+
+def _bounds(shape) -> tuple[float, float, float, float]:
+    if type(shape) is Rect:
+        return (
+            min(shape.x, shape.x + shape.w),
+            min(shape.y, shape.y + shape.h),
+            max(shape.x, shape.x + shape.w),
+            max(shape.y, shape.y + shape.h),
+        )
+    if type(shape) is Ellipse:
+        return (shape.cx - shape.rx, shape.cy - shape.ry, shape.cx + shape.rx, shape.cy + shape.ry)
+    pts = [p for poly in _points(shape.ops) for p in poly]
+    if not pts:
+        return (0.0, 0.0, 0.0, 0.0)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _covers(shape, x: float, y: float) -> bool:
+    if type(shape) is Rect:
+        x0, y0, x1, y1 = _bounds(shape)
+        return x0 <= x <= x1 and y0 <= y <= y1
+    if type(shape) is Ellipse:
+        return (
+            bool(shape.rx and shape.ry)
+            and ((x - shape.cx) / shape.rx) ** 2 + ((y - shape.cy) / shape.ry) ** 2 <= 1
+        )
+    inside = False
+    for poly in _points(shape.ops):
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+    return inside
+
+
+class _Painted:
+    """The fills painted so far on one face, topmost last: what lies under a point."""
+
+    __slots__ = ("fills", "base")
+
+    def __init__(self, base: tuple[str, str] | None):
+        self.base = base  # (original, new) colour under a symbol's use, or None for paper
+        self.fills: list[tuple] = []  # (shape, matrix, inverse, face box, original, new)
+
+    def add(self, shape, m: Matrix, original: str, new: str) -> None:
+        inv = invert(m)
+        if inv is None:
+            return
+        x0, y0, x1, y1 = _bounds(shape)
+        corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        box = (
+            min(c[0] for c in corners),
+            min(c[1] for c in corners),
+            max(c[0] for c in corners),
+            max(c[1] for c in corners),
+        )
+        self.fills.append((shape, m, inv, box, original, new))
+
+    def under(self, x: float, y: float) -> tuple[str, str] | None:
+        """At face point (x, y): the original colour of the topmost fill there, and the new
+        colour seen there (the new fills blended by their opacity, from the paper up); None
+        for bare paper. A symbol's rewrite starts from what lay under its use."""
+        top, seen = self.base, rgb(self.base[1]) if self.base else (1.0, 1.0, 1.0)
+        for shape, _m, inv, box, original, new in self.fills:
+            if (
+                box[0] <= x <= box[2]
+                and box[1] <= y <= box[3]
+                and _covers(shape, *apply(inv, x, y))
+            ):
+                a = shape.style.opacity
+                seen = tuple(a * f + (1 - a) * c for f, c in zip(rgb(new), seen, strict=True))
+                top = (original, new)
+        return None if top is None else (top[0], _hex(seen))
+
+
+class InkSaver:
+    """Rewrites faces for ink-saving; new symbols go into the build's symbol book."""
+
+    def __init__(self, symbols):
+        self.symbols = symbols  # pnp.draw.symbols.SymbolBook
+        self.made: dict[tuple, str] = {}
+
+    def face(self, face):
+        """The face with its front and back rewritten (pnp.kinds.base.Face)."""
+        area = max(face.w * face.h, 1e-9)
+        front = self.drawing(face.front, area)
+        back = self.drawing(face.back, area) if face.back is not None else None
+        return replace(face, front=front, back=back)
+
+    def drawing(
+        self, prim, face_area: float, base: tuple[str, str] | None = None, m: Matrix = IDENTITY
+    ):
+        painted = _Painted(base)
+        return self._walk(prim, m, face_area, painted)
+
+    # --- the walk ------------------------------------------------------------
+    def _walk(self, p, m: Matrix, face_area: float, painted: _Painted):
+        t = type(p)
+        if t is Group:
+            inner = multiply(m, p.transform)
+            kids = tuple(self._walk(c, inner, face_area, painted) for c in p.children)
+            return Group(kids, p.transform, p.clip)
+        if t is Use:
+            return self._use(p, m, face_area, painted)
+        if t is Text:
+            return self._text(p, m, painted)
+        if t in (Rect, Ellipse, Path):
+            return self._shape(p, m, face_area, painted)
+        if isinstance(p, (list, tuple)):
+            return type(p)(self._walk(c, m, face_area, painted) for c in p)
+        return p
+
+    def _centre(self, p, m: Matrix) -> tuple[float, float]:
+        x0, y0, x1, y1 = _bounds(p)
+        return apply(m, (x0 + x1) / 2, (y0 + y1) / 2)
+
+    def _shape(self, p, m: Matrix, face_area: float, painted: _Painted):
+        style = p.style
+        fill, stroke = style.fill, style.stroke
+        below = painted.under(*self._centre(p, m))
+        extra = []
+        if fill:
+            area = _area(p) * _det(m)
+            new_fill = fill
+            # no tint of black is still black: only large areas of it (a back, a board) lose
+            # it, and keep a hatching; a black piece stays black
+            dark = black(fill)
+            large = area >= BLACK_MM2 if dark else area >= min(LARGE_MM2, LARGE_SHARE * face_area)
+            if ink(fill) >= LIGHT_INK and large:
+                # black and pale colours become paper white inside their outline; others a
+                # tint that keeps their name
+                new_fill = "#ffffff" if dark or pale(fill) else tint(fill)
+                if not stroke:
+                    stroke = fill
+                    style = replace(style, stroke_width=OUTLINE / math.sqrt(_det(m) or 1.0))
+                if dark:
+                    extra.append(self._hatch(p, fill, m))
+            elif (
+                not large
+                and below is not None
+                and not stroke
+                and ink(below[0]) - ink(fill) > 0.3
+                and contrast(fill, below[1]) < 1.5
+            ):
+                # light art with no outline of its own would vanish on a lightened fill: it is
+                # outlined in that fill's own colour
+                stroke = below[0]
+                style = replace(style, stroke_width=OUTLINE / math.sqrt(_det(m) or 1.0))
+            painted.add(p, m, fill, new_fill)
+            fill = new_fill
+        if (
+            stroke
+            and style.stroke == stroke
+            and below is not None
+            and ink(below[0]) - ink(stroke) > 0.3
+            and contrast(stroke, below[1]) < 1.5
+        ):
+            stroke = below[0]
+        k = math.sqrt(_det(m)) or 1.0
+        if stroke and style.stroke_width * k > MAX_STROKE:
+            style = replace(style, stroke_width=MAX_STROKE / k)  # a heavy line, kept but thinner
+        style = replace(style, fill=fill, stroke=stroke)
+        shape = replace(p, style=style)
+        return Group((shape, *extra)) if extra else shape
+
+    def _hatch(self, p, colour: str, m: Matrix) -> Group:
+        """Diagonal lines in `colour` across the shape, clipped to it."""
+        x0, y0, x1, y1 = _bounds(p)
+        k = math.sqrt(_det(m)) or 1.0
+        step, ops = HATCH_STEP / k, []
+        span = (x1 - x0) + (y1 - y0)
+        d = 0.0
+        while d <= span:
+            ops += [("M", x0 + d, y0), ("L", x0 + d - (y1 - y0), y1)]
+            d += step
+        clip = p if type(p) is not Path else Path(p.ops, Style())
+        return Group((Path(tuple(ops), Style(None, colour, HATCH_WIDTH / k)),), clip=clip)
+
+    def _text(self, t: Text, m: Matrix, painted: _Painted):
+        below = painted.under(*apply(m, t.x, t.y - t.size * 0.35))
+        colour = t.colour
+        if (
+            below is not None
+            and colour.startswith("#")
+            and contrast(colour, below[1]) < MIN_CONTRAST
+        ):
+            # text that no longer reads on its lightened background: in the background's own
+            # colour if that reads, else black
+            colour = below[0] if contrast(below[0], below[1]) >= MIN_CONTRAST else BLACK
+        return replace(t, colour=colour) if colour != t.colour else t
+
+    def _use(self, u: Use, m: Matrix, face_area: float, painted: _Painted):
+        if u.symbol not in self.symbols:
+            return u
+        sym = self.symbols[u.symbol]
+        inner = multiply(m, u.transform)
+        below = painted.under(*apply(inner, sym.w / 2, sym.h / 2))
+        # the rewrite depends on the scale and turn, the face's size and what lies beneath;
+        # it is made without the move, so one rewrite serves the symbol wherever it is placed
+        linear = (*inner[:4], 0.0, 0.0)
+        key = (u.symbol, tuple(round(v, 6) for v in inner[:4]), round(face_area, 3), below)
+        made = self.made.get(key)
+        if made is None:
+            sub = _Painted(below)
+            kids = tuple(self._walk(c, linear, face_area, sub) for c in sym.children)
+            ident = f"{u.symbol}~ink{len(self.made)}"
+            self.symbols.define(ident, kids, sym.w, sym.h)
+            made = self.made[key] = (ident, [(f[0], f[1], f[4], f[5]) for f in sub.fills])
+        ident, fills = made
+        # what the symbol paints lies under whatever the face draws after it
+        move = (1.0, 0.0, 0.0, 1.0, inner[4], inner[5])
+        for shape, mrel, original, new in fills:
+            painted.add(shape, multiply(move, mrel), original, new)
+        return Use(ident, u.transform)

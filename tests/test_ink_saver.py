@@ -1,0 +1,148 @@
+"""Ink-saver read from the printed PDFs: every shipped game prints on at most half the ink of
+its normal build, its rulebook check and legibility check still pass over the ink-saver's
+faces, the guide page's estimates match what the PDFs print, and dark backs become outlines
+with dark text on white.
+
+Coverage (docs/printing.md) is the mean over a page of 1 - luminance, luminance = 0.2126 R +
+0.7152 G + 0.0722 B of the rendered sRGB pixels; a game's coverage is the sum over its pages.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pymupdf
+import pytest
+
+from pnp.cli import main
+from pnp.pipeline import prepare
+from pnp.spec.load import builtin_games
+
+MM = 72 / 25.4
+DPI = 30
+TOL = 0.025  # the guide rounds to whole per cent and estimates at 20 dpi
+
+
+def coverage(page: pymupdf.Page, dpi: int = DPI) -> float:
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csRGB, alpha=False)
+    s = pix.samples
+    total = 2126 * sum(s[0::3]) + 7152 * sum(s[1::3]) + 722 * sum(s[2::3])
+    return 1 - total / (10000 * 255 * (len(s) // 3))
+
+
+def build(tmp_path, game: str, *extra: str, engine: str = "reportlab") -> pymupdf.Document:
+    out = tmp_path / ("ink" if "--ink-saver" in extra else "normal") / engine
+    assert (
+        main(
+            [
+                "build",
+                game,
+                "--paper",
+                "a4",
+                "--engine",
+                engine,
+                "--out",
+                str(out),
+                "--quiet",
+                *extra,
+            ]
+        )
+        == 0
+    )
+    return pymupdf.open(next(out.rglob("*-a4.pdf")))
+
+
+def guide_estimates(doc: pymupdf.Document) -> dict[int, tuple[float, float]]:
+    """The guide page's 'page: this build / the normal build' estimates, as fractions."""
+    words = " ".join(w[4] for w in doc[0].get_text("words"))
+    assert "Ink-saver:" in words, "the guide page gives the ink estimates"
+    pages = words.split("Page by page:", 1)[1]
+    return {
+        int(p): (int(k) / 100, int(n) / 100)
+        for p, k, n in re.findall(r"(\d+): (\d+)% / (\d+)%", pages)
+    }
+
+
+@pytest.mark.parametrize("game", sorted(builtin_games()))
+def test_every_shipped_game_prints_on_half_the_ink_and_still_checks(tmp_path, game):
+    normal = build(tmp_path, game)
+    saver = build(tmp_path, game, "--ink-saver")
+    assert len(normal) == len(saver)
+    a = [coverage(p) for p in normal]
+    b = [coverage(p) for p in saver]
+    assert sum(b) <= 0.5 * sum(a), (
+        f"{game}: ink-saver {sum(b):.3f} vs normal {sum(a):.3f} ({sum(b) / sum(a):.0%})"
+    )
+    # the guide page's estimate of each page, beside the normal build's, is what prints
+    est = guide_estimates(saver)
+    assert sorted(est) == list(range(1, len(saver) + 1))
+    for n, (k, m) in est.items():
+        assert abs(k - b[n - 1]) <= TOL and abs(m - a[n - 1]) <= TOL, (
+            f"{game} page {n}: guide says {k:.0%} / {m:.0%}, printed {b[n - 1]:.1%} / {a[n - 1]:.1%}"
+        )
+    # the rulebook check and the legibility check read the ink-saver's faces, and pass
+    prep = prepare(game, ["a4"], ink_saver=True)
+    results = prep.check() or []
+    failed = [r for r in results if not r.passed]
+    assert not failed, f"{game}: {[r.as_dict() for r in failed[:3]]}"
+    assert prep.legibility() == []
+
+
+BACKS_GAME = """\
+id: backs
+title: Backs
+credits: Test
+players: {min: 1, max: 1}
+rules: null
+components: [cards.yaml]
+"""
+BACKS = """\
+family: cards
+kind: card
+size: {w: 63mm, h: 88mm}
+items:
+  - {id: "c{n}", for_each: {n: [1, 2, 3]}}
+front:
+  - text: {text: "FRONT", x: 0mm, y: 40mm, w: 100%, h: 8mm, size: 12pt}
+back_background: "#101828"
+back:
+  - text: {text: "BACKSIDE", x: 0mm, y: 40mm, w: 100%, h: 8mm, size: 14pt, colour: white}
+"""
+
+
+@pytest.mark.parametrize("engine", ["reportlab", "svg"])
+def test_a_dark_back_becomes_an_outline_with_dark_text(tmp_path, engine):
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(BACKS_GAME, encoding="utf-8")
+    (folder / "cards.yaml").write_text(BACKS, encoding="utf-8")
+    normal = build(tmp_path, str(folder), engine=engine)
+    saver = build(tmp_path, str(folder), "--ink-saver", engine=engine)
+    backs = [n for n, p in enumerate(normal) if "BACKSIDE" in p.get_text()]
+    assert backs
+    for n in backs:
+        assert coverage(normal[n]) > 0.2 and coverage(saver[n]) < 0.05
+        spans = [
+            s
+            for b in saver[n].get_text("dict")["blocks"]
+            for line in b.get("lines", [])
+            for s in line["spans"]
+            if "BACKSIDE" in s["text"]
+        ]
+        assert spans and all(s["color"] == 0x000000 or s["color"] == 0x101828 for s in spans), [
+            hex(s["color"]) for s in spans
+        ]
+        # each back keeps its edge: a card-sized outline drawn in the back's own colour
+        outlines = [
+            d
+            for d in saver[n].get_drawings()
+            if d.get("color")
+            and abs(d["rect"].width / MM - 63) < 0.5
+            and abs(d["rect"].height / MM - 88) < 0.5
+            and max(
+                abs(c - t)
+                for c, t in zip(d["color"], (0x10 / 255, 0x18 / 255, 0x28 / 255), strict=True)
+            )
+            < 0.02
+        ]
+        assert len(outlines) >= 3
