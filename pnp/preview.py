@@ -97,7 +97,7 @@ def contact_sheet(ctx: DrawContext, cells: list[tuple[str, Face, object]], px_pe
     return render_png(ctx, prims, w_px, h_px, background="#ffffff"), w_px, h_px
 
 
-def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | None = None, progress=None) -> list[PreviewResult]:
+def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | None = None, progress=None, warn=None) -> list[PreviewResult]:
     from pnp.pipeline import prepare
 
     if dpi <= 0:
@@ -157,6 +157,8 @@ def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | No
             sheet = root / f"{safe_name(fam.name)}-sheet.png"
             sheet.write_bytes(png)
             results.append(PreviewResult(fam.name, written, dest / sheet.relative_to(stage)))
+    for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
+        warn(w)
     return results
 
 

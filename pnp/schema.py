@@ -33,7 +33,6 @@ from pnp.spec.registry import kind_schemas
 from pnp.spec.types import _LENGTH_PATTERN, _POS_PATTERN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-FILES = ("game", "family", "fragment", "paper", "rules")
 SCHEMA_LINE = "# yaml-language-server: $schema="
 
 

@@ -60,6 +60,9 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # pnp from this checkout
+from pnp.draw import hexgrid  # noqa: E402 - the hex geometry the hexmap kind draws with
+
 try:
     from global_land_mask import globe
 except ImportError:  # pragma: no cover - optional dependency
@@ -187,24 +190,20 @@ MASK_FILE = ROOT / "tests" / "data" / "land-mask.pbm"
 # ---------------------------------------------------------------------------
 
 W = 1.0
-R = W / math.sqrt(3)  # circumradius of a pointy-top hex
+R = hexgrid.hex_radius(W)  # circumradius of a pointy-top hex
 
 
 def hex_centre(row: int, col: int) -> tuple[float, float]:
-    x = W / 2 + col * W + (W / 2 if row % 2 else 0.0)
-    y = R + row * 1.5 * R
-    return x, y
+    """The centre of the hex at (row, col): this script keys hexes row first."""
+    return hexgrid.hex_centre(col, row, W)
 
 
 def hex_corners(cx: float, cy: float) -> list[tuple[float, float]]:
-    return [
-        (cx + R * math.cos(math.radians(a)), cy + R * math.sin(math.radians(a)))
-        for a in (-90, -30, 30, 90, 150, 210)
-    ]
+    return hexgrid.hex_corners(cx, cy, W)
 
 
 def grid_rect(rows: int, cols: int) -> tuple[float, float]:
-    return cols * W + W / 2, 2 * R + (rows - 1) * 1.5 * R
+    return hexgrid.grid_size(cols, rows, W)
 
 
 def dist_point_to_hex(px: float, py: float, corners) -> float:

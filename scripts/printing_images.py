@@ -89,34 +89,26 @@ def print_shop(tmp: Path) -> None:
 
 
 def cut_file(tmp: Path) -> None:
-    import xml.etree.ElementTree as ET
-
     import cairosvg
     import pymupdf
 
     out = tmp / "out"
-    run("build", "earthquake", "--paper", "a4", "--out", str(out), "--quiet")
-    run("export", "earthquake", "--cut", "--paper", "a4", "--out", str(out), "--quiet")
+    run("build", "earthquake", "--paper", "a4", "--registration", "--out", str(out), "--quiet")
+    run("export", "earthquake", "--cut", "--paper", "a4", "--registration", "--out", str(out), "--quiet")
     cuts = sorted((out / "earthquake" / "cut").glob("*.svg"))
-    # the first sheet that has a packed set of pieces and a net on it, else the first one
-    chosen = cuts[0]
-    for f in cuts:
-        text = f.read_text()
-        if "score" in text and "building" in text:
-            chosen = f
-            break
+    # the first sheet with a packed set of pieces on it: cut apart inside the set
+    chosen = next((f for f in cuts if "building-pieces" in f.read_text()), cuts[0])
     page_no = int(chosen.stem.rsplit("-p", 1)[1])
     doc = pymupdf.open(out / "earthquake" / "earthquake-a4.pdf")
     dpi = 100
     pix = doc[page_no - 1].get_pixmap(dpi=dpi)
     base = Image.frombytes("RGB", (pix.width, pix.height), pix.samples)
-    root = ET.parse(chosen).getroot()
-    svg = ET.tostring(root)
+    # the hairlines are drawn thicker for the picture only
+    svg = chosen.read_text().replace('stroke-width="0.1"', 'stroke-width="0.6"').encode()
     overlay = cairosvg.svg2png(bytestring=svg, output_width=pix.width, output_height=pix.height)
     from io import BytesIO
 
     top = Image.open(BytesIO(overlay)).convert("RGBA")
-    # the hairlines are thickened for the picture only
     faded = Image.blend(base, Image.new("RGB", base.size, "white"), 0.35)
     faded.paste(top, (0, 0), top)
     faded.save(IMAGES / "cut-file.png", optimize=True)

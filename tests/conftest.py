@@ -14,7 +14,6 @@ from pnp.build import build
 from pnp.spec.load import load_game
 
 REPO = Path(__file__).resolve().parent.parent
-RULEBOOKS = REPO.parent / "shared" / "rulebooks"
 MM = 25.4 / 72.0  # millimetres per PDF point
 
 
@@ -50,6 +49,16 @@ def built(out_root):
         return _cache[key]
 
     return get
+
+
+@pytest.fixture
+def small_game(tmp_path) -> Path:
+    """A fresh game from `pnp new`, at tmp_path/small."""
+    from pnp.cli import main
+
+    folder = tmp_path / "small"
+    assert main(["new", str(folder)]) == 0
+    return folder
 
 
 @pytest.fixture

@@ -37,11 +37,3 @@ def failing(folder: Path, capsys) -> set[str]:
     rc, results = check(folder, capsys)
     assert rc == 1, "pnp check passed a broken game"
     return {k for k, r in results.items() if not r["passed"]}
-
-
-def assert_caught(tmp_path: Path, capsys, game: str, what: str, file: str, old: str, new: str, rules: set[str]) -> None:
-    """Break one thing in a copy of `game`; `pnp check` must fail, and with these rules."""
-    folder = copy_game(tmp_path, game)
-    edit(folder, file, old, new)
-    failed = failing(folder, capsys)
-    assert rules <= failed, f"{what}: expected {sorted(rules)} to fail; failed: {sorted(failed)}"

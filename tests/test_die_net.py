@@ -15,13 +15,20 @@ from conftest import MM, texts_of
 from pnp.build import build
 from pnp.cli import main
 from pnp.errors import PnpError
-from pnp.kinds.polyhedra import PHI, SOLID_NAMES, convex_overlap, face_box, make_net, solid
+from pnp.kinds.polyhedra.nets import face_box, make_net
+from pnp.kinds.polyhedra.solids import PHI, SOLID_NAMES, solid
+from pnp.kinds.polyhedra.vectors import convex_overlap, face_normal
 from pnp.spec.load import load_game
 
 DATA = Path(__file__).resolve().parent / "data" / "solids"
 FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "prism3": 5, "prism5": 7, "prism6": 8, "pyramid4": 5}
 EDGES = [12.7, 7.0, 25.0]
 TOL = 0.01  # mm: edge lengths in the net
+
+
+def normal(s, face: int):
+    """The outward unit normal of one face of a solid."""
+    return face_normal([s.vertices[i] for i in s.faces[face]])
 
 
 def dist(a, b):
@@ -63,7 +70,7 @@ def test_solid_tables(name):
     # faces are planar and convex, normals point outward
     centre = [sum(p[k] for p in s.vertices) / v for k in range(3)]
     for fi, fc in enumerate(s.faces):
-        n = s.normal(fi)
+        n = normal(s, fi)
         d = sum(n[k] * s.vertices[fc[0]][k] for k in range(3))
         assert all(abs(sum(n[k] * s.vertices[i][k] for k in range(3)) - d) < 1e-9 for i in fc)
         assert d - sum(n[k] * centre[k] for k in range(3)) > 0
@@ -85,7 +92,7 @@ def test_d10_is_a_fair_trapezohedron():
         ls = sorted(s.edge_length(fc[i], fc[(i + 1) % 4]) for i in range(4))
         assert ls == pytest.approx([1.0, 1.0, PHI**2, PHI**2])
     # all faces the same distance from the centre (face-transitive: a fair die)
-    dists = [sum(s.normal(fi)[k] * s.vertices[fc[0]][k] for k in range(3)) for fi, fc in enumerate(s.faces)]
+    dists = [sum(normal(s, fi)[k] * s.vertices[fc[0]][k] for k in range(3)) for fi, fc in enumerate(s.faces)]
     assert max(dists) - min(dists) < 1e-9
 
 
@@ -95,13 +102,13 @@ def test_opposite_faces_add_up(name):
     s = solid(name)
     f = len(s.faces)
     for i in range(f):
-        n, m = s.normal(i), s.normal(f - 1 - i)
+        n, m = normal(s, i), normal(s, f - 1 - i)
         assert sum(a * b for a, b in zip(n, m, strict=True)) == pytest.approx(-1.0)
 
 
 def test_d6_one_two_three_counter_clockwise():
     s = solid("d6")
-    n1, n2, n3 = s.normal(0), s.normal(1), s.normal(2)
+    n1, n2, n3 = normal(s, 0), normal(s, 1), normal(s, 2)
     cross = (n2[1] * n3[2] - n2[2] * n3[1], n2[2] * n3[0] - n2[0] * n3[2], n2[0] * n3[1] - n2[1] * n3[0])
     assert sum(a * b for a, b in zip(n1, cross, strict=True)) > 0
 
@@ -218,7 +225,7 @@ def fold_up(net, s, sign):
         for fj, a, b in links.get(fi, []):
             if fj in maps:
                 continue
-            n1, n2 = s.normal(fi), s.normal(fj)
+            n1, n2 = normal(s, fi), normal(s, fj)
             turn = math.acos(max(-1.0, min(1.0, sum(x * y for x, y in zip(n1, n2, strict=True)))))
             # the axis runs the way the parent face goes round, so every fold turns the same way
             pts = net.faces[fi].points

@@ -7,7 +7,7 @@ import pytest
 from conftest import MM
 
 from pnp.cli import main
-from pnp.kinds.hexmap import HexGrid, grid_size, hex_centre, hex_corners
+from pnp.draw.hexgrid import grid_size, hex_centre, hex_corners
 
 DATA = Path(__file__).parent / "data" / "hexes"
 
@@ -27,7 +27,7 @@ def test_pointy_top_odd_r_geometry():
         ax, ay = hex_centre(*a, w)
         bx, by = hex_centre(*b, w)
         assert math.hypot(ax - bx, ay - by) == pytest.approx(w)
-    assert grid_size(HexGrid(rows=3, cols=4), w) == pytest.approx((4 * w + w / 2, 2 * r + 2 * 1.5 * r))
+    assert grid_size(4, 3, w) == pytest.approx((4 * w + w / 2, 2 * r + 2 * 1.5 * r))
 
 
 def test_built_map_size_symbols_and_badges(built):

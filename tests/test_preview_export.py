@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-import re
-import xml.etree.ElementTree as ET
-
-import pytest
-from conftest import MM
 from PIL import Image
 
 from pnp.cli import main
 from pnp.export.tts import COLS, MAX_PX, PER_SHEET, ROWS, cell_size
-
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-@pytest.fixture
-def small_game(tmp_path):
-    folder = tmp_path / "small"
-    assert main(["new", str(folder)]) == 0
-    return folder
 
 
 def test_preview_writes_every_face_and_a_sheet_per_family(small_game, tmp_path):
@@ -75,36 +61,24 @@ def test_tts_splits_a_deck_of_more_than_69(small_game, tmp_path):
     assert f"Number:        {PER_SHEET}" in note and f"Number:        {80 - PER_SHEET}" in note
 
 
-PATH_RECT = re.compile(r"M(\S+) (\S+) H(\S+) V(\S+) H\S+ Z")
-
-
 def test_cut_file_follows_the_printed_outlines(built, tmp_path):
-    """Every cut path lies on an outline the printed PDF draws on the same sheet."""
-    b = built("greenway", "a4")
-    out = tmp_path / "out"
-    assert main(["export", "greenway", "--cut", "--out", str(out), "--quiet"]) == 0
-    files = sorted((out / "greenway" / "cut").glob("greenway-a4-cut-p*.svg"))
-    doc = b.doc()
-    assert files
+    """Every cut path lies on an outline the printed PDF draws on the same sheet: rounded cards
+    and circles (greenway, aftershock), die nets (aftershock), packed pieces (earthquake),
+    standees (piecepack). The rest is in tests/test_cut_outlines.py."""
+    from cutgeom import bleeds_of, check_cut_file
+
     checked = 0
-    for f in files:
-        page = doc[int(f.stem[-3:]) - 1]
-        w, h = page.rect.width * MM, page.rect.height * MM
-        root = ET.parse(f).getroot()
-        assert root.get("viewBox") == f"0 0 {round(w, 3):g} {round(h, 3):g}" and root.get("width") == f"{round(w, 3):g}mm"
-        assert len(root.find(f"{SVG}g[@id='registration']")) == 4
-        drawn = [tuple(v * MM for v in d["rect"]) for d in page.get_drawings()]
-        for el in root.find(f"{SVG}g[@id='cut']"):
-            if el.tag == f"{SVG}ellipse":
-                x, y = float(el.get("cx")) - float(el.get("rx")), float(el.get("cy")) - float(el.get("ry"))
-                x2, y2 = x + 2 * float(el.get("rx")), y + 2 * float(el.get("ry"))
-            else:
-                x, y, x2, y2 = map(float, PATH_RECT.fullmatch(el.get("d")).groups())
-            assert any(
-                abs(x - a) < 0.1 and abs(y - c) < 0.1 and abs(x2 - b2) < 0.1 and abs(y2 - d2) < 0.1 for a, c, b2, d2 in drawn
-            ), f"{f.name}: {el.get('id')} cut at ({x:.2f}, {y:.2f})-({x2:.2f}, {y2:.2f}) mm follows no printed outline"
-            checked += 1
-    assert checked >= 36
+    for game in ("greenway", "aftershock", "earthquake", "piecepack"):
+        b = built(game, "a4")
+        out = tmp_path / game
+        assert main(["export", game, "--cut", "--out", str(out), "--quiet"]) == 0
+        files = sorted((out / game / "cut").glob(f"{game}-a4-cut-p*.svg"))
+        assert files
+        doc, bleeds = b.doc(), bleeds_of(game)
+        for f in files:
+            page = doc[int(f.stem[-3:]) - 1]
+            checked += check_cut_file(f, page, bleeds)
+    assert checked >= 150
 
 
 def test_export_needs_one_of_tts_or_cut(capsys):

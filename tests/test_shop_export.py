@@ -17,13 +17,6 @@ ACCENT = (0x27, 0x6B, 0x2B)  # the scaffold's palette 'accent': the deck's back 
 INK = (0x22, 0x22, 0x22)  # 'ink': the events' back
 
 
-@pytest.fixture
-def small_game(tmp_path):
-    folder = tmp_path / "small"
-    assert main(["new", str(folder)]) == 0
-    return folder
-
-
 def export(game, out, *extra) -> int:
     return main(["export", str(game), "--cards", "--out", str(out), "--quiet", *extra])
 

@@ -75,11 +75,22 @@ class ShapeFact:
         return inside_
 
 
+@dataclass(frozen=True, slots=True)
+class OutlineFact:
+    """A shape drawn as an outline only (a space to put a piece on, a box): its kind and stroke colour."""
+
+    kind: str  # rect | circle | path
+    stroke: str
+    box: Box
+    region: int | None
+
+
 @dataclass
 class FaceFacts:
     texts: list[TextFact] = field(default_factory=list)
     marks: list[MarkFact] = field(default_factory=list)
     shapes: list[ShapeFact] = field(default_factory=list)
+    outlines: list[OutlineFact] = field(default_factory=list)
     regions: list[Box] = field(default_factory=list)  # clipped groups that hold text: a die net's faces
     lines_x: list[tuple[float, float, float]] = field(default_factory=list)  # vertical lines: x, y0, y1
     lines_y: list[tuple[float, float, float]] = field(default_factory=list)  # horizontal lines: y, x0, x1
@@ -163,10 +174,13 @@ class _Reader:
             stem = node.file.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
             self.facts.marks.append(MarkFact(stem, None, _box(m, node.x, node.y, node.x + node.w, node.y + node.h), region, self.tick()))
         elif isinstance(node, Rect):
-            self.shape(node.style, _box(m, node.x, node.y, node.x + node.w, node.y + node.h), abs(node.w * node.h) * _scale(m) ** 2, region)
+            b = _box(m, node.x, node.y, node.x + node.w, node.y + node.h)
+            self.shape(node.style, b, abs(node.w * node.h) * _scale(m) ** 2, region)
+            self.outline("rect", node.style, b, region)
         elif isinstance(node, Ellipse):
             b = _box(m, node.cx - node.rx, node.cy - node.ry, node.cx + node.rx, node.cy + node.ry)
             self.shape(node.style, b, math.pi * node.rx * node.ry * _scale(m) ** 2, region)
+            self.outline("circle", node.style, b, region)
         elif isinstance(node, Path):
             self.path(node, m, region)
         elif isinstance(node, Text):
@@ -192,10 +206,17 @@ class _Reader:
         if style.fill:
             self.facts.shapes.append(ShapeFact(style.fill, style.opacity, box, area, region, self.tick(), outline))
 
+    def outline(self, kind: str, style, box: Box, region) -> None:
+        if style.stroke and not style.fill:
+            self.facts.outlines.append(OutlineFact(kind, style.stroke, box, region))
+
     def path(self, p: Path, m: Matrix, region) -> None:
         pts = [apply(m, op[-2], op[-1]) for op in p.ops if op[0] != "Z"]
         if not pts:
             return
+        if any(op[0] == "Z" for op in p.ops):
+            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+            self.outline("path", p.style, (min(xs), min(ys), max(xs), max(ys)), region)
         if p.style.fill:
             xs, ys = [q[0] for q in pts], [q[1] for q in pts]
             self.shape(p.style, (min(xs), min(ys), max(xs), max(ys)), _poly_area(pts), region, tuple(pts))

@@ -23,6 +23,7 @@ from pnp.draw.primitives import (
     Rect,
     Text,
     Use,
+    apply,
     multiply,
 )
 from pnp.draw.primitives import invert as _invert
@@ -46,11 +47,6 @@ class Problem:
     items: list[str] = field(default_factory=list)
 
 
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
-
-
 def _inside_ops(ops: tuple, x: float, y: float) -> bool:
     """Even-odd test against the polygon through the path's end points (curves as chords)."""
     pts: list[list[tuple[float, float]]] = []
@@ -68,7 +64,7 @@ def _inside_ops(ops: tuple, x: float, y: float) -> bool:
 
 
 def _covers(shape, inv: Matrix, px: float, py: float) -> bool:
-    x, y = _apply(inv, px, py)
+    x, y = apply(inv, px, py)
     if isinstance(shape, Rect):
         return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
     if isinstance(shape, Ellipse):
@@ -153,7 +149,7 @@ class FaceReader:
         x0 = t.start_x(width)
         mid = t.y - t.size * 0.35  # half the x-height above the baseline
         points = [(x0 + width * f, mid) for f in (0.1, 0.5, 0.9)]
-        worst = min(contrast(ink, self.background(*_apply(m, x, y))) for x, y in points)
+        worst = min(contrast(ink, self.background(*apply(m, x, y))) for x, y in points)
         if worst < MIN_CONTRAST - 1e-6:
             self.found.append(("contrast", t.text, worst))
 

@@ -418,14 +418,19 @@ class Reader:
         lo, hi, text = _size_bounds(expect)
 
         def judge(f, facts):
-            if body.art is None:
+            if body.die_face:
+                sizes = [(b[2] - b[0], b[3] - b[1]) for b in facts.regions]
+                if not sizes:
+                    return False, "no die faces drawn"
+            elif body.art is None:
                 sizes = [(f.w, f.h)]
             else:
                 sizes = [(k.box[2] - k.box[0], k.box[3] - k.box[1]) for k in self.marks(facts, body.in_, body.art)]
                 if not sizes:
                     return False, f"no '{body.art}' drawn"
             bad = [(w, h) for w, h in sizes if not (lo[0] - TOL <= w <= hi[0] + TOL and lo[1] - TOL <= h <= hi[1] + TOL)]
-            return not bad, "" if not bad else f"{bad[0][0]:.2f} x {bad[0][1]:.2f} mm"
+            what = "a die face " if body.die_face else f"'{body.art}' " if body.art else ""
+            return not bad, "" if not bad else f"{what}{bad[0][0]:.2f} x {bad[0][1]:.2f} mm"
 
         return self.per_face(faces, res, text, judge)
 
@@ -459,6 +464,23 @@ class Reader:
 
         kind = "" if body.direction == "any" else body.direction + " "
         return self.per_face(faces, res, f"{_fmt_count(expect)} {kind}lines on each face", judge)
+
+    def _outlines(self, body, expect, faces, res):
+        count_expect(expect)
+        if body.colour is not None:
+            self.colour_is("#000000", body.colour)  # an unknown colour is the rule's error, said once
+        boxes = self.boxes(body.in_)
+
+        def judge(f, facts):
+            n = sum(
+                1 for o in facts.outlines
+                if (body.shape == "any" or o.kind == body.shape) and (boxes is None or any(inside(o.box, b) for b in boxes))
+                and (body.colour is None or self.colour_is(o.stroke, body.colour))
+            )  # fmt: skip
+            return count_ok(n, expect), f"{n} outline{'s' if n != 1 else ''}"
+
+        kind = "" if body.shape == "any" else body.shape + " "
+        return self.per_face(faces, res, f"{_fmt_count(expect)} {kind}outlines on each face", judge)
 
     def _grid(self, body, expect, faces, res):
         if not isinstance(expect, dict) or not set(expect) <= {"cols", "rows", "cell"}:

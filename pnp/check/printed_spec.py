@@ -139,6 +139,13 @@ class Fills(Faces):
     )
 
 
+class Outlines(Faces):
+    """Shapes drawn as outlines only (the spaces a piece is put on, a box), counted on each face."""
+
+    shape: Literal["any", "rect", "circle", "path"] = Field("any", description="count only rectangles, circles, or other closed outlines")
+    colour: str | None = Field(None, description="count only outlines in this colour (a colour name, palette name or #rrggbb)")
+
+
 class Count(Faces):
     """How many faces are drawn (expect a number or {min, max})."""
 
@@ -162,6 +169,7 @@ class DrawnSize(Faces):
     """The size of each face as drawn (or of a piece of art on it)."""
 
     art: str | None = Field(None, description="measure this art on the face instead of the face itself")
+    die_face: bool = Field(False, description="measure each face of a die or net (its width and height) instead of the whole net")
 
 
 class Scale(Faces):
@@ -196,6 +204,7 @@ PRINTED = {
     "scale": Scale,
     "grid": Grid,
     "lines": Lines,
+    "outlines": Outlines,
 }
 # printed rules that need no `expect`
 NO_EXPECT = {"same", "prints"}

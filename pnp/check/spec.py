@@ -18,6 +18,7 @@ from pnp.check.printed_spec import (
     Grid,
     Lines,
     Marks,
+    Outlines,
     PrintedTexts,
     PrintsText,
     Same,
@@ -96,6 +97,7 @@ class Rule(Strict):
     scale: Scale | None = Field(None, description="each face's drawn size as a fraction of another family's face (expect: 0.75)")
     grid: Grid | None = Field(None, description="a grid of squares as drawn: expect {cols, rows, cell}")
     lines: Lines | None = Field(None, description="straight lines (grooves, rules) drawn on each face: expect a count or {min, max}")
+    outlines: Outlines | None = Field(None, description="shapes drawn as outlines only (spaces, boxes) on each face: expect a count or {min, max}")
     expect: object = Field(
         None, description="the expected result: a number, a mapping of value: number, a list, or {min: n, max: m} for counts"
     )

@@ -80,17 +80,25 @@ def layout_text(
     def lines_at(sz: float) -> list[str]:
         if fit != "wrap":
             return paragraphs
+        # a line's width in ems is kept as words join it (the width of the line so far, the
+        # word with its space, and the kerning between them): measuring each trial line anew
+        # made a 5,000-character paragraph cost a second a face
+        pairs = fm.pairs or {}
         out: list[str] = []
         for para in paragraphs:
             words = para.split(" ")
-            cur = ""
+            cur, cur_em = "", 0.0
             for word in words:
-                trial = word if not cur else cur + " " + word
-                if fm.width(trial, sz) <= w or not cur:
-                    cur = trial
+                if not cur:
+                    trial, trial_em = word, fm.width(word, 1.0)
+                else:
+                    trial = cur + " " + word
+                    trial_em = cur_em + fm.width(" " + word, 1.0) + pairs.get(cur[-1] + " ", 0.0)
+                if trial_em * sz <= w or not cur:
+                    cur, cur_em = trial, trial_em
                 else:
                     out.append(cur)
-                    cur = word
+                    cur, cur_em = word, fm.width(word, 1.0)
             out.append(cur)
         return out
 

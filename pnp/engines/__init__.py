@@ -11,6 +11,3 @@ class DocInfo:
     author: str
     subject: str
     date: str | None = None  # ISO date; None keeps builds byte-identical
-
-
-ENGINES = ("reportlab", "svg")

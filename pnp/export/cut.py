@@ -1,25 +1,40 @@
-"""Cut files for print-and-cut machines: one SVG per sheet page, read from the manifest.
+"""Cut files for print-and-cut machines: one SVG per sheet page, each item cut on its outline.
 
 Coordinates are the printed page's, in millimetres (viewBox = page size in mm, width/height in
 mm), so the file lines up with the PDF page when both are placed at the page's top-left.
-Each file has two layers (groups): `registration` — marks in the style most cutters' optical
-sensors read (a filled square at the top-left corner of the printable area, right-angle marks
-at the other three) — and `cut` — one closed path per item, a hairline in red: a rectangle,
-or a circle for items the manifest calls round (`"shape": "circle"`).
+Each file has three Inkscape layers (groups that Inkscape, Silhouette Studio, Cricut Design
+Space and LightBurn show as layers):
+
+- `registration`: the marks a cutter's optical sensor reads (pnp/layout/registration.py),
+  placed clear of every item; `pnp build --registration` prints the same marks on the sheet;
+- `cut`: one path per item along its real outline, as the kind draws it: rounded corners,
+  circles, hexes, the outline of a die net or a standee; a packed set of pieces is cut into
+  its pieces, every edge between and around them once; red hairline;
+- `score`: fold lines of die nets and standees, dashed blue, to score (or cut at low
+  pressure), never to cut through.
+
 Back pages are not cut (the cut follows the fronts); board tiles are trimmed by hand along
-their printed marks, so tile pages get no cut file.
+their printed marks, so tile pages get no cut file. Element ids are legal XML ids, unique in
+the file, made from family and item id; `inkscape:label` keeps the id as written.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-REG_SIZE = 5.0  # mm, the square mark
-REG_ARM = 10.0  # mm, the arms of the corner marks
-REG_WIDTH = 0.5  # mm, the corner marks' line width
+from pnp.draw.primitives import Ellipse, Rect, outline_ops
+from pnp.draw.primitives import Path as PathPrim
+from pnp.layout.compose import placement_transform
+from pnp.layout.registration import sheet_registration
+
 CUT_COLOUR = "#ff0000"
-CUT_WIDTH = 0.1  # mm
+SCORE_COLOUR = "#0000ff"
+LINE_WIDTH = 0.1  # mm
+SCORE_DASH = "1 1"
+INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
 
 
 def _n(v: float) -> str:
@@ -27,55 +42,144 @@ def _n(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def cut_pages(manifest: dict) -> list[dict]:
-    return [p for p in manifest["pages"] if p["kind"] == "sheet" and any(i["side"] == "front" for i in p["items"])]
+def cut_pages(pages) -> list:
+    """The sheet pages that hold fronts: each gets a cut file."""
+    return [p for p in pages if p.kind == "sheet" and any(i.side == "front" for i in p.items)]
 
 
-def registration(w: float, h: float, margin: float) -> list[str]:
-    x0, y0, x1, y1 = margin, margin, w - margin, h - margin
-    a, lw = REG_ARM, REG_WIDTH
-    half = lw / 2
-    out = [f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{_n(REG_SIZE)}" height="{_n(REG_SIZE)}" fill="#000000"/>']
-    for cx, cy, dx, dy in ((x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
-        px, py = cx - dx * half, cy - dy * half  # the corner, inset so the stroke stays inside
-        out.append(
-            f'<path d="M{_n(px + dx * a)} {_n(py)} L{_n(px)} {_n(py)} L{_n(px)} {_n(py + dy * a)}" '
-            f'fill="none" stroke="#000000" stroke-width="{_n(lw)}"/>'
+def outline_of(face, shape=None) -> tuple:
+    """The face's cut outline as path ops in its own mm: its `cut`, else its w × h rectangle."""
+    cut = face.cut if shape is None else shape
+    if cut is None:
+        return (
+            ("M", 0.0, 0.0),
+            ("L", face.w, 0.0),
+            ("L", face.w, face.h),
+            ("L", 0.0, face.h),
+            ("Z",),
         )
-    return out
+    if isinstance(cut, (Rect, Ellipse)):
+        return outline_ops(cut)
+    if isinstance(cut, PathPrim):
+        return cut.ops
+    raise TypeError(f"not an outline: {type(cut).__name__}")
 
 
-def cut_path(item: dict) -> str:
-    x, y, w, h = item["x_mm"], item["y_mm"], item["w_mm"], item["h_mm"]
-    ident = quoteattr(f"{item['component']}/{item['id']}")
-    if item.get("shape") == "circle":
-        return f'<ellipse id={ident} cx="{_n(x + w / 2)}" cy="{_n(y + h / 2)}" rx="{_n(w / 2)}" ry="{_n(h / 2)}"/>'
-    return f'<path id={ident} d="M{_n(x)} {_n(y)} H{_n(x + w)} V{_n(y + h)} H{_n(x)} Z"/>'
+def moved(ops: tuple, m) -> tuple:
+    """Path ops through the affine matrix m = (a, b, c, d, e, f)."""
+    a, b, c, d, e, f = m
+    out = []
+    for op in ops:
+        pts = op[1:]
+        out.append(
+            (
+                op[0],
+                *(
+                    v
+                    for i in range(0, len(pts), 2)
+                    for v in (a * pts[i] + c * pts[i + 1] + e, b * pts[i] + d * pts[i + 1] + f)
+                ),
+            )
+        )
+    return tuple(out)
 
 
-def cut_svg(manifest: dict, page: dict) -> str:
-    w, h = page["size_mm"]
-    margin = manifest["printable_margin_mm"]
+def path_data(ops: tuple) -> str:
+    parts = []
+    for op in ops:
+        if op[0] == "Z":
+            parts.append("Z")
+        else:
+            parts.append(op[0] + " ".join(_n(v) for v in op[1:]))
+    return " ".join(parts)
+
+
+class Ids:
+    """Legal, unique XML ids (a letter first, then letters, digits, '-', '_', '.')."""
+
+    def __init__(self):
+        self.taken: set[str] = set()
+
+    def __call__(self, text: str) -> str:
+        base = re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("_") or "item"
+        if not re.match(r"[A-Za-z_]", base):
+            base = "_" + base
+        ident, n = base, 2
+        while ident in self.taken:
+            ident, n = f"{base}-{n}", n + 1
+        self.taken.add(ident)
+        return ident
+
+
+def registration(page, paper) -> list:
+    """The page's registration marks, as primitives in page mm (the printed sheet's too)."""
+    return sheet_registration(page, paper)
+
+
+def _mark_svg(m) -> str:
+    if isinstance(m, Rect):
+        return f'<rect x="{_n(m.x)}" y="{_n(m.y)}" width="{_n(m.w)}" height="{_n(m.h)}" fill="#000000"/>'
+    return f'<path d="{path_data(m.ops)}" fill="none" stroke="#000000" stroke-width="{_n(m.style.stroke_width)}"/>'
+
+
+def layer(name: str, body: list[str], attrs: str = "") -> list[str]:
+    return [
+        f'<g id="{name}" inkscape:groupmode="layer" inkscape:label="{name}"{attrs}>',
+        *body,
+        "</g>",
+    ]
+
+
+def cut_svg(page, face_of: Callable, paper, title: str) -> str:
+    """One sheet page's cut file."""
+    ids = Ids()
+    cuts: list[str] = []
+    scores: list[str] = []
+    for p in page.items:
+        if p.side != "front":
+            continue
+        face = face_of(p.ref)
+        m = placement_transform(p, face.w, face.h)
+        name = f"{p.ref.family}/{p.ref.id}"
+        label = quoteattr(name)
+        cuts.append(
+            f'<path id="{ids("cut-" + name)}" inkscape:label={label} d="{path_data(moved(outline_of(face), m))}"/>'
+        )
+        if face.score is not None:
+            scores.append(
+                f'<path id="{ids("score-" + name)}" inkscape:label={label} d="{path_data(moved(face.score.ops, m))}"/>'
+            )
+    w, h = page.w, page.h
     lines = [
         '<?xml version="1.0" encoding="utf-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(w)}mm" height="{_n(h)}mm" viewBox="0 0 {_n(w)} {_n(h)}">',
-        f"<title>{manifest['game']} {manifest['paper']} page {page['number']}: cut paths</title>",
-        '<g id="registration">',
-        *registration(w, h, margin),
-        "</g>",
-        f'<g id="cut" fill="none" stroke="{CUT_COLOUR}" stroke-width="{_n(CUT_WIDTH)}">',
-        *(cut_path(it) for it in page["items"] if it["side"] == "front"),
-        "</g>",
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE}" version="1.1" '
+        f'width="{_n(w)}mm" height="{_n(h)}mm" viewBox="0 0 {_n(w)} {_n(h)}">',
+        f"<title>{_escape(title)} page {page.number}: cut paths</title>",
+        *layer("registration", [_mark_svg(m) for m in registration(page, paper)]),
+        *layer("cut", cuts, f' fill="none" stroke="{CUT_COLOUR}" stroke-width="{_n(LINE_WIDTH)}"'),
+        *layer(
+            "score",
+            scores,
+            f' fill="none" stroke="{SCORE_COLOUR}" stroke-width="{_n(LINE_WIDTH)}" stroke-dasharray="{SCORE_DASH}"',
+        ),
         "</svg>",
     ]
     return "\n".join(lines) + "\n"
 
 
-def write_cut_files(manifest: dict, folder: Path, stem: str) -> list[Path]:
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def write_cut_files(
+    pages: Sequence, face_of: Callable, paper, folder: Path, stem: str, title: str
+) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     out = []
-    for page in cut_pages(manifest):
-        path = folder / f"{stem}-cut-p{page['number']:03d}.svg"
-        path.write_text(cut_svg(manifest, page), encoding="utf-8")
+    for page in cut_pages(pages):
+        path = folder / f"{stem}-cut-p{page.number:03d}.svg"
+        path.write_text(cut_svg(page, face_of, paper, title), encoding="utf-8")
         out.append(path)
+        if hasattr(face_of, "page_done"):
+            face_of.page_done()
     return out

@@ -130,6 +130,7 @@ def export_cards(
     fmt: str = "png",
     families: list[str] | None = None,
     progress=None,
+    warn=None,
 ) -> ShopResult:
     from pnp.pipeline import prepare
 
@@ -177,6 +178,8 @@ def export_cards(
         (root / SUMMARY_FILE).write_text(
             summary(game, plans, fmt, bleed, dpi, px), encoding="utf-8"
         )
+    for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
+        warn(w)
     return ShopResult(out_dir / game.id / FOLDER, plans, len(files), px)
 
 

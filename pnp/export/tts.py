@@ -48,7 +48,7 @@ def card_families(game, names: list[str] | None) -> list:
     return select_families(game, names) if names else [f for f in game.families if f.spec.kind == "card"]
 
 
-def export_tts(game, out_dir: Path, families: list[str] | None = None, progress=None) -> list[TtsDeck]:
+def export_tts(game, out_dir: Path, families: list[str] | None = None, progress=None, warn=None) -> list[TtsDeck]:
     from pnp.pipeline import prepare
 
     fams = card_families(game, families)
@@ -94,6 +94,8 @@ def export_tts(game, out_dir: Path, families: list[str] | None = None, progress=
             note = root / f"{stem}-tts.txt"
             note.write_text(_note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8")
             decks.append(TtsDeck(fam.name, sheets, None if unique else back_path, back_sheets, note, (cw, ch), counts))
+    for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
+        warn(w)
     # the files as the user finds them, through OUT/GAME
     dest = out_dir / game.id
 

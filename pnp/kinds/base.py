@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.draw.fonts import FontBook
+from pnp.draw.primitives import Ellipse, Rect, spend_drawing
 from pnp.draw.primitives import Path as PathPrim
-from pnp.draw.primitives import spend_drawing
 from pnp.draw.symbols import SymbolBook
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family, Game
@@ -25,9 +25,13 @@ class Face:
     h: float
     front: object  # a primitive (Group or Use), drawn with the item's top-left at (0, 0)
     back: object | None = None
-    cut: PathPrim | None = None  # the cut outline when it is not the w×h rectangle
+    # the cut outline (rounded rect, ellipse or path, in the face's mm) when it is not the w×h
+    # rectangle; for a packed set of pieces, every edge between and around them, each once
+    cut: Rect | Ellipse | PathPrim | None = None
     bleed: float = 0.0
     shape: str = "rect"  # the cut shape: rect, circle, hex, ... or 'outline' for a drawn cut path
+    score: PathPrim | None = None  # fold lines, scored (not cut through) on a cutting machine
+    pieces: tuple = ()  # (id, outline Path) of each piece a packed item is cut into
 
     def __post_init__(self):
         # the budget on one face's drawing, checked as each face is made (what it draws

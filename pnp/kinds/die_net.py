@@ -15,7 +15,8 @@ from pydantic import Field
 from pnp.draw.primitives import Group, Path, Style, Text, multiply, polygon, rotate, translate
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face, Kind
-from pnp.kinds.polyhedra import SOLID_NAMES, Net, face_box, make_net, solid
+from pnp.kinds.polyhedra.nets import Net, face_box, make_net
+from pnp.kinds.polyhedra.solids import SOLID_NAMES, solid
 from pnp.kinds.template import TemplateRenderer, colour_of
 from pnp.spec.elements import Element, TextEl
 from pnp.spec.expand import fill
@@ -158,10 +159,11 @@ class DieKind(Kind):
                     parts.append(Group((Group(tuple(content), m),), clip=clip))
             parts += fixed["over"]
             body = Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
-            cut = fixed["cut"]
+            cut, score = fixed["cut"], fixed["score"]
             if k != 1.0:
                 cut = Path(tuple((op[0], *(v * k for v in op[1:])) for op in cut.ops), cut.style)
-            yield Face(family.name, item.id, net.w * k, net.h * k, body, None, cut=cut, bleed=spec.bleed, shape="outline")
+                score = score and Path(tuple((op[0], *(v * k for v in op[1:])) for op in score.ops), score.style)
+            yield Face(family.name, item.id, net.w * k, net.h * k, body, None, cut=cut, bleed=spec.bleed, shape="outline", score=score)
 
 
 def _fixed_parts(spec: DieSpec, net: Net, ctx: DrawContext, family: Family) -> dict:
@@ -171,18 +173,21 @@ def _fixed_parts(spec: DieSpec, net: Net, ctx: DrawContext, family: Family) -> d
     line = colour_of(spec.outline, {}, ctx, family, "outline")
     under = [polygon(list(t.points), Style(tab_fill)) for t in net.tabs] if tab_fill else []
     over = []
-    if fold and net.folds:
+    score = None
+    if net.folds:
         ops = []
         for a, b in net.folds:
             ops += [("M", *a), ("L", *b)]
-        over.append(Path(tuple(ops), Style(None, fold, spec.fold_width, FOLD_DASH)))
+        score = Path(tuple(ops), Style(None, fold or "#000000", spec.fold_width, FOLD_DASH))
+        if fold:
+            over.append(score)
     cut_ops = []
     for loop in net.outline:
         cut_ops += [("M", *loop[0])] + [("L", *p) for p in loop[1:]] + [("Z",)]
     cut = Path(tuple(cut_ops), Style(None, line or "#000000", spec.outline_width, join="round"))
     if line:
         over.append(cut)
-    return {"under": under, "over": over, "cut": cut}
+    return {"under": under, "over": over, "cut": cut, "score": score}
 
 
 KINDS = [DieKind()]

@@ -66,21 +66,25 @@ class FlatKind(Kind):
             ctx.warn(family, "outline", "outline: is not drawn on a family with a bleed (it would print inside the bled art; the cut marks show the trim)")
         cut_style = Style(None, line, spec.outline_width) if line else None
         clip = outline(spec.shape, w, h, radius, Style(), grow=grow)
-        short: dict[str, set[str]] = {}  # side -> edges where some item's art stops at the cut line
+        short: dict[tuple[str, int], set[str]] = {}  # (side, element) -> edges where it stops at the cut line
 
         def face(elements, bg, attrs, side):
             prims = []
             bgc = draw.colour(bg, attrs, None, "background" if side == "front" else "back_background")
             if bgc:
                 prims.append(outline(spec.shape, w, h, radius, Style(bgc), grow=grow))
-            draw.reached = set(EDGES) if bgc and bgc != "#ffffff" else set()
+            draw.stopped = {}
             prims += draw.render(elements, w, h, attrs, side, bleed=grow)
-            if grow > 0 and ctx.bleed is None:
-                short.setdefault(side, set()).update(set(EDGES) - draw.reached)
+            # over a coloured background the bleed is that colour; over white, it is paper
+            if grow > 0 and ctx.bleed is None and (not bgc or bgc == "#ffffff"):
+                for n, edges in draw.stopped.items():
+                    short.setdefault((side, n), set()).update(edges)
             body = Group(tuple(prims), clip=clip)
             parts = [body] + ([outline(spec.shape, w, h, radius, cut_style)] if cut_style else [])
             return Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
 
+        # the cut line at the printed size, corners rounded as the piece is (print-shop files too)
+        cut = outline(spec.shape, w * k, h * k, self.corner_radius(spec) * k, Style())
         two_sided = spec.back is not None
         shared_back = None
         if two_sided and not uses_attributes(spec.back):
@@ -118,15 +122,16 @@ class FlatKind(Kind):
             back = None
             if two_sided:
                 back = Use(shared_back) if shared_back else face(spec.back, spec.back_background, item.attrs, "back")
-            yield Face(family.name, item.id, w * k, h * k, front, back, bleed=bleed, shape=spec.shape)
-        for side, edges in short.items():
-            if edges:
-                where = [e for e in EDGES if e in edges]
-                ctx.warn(
-                    family, "bleed", f"family '{family.name}' has bleed: {bleed:g}mm, but its {side} art stops at the "
-                    f"cut line on the {', '.join(where)} edge{'s' if len(where) > 1 else ''}: a cut that wanders shows white "
-                    f"paper there (give it a background:, or art that touches the edge)"
-                )
+            yield Face(family.name, item.id, w * k, h * k, front, back, cut=cut, bleed=bleed, shape=spec.shape)
+        for (side, n), edges in short.items():
+            where = [e for e in EDGES if e in edges]
+            el = (spec.front if side == "front" else spec.back)[n]
+            ctx.warn(
+                family, f"{side}[{n}]",
+                f"family '{family.name}' has bleed: {bleed:g}mm, but its {side}[{n}] ({el.kind}) stops at the cut line "
+                f"on the {', '.join(where)} edge{'s' if len(where) > 1 else ''}: a cut that wanders shows white paper "
+                f"there (give the face a background: of that colour, or draw it as a rect or polygon, which reach the bleed)",
+            )  # fmt: skip
 
 
 

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
+from pnp.draw.hexgrid import grid_size, hex_centre, hex_corners
 from pnp.draw.primitives import Ellipse, Group, Path, Rect, Style, polygon
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face, Kind
@@ -84,21 +85,6 @@ class HexmapSpec(FamilySpec):
     outline: Colour = Field("none", description="a line round the whole item, or none")
 
 
-def hex_centre(col: int, row: int, w: float) -> tuple[float, float]:
-    r = w / math.sqrt(3)
-    return w / 2 + col * w + (w / 2 if row % 2 else 0.0), r + row * 1.5 * r
-
-
-def hex_corners(cx: float, cy: float, w: float) -> list[tuple[float, float]]:
-    r = w / math.sqrt(3)
-    return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in (-90, -30, 30, 90, 150, 210)]
-
-
-def grid_size(grid: HexGrid, w: float) -> tuple[float, float]:
-    r = w / math.sqrt(3)
-    return grid.cols * w + w / 2, 2 * r + (grid.rows - 1) * 1.5 * r
-
-
 class HexmapKind(Kind):
     name = "hexmap"
     schema = HexmapSpec
@@ -108,7 +94,7 @@ class HexmapKind(Kind):
     def faces(self, family: Family, ctx: DrawContext) -> Iterator[Face]:
         spec: HexmapSpec = family.spec
         w, m, k = spec.hex, spec.margin, spec.scale
-        gw, gh = grid_size(spec.grid, w)
+        gw, gh = grid_size(spec.grid.cols, spec.grid.rows, w)
         iw, ih = gw + 2 * m, gh + 2 * m
         draw = TemplateRenderer(family, ctx)
 

@@ -95,7 +95,11 @@ class StandeeKind(Kind):
             if line:
                 parts.append(cut)
             body = Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
-            yield Face(family.name, item.id, w * k, total * k, body, None, bleed=spec.bleed)
+            folds = []
+            for y in (b, b + h, b + 2 * h):
+                folds += [("M", 0.0, y * k), ("L", w * k, y * k)]
+            score = Path(tuple(folds), Style(None, "#000000", spec.fold_width, FOLD_DASH))
+            yield Face(family.name, item.id, w * k, total * k, body, None, bleed=spec.bleed, score=score)
 
 
 

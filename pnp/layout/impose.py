@@ -22,6 +22,7 @@ from pnp.layout.plan import (
     SameRefs,
     distinct,
 )
+from pnp.layout.registration import registration_band, sheet_registration
 from pnp.layout.tiles import tile_board, tile_label, tile_overlay
 from pnp.spec.paper import PaperSpec
 
@@ -85,6 +86,9 @@ def impose(
     sheets (pnp.layout.fold) instead of front and back pages."""
     W, H, m = paper.size.w, paper.size.h, paper.margin
     area = (m, m, W - 2 * m, H - 2 * m)
+    # print-and-cut sheets keep a band at the top and bottom free for the registration marks
+    band = registration_band(paper)
+    reg_area = (m, m + band, W - 2 * m, H - 2 * m - 2 * band)
     pages: list[Page] = [Page(1, "guide", W, H)]
     fam_pages = {f.name: FamilyPages(f.name, f.title, f.stock, any(r.two_sided for r in distinct(f.refs)), len(f.refs)) for f in families}
 
@@ -135,8 +139,10 @@ def impose(
                 page.bookmark = page.bookmark or fp.title
                 page.family = page.family or r.family
 
+    full_area = area
     for g in groups.values():
         group_refs = g.refs
+        area = reg_area if band and not any(is_large(r, reg_area) for r in distinct(group_refs)) else full_area
         if isinstance(group_refs, SameRefs):  # all alike: decided once, kept as a view
             like = group_refs.like
             large = group_refs if is_large(like, area) else []
@@ -171,6 +177,8 @@ def impose(
                         rects = [(*grid.position(k), grid.cell_w, grid.cell_h) for k in range(len(chunk))]
                         marks[len(chunk)] = grid_marks(rects, paper, W, H)
                     page.marks = marks[len(chunk)]
+                    if band:
+                        page.marks = [*page.marks, *sheet_registration(page, paper)]
                     note(page, distinct(chunk))
                     if sided:
                         _add_backs(page, new_page("backs"), back_of, note, distinct(chunk))
@@ -189,6 +197,8 @@ def impose(
                         page.items.append(Placement(r, "front", ox + s.x, oy + s.y, s.w, s.h, 90 if s.rotated else 0))
                         rects.append((ox + s.x, oy + s.y, s.w, s.h))
                     page.marks = corner_marks(rects, paper, gutter)
+                    if band:
+                        page.marks = [*page.marks, *sheet_registration(page, paper)]
                     placed = [refs[s.index] for s in spots]
                     note(page, placed)
                     if sided:

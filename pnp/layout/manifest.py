@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from pnp.layout.compose import placement_transform
 from pnp.layout.impose import Plan
 
 
@@ -11,7 +12,23 @@ def _r(v: float) -> float:
     return round(v, 3) + 0.0
 
 
-def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: str) -> dict:
+def pieces(p, face_of) -> list[dict] | None:
+    """The pieces a placed front is cut into (a packed set): id and outline in page mm."""
+    if face_of is None or p.side != "front" or p.tile:
+        return None
+    face = face_of(p.ref)
+    if not face.pieces:
+        return None
+    a, b, c, d, e, f = placement_transform(p, face.w, face.h)
+    out = []
+    for ident, path in face.pieces:
+        pts = [(op[1], op[2]) for op in path.ops if op[0] in "ML"]
+        out.append({"id": ident, "outline_mm": [[_r(a * x + c * y + e), _r(b * x + d * y + f)] for x, y in pts]})
+    return out
+
+
+def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None) -> dict:
+    """The plan as JSON values; with `face_of` (ItemRef -> Face), each packed set lists its pieces."""
     pages = []
     for page in plan.pages:
         items = []
@@ -32,6 +49,9 @@ def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: 
                 it["tile"] = p.tile
                 it["region_mm"] = [_r(v) for v in p.region]
                 it["board_mm"] = [_r(p.ref.w), _r(p.ref.h)]
+            cut_into = pieces(p, face_of)
+            if cut_into:
+                it["pieces"] = cut_into
             items.append(it)
         entry = {"number": page.number, "kind": page.kind, "size_mm": [_r(page.w), _r(page.h)], "items": items}
         if page.bookmark:
@@ -55,7 +75,7 @@ def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: 
     }
 
 
-def write_manifest(fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str) -> None:
+def write_manifest(fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None) -> None:
     """Write the manifest as json.dumps(manifest(...), indent=1) would, one page at a time.
 
     A plan of 50,000 cards never holds all its pages as JSON values at once.
@@ -71,7 +91,7 @@ def write_manifest(fh, plan: Plan, *, game: str, variant: str | None, paper: str
     one = Plan(plan.paper, [], [], None)
     for n, page in enumerate(plan.pages):
         one.pages = [page]
-        [entry] = manifest(one, game=game, variant=variant, paper=paper, engine=engine)["pages"]
+        [entry] = manifest(one, game=game, variant=variant, paper=paper, engine=engine, face_of=face_of)["pages"]
         if n:
             fh.write(",\n")
         fh.write("  " + json.dumps(entry, indent=1).replace("\n", "\n  "))

@@ -65,6 +65,11 @@ class PaperSpec(Strict):
         10.0, description="overlap strip between the tiles of a large board (8mm or more)"
     )
     label_band: Spacing = Field(7.0, description="strip at the top of a tile page for its label")
+    registration: bool = Field(
+        False,
+        description="print registration marks for print-and-cut machines on every sheet of items "
+        "(a band at the top and bottom is kept free for them); pnp export --cut writes the same marks",
+    )
     fold: bool = Field(
         False,
         description="gutter-fold two-sided items (fronts and mirrored backs on one sheet) instead of duplex pages",

@@ -78,3 +78,59 @@ def _corners(loop):
         if (p[0] - a[0]) * (b[1] - p[1]) - (p[1] - a[1]) * (b[0] - p[0]) != 0:
             out.append(p)
     return out
+
+
+def cut_lines(
+    pieces: list[frozenset[Cell]], size: float, dx: float = 0.0, dy: float = 0.0
+) -> tuple:
+    """Path ops that cut a packed set into its pieces: every edge of every piece once (an edge
+    two pieces share is one cut), joined into as few strokes as the edges allow, so that a
+    cutting machine lifts its blade seldom and never cuts a line twice."""
+    edges: set[frozenset] = set()
+    for cells in pieces:
+        for c, r in cells:
+            for n, a, b in (((c, r - 1), (c, r), (c + 1, r)), ((c + 1, r), (c + 1, r), (c + 1, r + 1)),
+                            ((c, r + 1), (c, r + 1), (c + 1, r + 1)), ((c - 1, r), (c, r), (c, r + 1))):  # fmt: skip
+                if n not in cells:
+                    edges.add(frozenset((a, b)))
+    nbrs: dict[tuple[int, int], set] = {}
+    for e in edges:
+        a, b = tuple(e)
+        nbrs.setdefault(a, set()).add(b)
+        nbrs.setdefault(b, set()).add(a)
+    ops: list[tuple] = []
+    while nbrs:
+        odd = sorted(p for p, n in nbrs.items() if len(n) % 2)
+        start = odd[0] if odd else min(nbrs)
+        trail, cur, heading = [start], start, None
+        while nbrs.get(cur):
+            # straight on where possible: long straight cuts, corners only where the outline turns
+            nxt = sorted(
+                nbrs[cur],
+                key=lambda q, cur=cur, heading=heading: (q[0] - cur[0], q[1] - cur[1]) != heading,
+            )[0]
+            heading = (nxt[0] - cur[0], nxt[1] - cur[1])
+            for x, y in ((cur, nxt), (nxt, cur)):
+                nbrs[x].discard(y)
+                if not nbrs[x]:
+                    del nbrs[x]
+            trail.append(nxt)
+            cur = nxt
+        closed = trail[0] == trail[-1] and len(trail) > 2
+        pts = _corners(trail[:-1]) if closed else _straight(trail)
+        ops.append(("M", dx + pts[0][0] * size, dy + pts[0][1] * size))
+        ops += [("L", dx + x * size, dy + y * size) for x, y in pts[1:]]
+        if closed:
+            ops.append(("Z",))
+    return tuple(ops)
+
+
+def _straight(trail):
+    """An open trail with the points where it goes straight on left out."""
+    out = [trail[0]]
+    for i in range(1, len(trail) - 1):
+        a, p, b = trail[i - 1], trail[i], trail[i + 1]
+        if (p[0] - a[0]) * (b[1] - p[1]) - (p[1] - a[1]) * (b[0] - p[0]) != 0:
+            out.append(p)
+    out.append(trail[-1])
+    return out

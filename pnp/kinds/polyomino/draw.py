@@ -30,10 +30,6 @@ def outline_path(cells, size: float, style: Style, dx: float = 0.0, dy: float = 
     )
 
 
-def rect_ops(w: float, h: float) -> tuple:
-    return (("M", 0.0, 0.0), ("L", w, 0.0), ("L", w, h), ("L", 0.0, h), ("Z",))
-
-
 def grooves(
     cells, s: float, spacing: float, angle: float, colour: str, dx: float = 0.0, dy: float = 0.0
 ) -> list:
