@@ -220,31 +220,30 @@ def test_a_shifted_back_shows_no_neighbours_colour(built, game, paper):
         assert checked >= 12 * 15, checked
 
 
-def test_pieces_packed_edge_to_edge_fail(game_copy, tmp_path):
-    """Without the bleed, the sets are tiled edge to edge in mixed colours: the test sees it."""
+def _spoiled(
+    game_copy, tmp_path, game: str, file: str, old: str, new: str
+) -> tuple[int, list[str]]:
+    """neighbour_colours over a copy of `game` built with one spec line changed."""
     import json
 
     from pnp.build import build
     from pnp.spec.load import load_game
 
-    folder = game_copy("earthquake")
-    edit(folder / "pieces-common.yaml", "bleed: 1.5mm", "bleed: 0mm")
+    folder = game_copy(game)
+    edit(folder / file, old, new)
     out = build(load_game(str(folder)), ["a4"], out_dir=tmp_path / "out")[0]
-    doc = pymupdf.open(out.pdf)
-    checked, bad = neighbour_colours(doc, json.loads(out.manifest.read_text()))
+    return neighbour_colours(pymupdf.open(out.pdf), json.loads(out.manifest.read_text()))
+
+
+def test_pieces_packed_edge_to_edge_fail(game_copy, tmp_path):
+    """Without the bleed, the sets are tiled edge to edge in mixed colours: the test sees it."""
+    checked, bad = _spoiled(
+        game_copy, tmp_path, "earthquake", "pieces-common.yaml", "bleed: 1.5mm", "bleed: 0mm"
+    )
     assert checked >= 12 * 15 and len(bad) > 20, (checked, len(bad))
 
 
 def test_tokens_of_two_colours_touching_fail(game_copy, tmp_path):
     """Aftershock's Buy tokens without their bleed touch the next player's token: the test sees it."""
-    import json
-
-    from pnp.build import build
-    from pnp.spec.load import load_game
-
-    folder = game_copy("aftershock")
-    edit(folder / "buy-tokens.yaml", "bleed: 1.5mm\n", "")
-    out = build(load_game(str(folder)), ["a4"], out_dir=tmp_path / "out")[0]
-    doc = pymupdf.open(out.pdf)
-    _, bad = neighbour_colours(doc, json.loads(out.manifest.read_text()))
+    _, bad = _spoiled(game_copy, tmp_path, "aftershock", "buy-tokens.yaml", "bleed: 1.5mm\n", "")
     assert len(bad) >= 4, bad
