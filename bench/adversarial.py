@@ -8,7 +8,7 @@ the default limits, and every outcome is a result or a clean refusal (exit 0, 1 
 never a traceback or exit 3). The corpus is every folder of tests/bad_specs/ (the error-message
 cases) and the cases below, written from the small game tests/bad_specs/_base/ (three cards).
 
-Each run is a fresh `python -m pnp` child with RLIMIT_AS set to 1 GiB (setrlimit in the child,
+Each run is a fresh `python -m pnp` process with RLIMIT_AS set to 1 GiB (setrlimit, then exec,
 before pnp starts): past it an allocation fails, so the run must end as a MemoryError refused
 with exit 2, not as a kill. Timed from outside (wall and CPU, from wait4), with its peak
 memory. CPU time is what an idle machine of two cores would take for this one-threaded work;
@@ -19,8 +19,8 @@ code, message); only this runner measures time and memory.
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -29,9 +29,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import yaml
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the corpus is written the way the tests write it
 CORPUS = ROOT / "tests" / "bad_specs"
 BASE = CORPUS / "_base"
 MEMORY = 1 << 30  # bytes of address space a run may take
@@ -83,23 +82,9 @@ def _png_bomb(game: Path) -> None:
 
 def _xlsx(extra_row: bytes) -> Callable[[Path], None]:
     def write(game: Path) -> None:
-        import io
-        import zipfile
+        from test_untrusted_failures import _xlsx as write_xlsx  # the tests' own hostile workbook
 
-        import openpyxl
-
-        book = openpyxl.Workbook()
-        book.active.append(["id", "n"])
-        book.active.append(["a", 1])
-        plain = io.BytesIO()
-        book.save(plain)
-        with zipfile.ZipFile(plain) as src, zipfile.ZipFile(game / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as dst:
-            for entry in src.infolist():
-                data = src.read(entry.filename)
-                if entry.filename == "xl/worksheets/sheet1.xml":
-                    data = data.replace(b"</sheetData>", extra_row + b"</sheetData>")
-                dst.writestr(entry, data)
-        (game / "cards.yaml").write_text(CARD + "items: cards.xlsx\nfront:\n  - text: {text: '{n}', x: 0mm, y: 40mm, size: 12pt}\n")
+        write_xlsx(game, extra_row)
 
     return write
 
@@ -138,17 +123,12 @@ CASES: dict[str, tuple[Callable[[Path], None], list[str]]] = {
 def case_folders(root: Path, only: str | None) -> list[tuple[str, Path, list[list[str]]]]:
     """(name, game folder, argument lists) of every case, written under `root`."""
     out = []
+    from test_errors import make_case  # the error-message tests' own way of writing a case
+
     for case in sorted(p for p in CORPUS.iterdir() if p.is_dir() and not p.name.startswith("_")):
         if only and only not in case.name:
             continue
-        game = root / case.name / "mini"
-        shutil.copytree(BASE, game, ignore=shutil.ignore_patterns("README.md"))
-        for src in case.rglob("*"):
-            if src.is_file() and src.name != "expect.yaml":
-                dst = game / src.relative_to(case)
-                dst.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(src, dst)
-        expect = yaml.safe_load((case / "expect.yaml").read_text(encoding="utf-8"))
+        game, expect = make_case(case.name, root / case.name)
         args = expect.get("args", ["build", "{game}", "--out", "{out}", "--paper", "a4"])
         out.append((case.name, game, [args]))
     for name, (write, commands) in CASES.items():
@@ -170,8 +150,9 @@ def case_folders(root: Path, only: str | None) -> list[tuple[str, Path, list[lis
     return out
 
 
-def _limit() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+# the limit is set in a small interpreter that then becomes the run (exec): a child forked from
+# this process would start out with this process's memory counted as its own
+LIMITED = "import os, resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({0}, {0})); os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
 
 
 # `pnp serve` does its first look at the game (load, every face drawn, print pages, check) and
@@ -193,10 +174,11 @@ sys.exit(2 if errors else 0)
 
 def run(args: list[str]) -> tuple[int, float, float, float, str]:
     """Exit code (negative: a signal; None: killed at the timeout), wall s, CPU s, peak MB, stderr."""
-    cmd = [sys.executable, "-c", SERVE_ONCE, *args[1:]] if args[0] == "serve-once" else [sys.executable, "-m", "pnp", *args]
+    run = ["-c", SERVE_ONCE, *args[1:]] if args[0] == "serve-once" else ["-m", "pnp", *args]
+    cmd = [sys.executable, "-c", LIMITED.format(MEMORY), *run]
     with tempfile.TemporaryFile() as errf:
         t0 = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errf, preexec_fn=_limit, env={**os.environ, "PNP_DEBUG": ""})
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errf, env={**os.environ, "PNP_DEBUG": ""})
         deadline = t0 + TIMEOUT_S
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -219,13 +201,20 @@ def run(args: list[str]) -> tuple[int, float, float, float, str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("only", nargs="?", help="run only the cases whose name holds this")
+    ap.add_argument("--write", metavar="FOLDER", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.write:
+        print(json.dumps([(name, str(game), runs) for name, game, runs in case_folders(Path(args.write), args.only)]))
+        return
     bad = 0
     print(f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; limits: {MEMORY >> 20} MB of address space, {MAX_S:g} s")
     print(f"{'case':<32} {'command':<8} {'exit':>4} {'wall s':>7} {'CPU s':>6} {'peak MB':>7}  message")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        for name, game, runs in case_folders(root, args.only):
+        # written by another process: this one stays small, so its children start small
+        written = subprocess.run([sys.executable, __file__, "--write", tmp, *([args.only] if args.only else [])], capture_output=True, text=True, check=True)
+        for name, game, runs in json.loads(written.stdout):
+            game = Path(game)
             size = sum(p.stat().st_size for p in game.rglob("*") if p.is_file())
             for n, argv in enumerate(runs):
                 out = root / name / f"out{n}"

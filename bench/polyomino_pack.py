@@ -42,7 +42,18 @@ def run(packed: bool, repeat: int) -> float:
     for _ in range(repeat):
         with tempfile.TemporaryDirectory() as tmp:
             folder = write_pieces(Path(tmp) / "game", packed=packed)
-            cmd = [sys.executable, "-m", "pnp", "build", str(folder), "--paper", "a4", "--out", str(Path(tmp) / "out"), "--quiet"]
+            cmd = [
+                sys.executable,
+                "-m",
+                "pnp",
+                "build",
+                str(folder),
+                "--paper",
+                "a4",
+                "--out",
+                str(Path(tmp) / "out"),
+                "--quiet",
+            ]
             wall, _ = timed(cmd)
         best = wall if best is None else min(best, wall)
     return best
@@ -57,7 +68,9 @@ def main() -> None:
     print("| run | wall s | ratio to floor |")
     print("|---|---:|---:|")
     print(f"| 30 plus signs, each its own item (floor) | {floor:.2f} | 1.00 |")
-    print(f"| 30 plus signs packed in one set (search to its budget, then one by one) | {packed:.2f} | {packed / floor:.2f} |")
+    print(
+        f"| 30 plus signs packed in one set (search to its budget, then one by one) | {packed:.2f} | {packed / floor:.2f} |"
+    )
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 COLOURS = ["#c8102e", "#1d5fbf", "#2a9d3a", "#f2c200", "#7b3fa0", "#f07f13"]
-SUITS = ["hearts", "diamonds", "clubs", "spades"]
 
 
 def write_game(folder: Path, n: int, *, backs: bool = True) -> Path:

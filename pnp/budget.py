@@ -8,6 +8,7 @@ The limits and the running totals are per process: the CLI sets them (in every w
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, fields
 
 from pnp.errors import PnpError
@@ -38,6 +39,19 @@ WHAT = {
 
 _limits = Limits()
 _spent: dict[str, int] = {}
+
+# Fault injection for tests: PNP_FAULT=memory:N makes the Nth budget check of the process run out
+# of memory. Every stage checks the budget (includes while loading, each face as it is drawn,
+# the text of each page as it is written), so N picks a stage: the run must end in exit 2.
+_fault = os.environ.get("PNP_FAULT", "")
+_fault_at = int(_fault[7:]) if _fault.startswith("memory:") and _fault[7:].isdigit() else 0
+_checks = [0]
+
+
+def _memory_fault() -> None:
+    _checks[0] += 1
+    if _checks[0] == _fault_at:
+        raise MemoryError
 
 
 def configure(pairs: list[str] | None) -> None:
@@ -72,12 +86,16 @@ def over(name: str, found: str, **where) -> PnpError:
 
 def check(name: str, amount: int, **where) -> None:
     """Refuse `amount` if it is past limit `name`."""
+    if _fault_at:
+        _memory_fault()
     if amount > getattr(_limits, name):
         raise over(name, f"{amount:,}", **where)
 
 
 def spend(name: str, amount: int, **where) -> None:
     """Add `amount` to the run's total for `name`; refuse once it passes the limit."""
+    if _fault_at:
+        _memory_fault()
     total = _spent.get(name, 0) + amount
     _spent[name] = total
     if total > getattr(_limits, name):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+import sys
+import types
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +20,8 @@ from pnp.pipeline import Prepared, prepare
 from pnp.pipeline.select import ONLY_DIR
 from pnp.spec.model import Game
 from pnp.spec.paper import PaperSpec, load_paper
+
+log = logging.getLogger("pnp")
 
 
 @dataclass
@@ -33,11 +38,11 @@ def output_stem(game: Game, paper: str) -> str:
 
 
 def build(
-    game: Game,
-    papers: list[str],
+    game: Game | str | Path,
+    papers: Sequence[str] = ("a4", "letter"),
     *,
     engine: str = "reportlab",
-    out_dir: Path,
+    out_dir: str | Path = "output",
     date: str | None = None,
     offset: tuple[float, float] | None = None,
     flip: str | None = None,
@@ -47,27 +52,30 @@ def build(
     warn: Callable[[str], None] | None = None,
     fold: bool = False,
     ink_saver: bool = False,
+    only: Sequence[str] = (),
     registration: bool = False,
 ) -> list[Output]:
-    """The game through the pipeline on each paper, then written (see `write`)."""
-    prep = prepare(game, [duplex_paper(p, offset, flip, game.folder, registration) for p in papers], max_tiles=max_tiles, fold=fold, ink_saver=ink_saver)
-    refuse_warnings(prep, strict, warn)
-    return write(prep, engine=engine, out_dir=out_dir, date=date, progress=progress)
+    """The game (a Game, a built-in id or a game folder) through the pipeline on each paper,
+    then written (see `write`) into out_dir/<game id>/. Warnings go to `warn`, else to the
+    "pnp" logger; `strict` refuses on any before writing. `only` builds some families or
+    items (`FAMILY`, `FAMILY/ID`) into out_dir/<game id>-only/. This is `pnp.build`."""
+    if engine not in ("reportlab", "svg"):
+        raise PnpError("unknown engine", expected="reportlab or svg", found=str(engine))
+    if not isinstance(game, Game):
+        from pnp.api import load_game
 
-
-def refuse_warnings(prep: Prepared, strict: bool, warn: Callable[[str], None] | None) -> None:
-    """What prints badly or not as asked: warnings, or with `strict` a refusal before any file is written."""
-    prep.legibility()
+        game = load_game(game)
+    prep = prepare(
+        game, [duplex_paper(p, offset, flip, game.folder, registration) for p in papers],
+        max_tiles=max_tiles, fold=fold, ink_saver=ink_saver, only=only,
+    )  # fmt: skip
+    prep.legibility()  # every face drawn and read: every warning is known before writing
     found = prep.warnings()
     if found and strict:
-        raise PnpError(
-            f"{len(found)} warning(s) about what would print (--strict)",
-            file=found[0].split(": ", 1)[0], found=found[0].split(": ", 1)[1],
-            hint="; ".join(found[1:4]) + (" ..." if len(found) > 4 else "") if len(found) > 1 else None,
-        )
+        raise PnpError(f"{len(found)} warning(s) (strict: nothing written)", found=found[0])
     for w in found:
-        if warn is not None:
-            warn(w)
+        (warn or (lambda text: log.warning("%s", text)))(w)
+    return write(prep, engine=engine, out_dir=Path(out_dir), date=date, progress=progress)
 
 
 def write(
@@ -103,6 +111,7 @@ def write(
                     if progress:
                         progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
                 writer.close()
+                log.debug("%s: %s written, %d pages", game.id, f"{stem}.pdf", len(plan.pages))
                 with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
                     write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine, face_of=faces)
                 outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
@@ -161,3 +170,14 @@ def _writer(engine: str, path: Path, info: DocInfo, ctx: DrawContext, svg_dir: P
     from pnp.engines.reportlab_pdf import ReportlabWriter
 
     return ReportlabWriter(path, info, ctx.fonts, ctx.symbols)
+
+
+class _CallableModule(types.ModuleType):
+    """Importing this module makes `pnp.build` the module (Python binds submodules on their
+    package), so the module itself builds when called: `pnp.build(game)` is `build(game)`."""
+
+    def __call__(self, *args, **kwargs) -> list[Output]:
+        return build(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

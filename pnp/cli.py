@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import logging
 import math
 import os
 import sys
@@ -85,8 +86,16 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pnp", description="Print-and-play board-game components from YAML.")
     p.add_argument("--version", action="version", version=f"pnp {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # every command: how much it says on stderr (its results on stdout are the same either way)
+    talk = argparse.ArgumentParser(add_help=False)
+    loud = talk.add_mutually_exclusive_group()
+    loud.add_argument("-v", "--verbose", action="store_true", help="also say each step and how long it took")
+    loud.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors (and the command's own results)")
 
-    sub.add_parser("list", help="list the built-in games")
+    def command(name: str, **kw) -> argparse.ArgumentParser:
+        return sub.add_parser(name, parents=[talk], **kw)
+
+    command("list", help="list the built-in games")
 
     def game_options(sp, many: bool):
         if many:
@@ -101,7 +110,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--limit", action="append", metavar="NAME=N", help="raise a limit on total work: " + ", ".join(WHAT) + " (see docs/errors.md)")
         sp.add_argument("--max-tiles", type=_positive_int, default=DEFAULT_MAX_TILES, help=f"most pages one oversized item may be tiled over (default {DEFAULT_MAX_TILES})")
 
-    b = sub.add_parser("build", help="write the print-ready PDFs and manifests")
+    b = command("build", help="write the print-ready PDFs and manifests")
     game_options(b, many=True)
     b.add_argument("--paper", default="both", help="a4, letter, both, a paper id from layouts/ (the game folder's, the current folder's, the built-in), or a paper YAML file (default both)")
     b.add_argument("--engine", choices=("reportlab", "svg"), default="reportlab", help="PDF engine (default reportlab)")
@@ -114,30 +123,29 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
     b.add_argument("--registration", action="store_true", help="print registration marks for print-and-cut machines on every sheet (see pnp export --cut)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
-    b.add_argument("--quiet", action="store_true", help="print nothing but errors")
     b.add_argument("--jobs", type=_positive_int, help="games built at once (default: one per core)")
 
-    c = sub.add_parser("check", help="check the components against the rulebook")
+    c = command("check", help="check the components against the rulebook")
     game_options(c, many=False)
     c.add_argument("--json", action="store_true", help="print the results as JSON")
     c.add_argument("--ink-saver", action="store_true", help="check the faces as the ink-saver prints them")
 
-    s = sub.add_parser("schema", help="write JSON Schema files for editors (game, family, paper, rules)")
+    s = command("schema", help="write JSON Schema files for editors (game, family, paper, rules)")
     s.add_argument("--out", type=Path, default=Path("schema"), help="output folder (default ./schema)")
     s.add_argument("--reference", type=Path, metavar="FILE", help="also write the key reference (docs/reference.md) here")
 
-    n = sub.add_parser("new", help="create a game folder to edit, that builds and checks as it is")
+    n = command("new", help="create a game folder to edit, that builds and checks as it is")
     n.add_argument("path", type=Path, metavar="PATH", help="the new folder (must not exist, or be empty)")
     n.add_argument("--from", dest="source", metavar="GAME", help="copy this game (built-in id or folder) instead of the template")
     n.add_argument("--allow-outside", action="store_true", help="copy files that symlinks in the game folder lead to outside it")
 
-    v = sub.add_parser("preview", help="write PNG images of every face and a contact sheet per family")
+    v = command("preview", help="write PNG images of every face and a contact sheet per family")
     game_options(v, many=False)
     v.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; images go to OUT/GAME/preview)")
     v.add_argument("--dpi", type=_dpi, default=150.0, help="resolution of the face images (default 150)")
     v.add_argument("--family", action="append", metavar="NAME", help="only this family; repeat for more (default: all)")
 
-    e = sub.add_parser("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut) or print-shop card files (--cards)")
+    e = command("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut) or print-shop card files (--cards)")
     game_options(e, many=False)
     e.add_argument("--tts", action="store_true", help="TTS deck sheets (10 x 7) for the card families")
     e.add_argument("--cut", action="store_true", help="an SVG of the cut paths of each sheet page, in page mm")
@@ -149,9 +157,8 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("--bleed", type=_length, default=3.0, help="(--cards) art past the cut line on every side, 0 to 10 mm (default 3mm)")
     e.add_argument("--format", choices=("png", "pdf"), default="png", help="(--cards) PNG images or one-page PDFs with TrimBox and BleedBox (default png)")
     e.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; files go to OUT/GAME/tts, OUT/GAME/cut or OUT/GAME/cards)")
-    e.add_argument("--quiet", action="store_true", help="print nothing but errors")
 
-    w = sub.add_parser("serve", help="a live page of every face, the print pages and the rulebook check, redrawn on save")
+    w = command("serve", help="a live page of every face, the print pages and the rulebook check, redrawn on save")
     game_options(w, many=False)
     w.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0 picks a free one)")
     w.add_argument("--paper", default="a4", help="paper of the print pages and the check (default a4)")
@@ -167,8 +174,24 @@ MEMORY_MESSAGE = (
 )
 
 
+def _logging(args) -> None:
+    """The "pnp" logger to stderr, as loud as the command line asks: -v steps, -q errors only."""
+    log = logging.getLogger("pnp")
+    if not any(getattr(h, "pnp_cli", False) for h in log.handlers):
+        handler = logging.StreamHandler()
+        handler.pnp_cli = True  # type: ignore[attr-defined]
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        log.addHandler(handler)
+        log.propagate = False
+    for h in log.handlers:
+        if getattr(h, "pnp_cli", False):
+            h.stream = sys.stderr  # a test's captured stderr, or the real one
+    log.setLevel(logging.DEBUG if args.verbose else logging.ERROR if args.quiet else logging.WARNING)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    _logging(args)
     try:
         return COMMANDS[args.command](args)
     except PnpError as exc:
@@ -316,7 +339,8 @@ def cmd_check(args) -> int:
     prep = prepare(game, ["a4"], max_tiles=args.max_tiles, ink_saver=args.ink_saver)
     results = prep.check()
     for w in prep.warnings():
-        _warn(w)
+        if not args.quiet:
+            _warn(w)
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
     else:

@@ -142,15 +142,17 @@ def test_art_at_the_edge_and_the_background_run_into_the_bleed(tmp_path, capsys,
 
 
 def test_art_that_stops_at_the_trim_is_warned_about(tmp_path, capsys):
-    cards = CARDS.replace('background: "#204080"\n', "").replace(
-        "w: 100%, h: 20mm", "w: 50mm, h: 20mm"
-    )
+    """A circle (not carried into the bleed) touching the cut line over a white face."""
+    cards = CARDS.replace('background: "#204080"\n', "") + '  - circle: {x: 50%, y: 50%, r: 50%, fill: "#10c010"}\n'
     _, err = build(tmp_path, cards, "reportlab", capsys)
     warnings = [w for w in err.splitlines() if w.startswith("warning:")]
-    assert any(
-        "cards.yaml:4:" in w and "front art stops at the cut line on the right, bottom edges" in w
-        for w in warnings
-    ), err
+    assert len(warnings) == 1, err
+    assert "cards.yaml:10:" in warnings[0] and "front[2] (circle) stops at the cut line on the left, right edges" in warnings[0]
+
+
+def test_the_same_circle_over_a_coloured_background_is_fine(tmp_path, capsys):
+    _, err = build(tmp_path, CARDS + '  - circle: {x: 50%, y: 50%, r: 50%, fill: "#10c010"}\n', "reportlab", capsys)
+    assert "warning:" not in err, err
 
 
 def test_an_outline_asked_for_with_a_bleed_is_warned_about(tmp_path, capsys):

@@ -9,7 +9,20 @@ from pathlib import Path
 import pytest
 
 PNP = Path(__file__).resolve().parent.parent / "pnp"
-COMMANDS = {"pipeline", "build", "cli", "serve", "export", "preview", "schema", "scaffold", "__main__"}
+COMMANDS = {
+    "pipeline",
+    "build",
+    "cli",
+    "serve",
+    "export",
+    "preview",
+    "schema",
+    "scaffold",
+    "__main__",
+}
+# `pnp.check(game)` is the library's call (pnp.api.check): the package is callable, a facade
+# the checker's own modules never use
+ALLOWED = {("pnp/check/__init__.py", "pnp.api")}
 FORBIDDEN = {
     "draw": {"spec", "kinds", "layout", "engines", "check"} | COMMANDS,
     "spec": {"draw", "kinds", "layout", "engines", "check"} | COMMANDS,
@@ -30,7 +43,9 @@ def imported(tree: ast.AST) -> list[tuple[int, str]]:
             out.append((node.lineno, node.module))
             if node.module == "pnp":  # from pnp import kinds
                 out += [(node.lineno, f"pnp.{a.name}") for a in node.names]
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("import_module", "__import__"):
+        elif isinstance(node, ast.Call) and getattr(
+            node.func, "attr", getattr(node.func, "id", "")
+        ) in ("import_module", "__import__"):
             arg = node.args[0] if node.args else None
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 out.append((node.lineno, arg.value))
@@ -41,8 +56,9 @@ def crossings(stage: str) -> list[str]:
     bad = []
     for f in sorted((PNP / stage).rglob("*.py")):
         for line, name in imported(ast.parse(f.read_text(encoding="utf-8"))):
-            if name.split(".")[1] in FORBIDDEN[stage]:
-                bad.append(f"{f.relative_to(PNP.parent)}:{line} imports {name}")
+            where = str(f.relative_to(PNP.parent))
+            if name.split(".")[1] in FORBIDDEN[stage] and (where, name) not in ALLOWED:
+                bad.append(f"{where}:{line} imports {name}")
     return bad
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -14,13 +15,13 @@ from pnp.layout.manifest import manifest
 
 @pytest.fixture
 def spy(monkeypatch):
-    """Counts top-level game loads and records what each rulebook check was given."""
-    seen = {"loads": 0, "checks": []}
+    """Counts top-level game loads by variant and records what each rulebook check was given."""
+    seen = {"loads": Counter(), "checks": []}
     real_load, real_evaluate = load_module.load_game, evaluate_module.evaluate
 
     def load_game(*args, **kwargs):
         if not kwargs.get("_using"):  # a game's own `using:` games are part of its one load
-            seen["loads"] += 1
+            seen["loads"][kwargs.get("variant")] += 1
         return real_load(*args, **kwargs)
 
     def evaluate(game, rules, plan=None, printed=None, **kwargs):
@@ -46,14 +47,18 @@ def spy(monkeypatch):
 def test_each_command_loads_the_game_once(command, spy, tmp_path, capsys):
     out = [] if command[0] == "check" else ["--out", str(tmp_path / "out")]
     assert main(command + out) in (0, 1), capsys.readouterr().err
-    assert spy["loads"] == 1
+    # the game as built, once; a rule about another variant loads that variant, once
+    assert spy["loads"][None] == 1 and set(spy["loads"].values()) == {1}, spy["loads"]
 
 
 def test_check_reads_the_faces_and_plan_the_build_prints(spy, tmp_path, capsys):
     """pnp check and pnp build give the rulebook check the same drawn faces and the same plan,
     and that plan is the one the build's A4 PDF was written from (its manifest)."""
     out = tmp_path / "out"
-    assert main(["build", "piecepack", "--paper", "a4", "--jobs", "1", "--quiet", "--out", str(out)]) == 0
+    assert (
+        main(["build", "piecepack", "--paper", "a4", "--jobs", "1", "--quiet", "--out", str(out)])
+        == 0
+    )
     assert main(["check", "piecepack", "--json"]) == 0
     capsys.readouterr()
     (bgame, bplan, bprinted), (cgame, cplan, cprinted) = spy["checks"]
@@ -61,7 +66,10 @@ def test_check_reads_the_faces_and_plan_the_build_prints(spy, tmp_path, capsys):
     assert bprinted is not None and cprinted is not None, "both commands check the faces they drew"
     written = json.loads((out / "piecepack" / "piecepack-a4.json").read_text())
     for game, plan in ((bgame, bplan), (cgame, cplan)):
-        assert manifest(plan, game=game.id, variant=game.variant, paper="a4", engine="reportlab") == written
+        assert (
+            manifest(plan, game=game.id, variant=game.variant, paper="a4", engine="reportlab")
+            == written
+        )
     families = [f.name for f in bgame.families]
     assert families == [f.name for f in cgame.families]
     for fam in families:
@@ -76,7 +84,10 @@ def test_export_cut_refuses_what_the_build_cannot_tile(tmp_path, capsys):
     assert main(["new", str(game)]) == 0
     capsys.readouterr()
     errors = []
-    for command in (["build", str(game), "--paper", "a4", "--jobs", "1"], ["export", str(game), "--cut", "--paper", "a4"]):
+    for command in (
+        ["build", str(game), "--paper", "a4", "--jobs", "1"],
+        ["export", str(game), "--cut", "--paper", "a4"],
+    ):
         assert main(command + ["--max-tiles", "2", "--out", str(tmp_path / "out")]) == 2
         errors.append(capsys.readouterr().err)
     assert "would need 4 tile pages on a4" in errors[0]
@@ -88,13 +99,22 @@ def test_every_command_that_draws_reports_the_drawing_warnings(tmp_path, capsys)
     """30 plus signs tile no rectangle: build, preview and export --cut all say so, with the line."""
     game = tmp_path / "g"
     game.mkdir()
-    (game / "game.yaml").write_text("id: plus\ntitle: Plus\ncredits: test\nplayers: {min: 1, max: 1}\nrules: null\ncomponents: [pieces.yaml]\n")
+    (game / "game.yaml").write_text(
+        "id: plus\ntitle: Plus\ncredits: test\nplayers: {min: 1, max: 1}\nrules: null\ncomponents: [pieces.yaml]\n"
+    )
     (game / "pieces.yaml").write_text(
         "family: pieces\nkind: polyomino\ncell: 10mm\nfill: '#c8102e'\npack_by: set\n"
         "items:\n  - {id: plus, set: a, count: 30, cells: [[1, 0], [0, 1], [1, 1], [2, 1], [1, 2]]}\n"
     )
     out = ["--out", str(tmp_path / "out")]
-    for command in (["build", str(game), "--paper", "a4", "--jobs", "1"], ["preview", str(game), "--dpi", "20"], ["export", str(game), "--cut"]):
+    for command in (
+        ["build", str(game), "--paper", "a4", "--jobs", "1"],
+        ["preview", str(game), "--dpi", "20"],
+        ["export", str(game), "--cut"],
+    ):
         assert main(command + out) == 0
         err = capsys.readouterr().err
-        assert "pieces.yaml:5: the pieces of set 'a' were placed one by one, not tiled" in err, (command[0], err)
+        assert "pieces.yaml:5: the pieces of set 'a' were placed one by one, not tiled" in err, (
+            command[0],
+            err,
+        )

@@ -155,6 +155,17 @@ def test_cli_warns_for_host_and_stops_cleanly_on_ctrl_c(game):
         p.kill()
     assert p.returncode == 0, err
     assert "warning: serving on 127.0.0.1" in err and "stopped" in err and "Traceback" not in err
+    # the port is free again: a new server (as pnp serve binds, with SO_REUSEADDR) can listen on it
+    import socket
+
+    port = int(url.rstrip("/").rsplit(":", 1)[1])
+    again = socket.socket()
+    try:
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        again.bind(("127.0.0.1", port))
+        again.listen(1)
+    finally:
+        again.close()
 
 
 def test_a_font_saved_in_the_game_redraws_the_text_set_in_it(tmp_path):

@@ -134,3 +134,17 @@ def test_print_pages_toggle(browser, served):
     assert browser.js("document.getElementById('families').hidden")
     sizes = browser.js("[...document.querySelectorAll('#pages img')].map(i => [i.naturalWidth, i.naturalHeight])")
     assert sizes == [[p["w"], p["h"]] for p in state["pages"]]
+
+
+def test_spec_text_in_the_page_is_text_never_markup(browser, served):
+    """A key that is HTML (and control characters) shows in the error as the characters written."""
+    browser.open(served.url)
+    browser.wait(ALL_LOADED, WAIT_S, "faces")
+    deck = served.folder / "deck.yaml"
+    # YAML's \e and \a in a double-quoted key are ESC and BEL
+    save(deck, deck.read_text() + '"<img src=x onerror=document.body.dataset.owned=1><b>bold</b>\\e]2;title\\a": 1\n')
+    message = browser.wait("(document.querySelector('.message.error') || {}).textContent", WAIT_S, "the error in the page")
+    assert "<img src=x onerror=document.body.dataset.owned=1><b>bold</b>" in message, message
+    assert browser.js("document.querySelectorAll('#messages img, #messages b, .message img, .message b').length") == 0
+    assert browser.js("document.body.dataset.owned === undefined")
+    assert "\x1b" not in message and "\x07" not in message, repr(message)  # escaped as for the terminal

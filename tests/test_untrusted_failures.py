@@ -82,15 +82,58 @@ def test_full_disk(tmp_path, capsys, monkeypatch):
     assert "cannot write" in err and "No space left on device" in err and "mini-a4.json" in err, err
 
 
-def test_memory_error_is_exit_2(tmp_path, capsys, monkeypatch):
-    import pnp.pipeline
+@pytest.mark.parametrize(
+    ("command", "at"),
+    [
+        (["build", "--engine", "reportlab"], 1),  # the first check: while the game loads
+        (["build", "--engine", "reportlab"], 2),  # drawing the first face
+        (["build", "--engine", "reportlab"], 60),  # imposing: the guide page's text
+        (["build", "--engine", "svg"], 200),  # writing: faces drawn as the pages ask for them
+        (["preview"], 5),
+        (["export", "--tts"], 5),
+    ],
+)
+def test_memory_error_anywhere_is_exit_2(tmp_path, command, at):
+    """The fault-injection hook (PNP_FAULT=memory:N in pnp/budget.py) runs out of memory at the
+    Nth budget check: every stage ends in exit 2 with a message, and nothing is written."""
+    import os
+    import subprocess
+    import sys
 
-    def no_memory(*a, **k):
-        raise MemoryError
+    game, out = mini_game(tmp_path), tmp_path / "out"
+    argv = [sys.executable, "-m", "pnp", command[0], str(game), "--out", str(out), *command[1:]]
+    env = {**os.environ, "PNP_FAULT": f"memory:{at}", "PNP_DEBUG": ""}
+    r = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.startswith("error: out of memory") and "--max-items" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr and "internal error" not in r.stderr
+    assert not (out / "mini").exists(), "a run that ran out of memory writes nothing"
+    r = subprocess.run(argv, capture_output=True, text=True, env={**env, "PNP_FAULT": ""}, timeout=120)
+    assert r.returncode == 0 and (out / "mini").is_dir(), r.stderr  # the same run without the fault
 
-    monkeypatch.setattr(pnp.pipeline, "impose", no_memory)
-    err = _build(mini_game(tmp_path), tmp_path, capsys)
-    assert "out of memory" in err and "--max-items" in err, err
+
+def test_memory_error_in_the_live_server_is_shown_and_recovers(tmp_path, monkeypatch):
+    """pnp serve: a save whose rebuild runs out of memory shows it in the page; the next save recovers."""
+    from serve_util import Served, faces, save
+
+    from pnp import budget
+
+    game = mini_game(tmp_path)
+    served = Served(game)
+    try:
+        before = served.state()
+        cards = game / "cards.yaml"
+        monkeypatch.setattr(budget, "_fault_at", budget._checks[0] + 3)  # during the next rebuild
+        save(cards, cards.read_text().replace("Card {n}", "Carte {n}"))
+        hit = served.next_state(before["version"])
+        assert [e["message"] for e in hit["errors"]] == ["out of memory"] and hit["stale"], hit["errors"]
+        assert faces(hit, "cards") == faces(before, "cards")  # the last good faces stay on show
+        save(cards, cards.read_text().replace("Carte {n}", "Karte {n}"))
+        fixed = served.next_state(hit["version"])
+        assert fixed["errors"] == [] and not fixed["stale"]
+        assert faces(fixed, "cards")["c1"]["front"] != faces(before, "cards")["c1"]["front"]
+    finally:
+        served.stop()
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,10 @@ def hex_centre(col: int, row: int, w: float) -> tuple[float, float]:
 def hex_corners(cx: float, cy: float, w: float) -> list[tuple[float, float]]:
     """The six corners, clockwise on the page (y down) from the top one."""
     r = hex_radius(w)
-    return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in (-90, -30, 30, 90, 150, 210)]
+    return [
+        (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]
 
 
 def grid_size(cols: int, rows: int, w: float) -> tuple[float, float]:

@@ -43,17 +43,16 @@ from pnp.draw.primitives import (
 )
 
 LARGE_SHARE = 0.25  # of the face's area: a background, a back, a panel
-LARGE_MM2 = 100.0  # 1 cm²: a coloured area worth tinting even on a big face
-BLACK_MM2 = 1500.0  # a black area this large (larger than any piece) is lightened
-TINT = 0.08  # how much of a large fill's colour is kept (the rest is white)
-PALE_LIGHTNESS = (
-    0.8  # a large fill this light (HLS: cream, pastel) becomes white inside its outline
-)
+LARGE_MM2 = 150.0  # 1.5 cm²: a coloured area worth tinting even on a big face
+BLACK_MM2 = 1500.0  # a black area this large (a back, a board's) is lightened
+BLACK_FACE_MM2 = 250.0  # and one this large that is most of its face (a coin of 18 mm or more), not a piece's part
+TINT = 0.05  # how much of a large fill's colour is kept (the rest is white)
+PALE_LIGHTNESS = 0.8  # a large fill this light (HLS: cream, pastel) becomes white inside its outline
 LIGHT_INK = 0.06  # a colour within 6% of white (paper, cream) is left alone
-MAX_STROKE = 0.3  # mm: heavier lines are drawn this wide
+MAX_STROKE = 0.25  # mm: heavier lines are drawn this wide
 OUTLINE = 0.25  # mm, the outline a lightened fill gets
 HATCH_STEP = 4.0  # mm between the hatching lines of a lightened black or grey
-HATCH_WIDTH = 0.2
+HATCH_WIDTH = 0.2  # mm
 MIN_CONTRAST = 4.5
 BLACK = "#000000"
 
@@ -272,7 +271,12 @@ class InkSaver:
             # no tint of black is still black: only large areas of it (a back, a board) lose
             # it, and keep a hatching; a black piece stays black
             dark = black(fill)
-            large = area >= BLACK_MM2 if dark else area >= min(LARGE_MM2, LARGE_SHARE * face_area)
+            if dark:
+                large = area >= BLACK_MM2 or (
+                    area >= BLACK_FACE_MM2 and area >= LARGE_SHARE * face_area
+                )
+            else:
+                large = area >= min(LARGE_MM2, LARGE_SHARE * face_area)
             if ink(fill) >= LIGHT_INK and large:
                 # black and pale colours become paper white inside their outline; others a
                 # tint that keeps their name
@@ -283,8 +287,7 @@ class InkSaver:
                 if dark:
                     extra.append(self._hatch(p, fill, m))
             elif (
-                not large
-                and below is not None
+                below is not None
                 and not stroke
                 and ink(below[0]) - ink(fill) > 0.3
                 and contrast(fill, below[1]) < 1.5

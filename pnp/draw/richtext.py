@@ -120,7 +120,3 @@ def parse(text: str) -> list[list[Word]]:
     end_word()
     paragraphs.append(words)
     return paragraphs
-
-
-def icons(paragraphs: list[list[Word]]) -> list[str]:
-    return [p.icon for para in paragraphs for word in para for p in word if p.icon]

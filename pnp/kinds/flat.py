@@ -24,7 +24,7 @@ class FlatSpec(FaceSpec):
     radius: Spacing | None = Field(None, description="corner radius of a rect (default by kind)")
     background: Colour = Field("white", description="face colour under the elements")
     back_background: Colour = Field("white", description="back colour under the back elements")
-    outline: Colour = Field("#9a9a9a", description="thin line on the cut edge, or 'none' (none with a bleed: the cut marks show the trim)")
+    outline: Colour = Field("#9a9a9a", description="thin line on the cut edge, or 'none' (a rect with a bleed has none: the cut marks show the trim)")
     outline_width: Spacing = Field(0.2, description="width of that line")
 
 
@@ -59,24 +59,28 @@ class FlatKind(Kind):
         draw = TemplateRenderer(family, ctx)
         bleed = spec.bleed if ctx.bleed is None else ctx.bleed
         grow = bleed / k  # in the face's own (unscaled) millimetres
-        # The thin line on the cut edge would print inside art that runs into the bleed: with a
-        # bleed the cut marks show the trim, and a line asked for is a warning.
-        line = draw.colour(spec.outline, {}, None, "outline") if ctx.bleed is None and not bleed else None
-        if bleed and ctx.bleed is None and "outline" in family.data and spec.outline != "none":
+        # On a bled rectangle the thin line on the cut edge would print inside the art, and the
+        # cut marks show the trim: no line (one asked for is a warning). A round or shaped piece
+        # keeps it: cut marks cannot show a curve, the line is what the scissors follow.
+        no_line = bool(bleed) and spec.shape == "rect"
+        line = draw.colour(spec.outline, {}, None, "outline") if ctx.bleed is None and not no_line else None
+        if no_line and ctx.bleed is None and "outline" in family.data and spec.outline != "none":
             ctx.warn(family, "outline", "outline: is not drawn on a family with a bleed (it would print inside the bled art; the cut marks show the trim)")
         cut_style = Style(None, line, spec.outline_width) if line else None
         clip = outline(spec.shape, w, h, radius, Style(), grow=grow)
-        short: dict[str, set[str]] = {}  # side -> edges where some item's art stops at the cut line
+        short: dict[tuple[str, int], set[str]] = {}  # (side, element) -> edges where it stops at the cut line
 
         def face(elements, bg, attrs, side):
             prims = []
             bgc = draw.colour(bg, attrs, None, "background" if side == "front" else "back_background")
             if bgc:
                 prims.append(outline(spec.shape, w, h, radius, Style(bgc), grow=grow))
-            draw.reached = set(EDGES) if bgc and bgc != "#ffffff" else set()
+            draw.stopped = {}
             prims += draw.render(elements, w, h, attrs, side, bleed=grow)
-            if grow > 0 and ctx.bleed is None:
-                short.setdefault(side, set()).update(set(EDGES) - draw.reached)
+            # over a coloured background the bleed is that colour; over white, it is paper
+            if grow > 0 and ctx.bleed is None and (not bgc or bgc == "#ffffff"):
+                for n, edges in draw.stopped.items():
+                    short.setdefault((side, n), set()).update(edges)
             body = Group(tuple(prims), clip=clip)
             parts = [body] + ([outline(spec.shape, w, h, radius, cut_style)] if cut_style else [])
             return Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
@@ -121,14 +125,15 @@ class FlatKind(Kind):
             if two_sided:
                 back = Use(shared_back) if shared_back else face(spec.back, spec.back_background, item.attrs, "back")
             yield Face(family.name, item.id, w * k, h * k, front, back, cut=cut, bleed=bleed, shape=spec.shape)
-        for side, edges in short.items():
-            if edges:
-                where = [e for e in EDGES if e in edges]
-                ctx.warn(
-                    family, "bleed", f"family '{family.name}' has bleed: {bleed:g}mm, but its {side} art stops at the "
-                    f"cut line on the {', '.join(where)} edge{'s' if len(where) > 1 else ''}: a cut that wanders shows white "
-                    f"paper there (give it a background:, or art that touches the edge)"
-                )
+        for (side, n), edges in short.items():
+            where = [e for e in EDGES if e in edges]
+            el = (spec.front if side == "front" else spec.back)[n]
+            ctx.warn(
+                family, f"{side}[{n}]",
+                f"family '{family.name}' has bleed: {bleed:g}mm, but its {side}[{n}] ({el.kind}) stops at the cut line "
+                f"on the {', '.join(where)} edge{'s' if len(where) > 1 else ''}: a cut that wanders shows white paper "
+                f"there (give the face a background: of that colour, or draw it as a rect or polygon, which reach the bleed)",
+            )  # fmt: skip
 
 
 

@@ -71,7 +71,8 @@ class TemplateRenderer:
         self._static: dict[int, bool] = {}
         self._drawn: dict[tuple, list] = {}
         self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
-        self.reached: set[str] = set()  # the face edges some art has reached (kinds/bleed.py)
+        # element index -> the face edges it touches but is not carried past (kinds/bleed.py)
+        self.stopped: dict[int, set[str]] = {}
 
     def warn(self, message: str, n: int, side: str, field: str | None = None) -> None:
         """A warning about element n of side, at its file and line."""
@@ -123,7 +124,9 @@ class TemplateRenderer:
             if not matches(el.when, attrs) or (el.unless and matches(el.unless, attrs)):
                 continue
             if bleed > 0:
-                self.reached |= reaches(el, w, h)
+                edges = stops_at_edge(el, w, h)
+                if edges:
+                    self.stopped.setdefault(n, set()).update(edges)
             static = self._static.get(id(el))
             if static is None:
                 static = self._static[id(el)] = not _names_attributes(el)
@@ -304,17 +307,20 @@ class TemplateRenderer:
         return out
 
 
-def reaches(el: Element, w: float, h: float) -> set[str]:
-    """The face edges an element's filled box, polygon or image touches (and so carries into the bleed)."""
+def stops_at_edge(el: Element, w: float, h: float) -> set[str]:
+    """The face edges a filled element touches without being carried into the bleed: circles,
+    symbols and rotated boxes stay as drawn (kinds/bleed.py grows boxes, polygons and images)."""
     e, kind = el.body, el.kind
-    if kind == "rect" and not e.rotate and e.fill != "none":
+    if kind == "circle" and e.fill != "none":
+        rx = resolve(e.r, min(w, h))
+        ry = resolve(e.ry, min(w, h)) if e.ry is not None else rx
+        cx, cy = resolve(e.x, w), resolve(e.y, h)
+        box = (cx - rx, cy - ry, 2 * rx, 2 * ry)
+    elif kind == "symbol":
+        size = resolve(e.size, min(w, h))
+        box = (resolve(e.x, w) - size / 2, resolve(e.y, h) - size / 2, size, size)
+    elif kind == "rect" and e.rotate and e.fill != "none":
         box = (resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h))
-    elif kind == "image":
-        box = (resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h))
-    elif kind == "polygon" and e.fill != "none":
-        pts = [(resolve(px, w), resolve(py, h)) for px, py in e.points]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
     else:
         return set()
     return {edge for edge, hit in zip(EDGES, touching(*box, w, h), strict=True) if hit}

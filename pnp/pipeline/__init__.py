@@ -8,6 +8,8 @@ options that change what is printed belong here, not in the command.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -22,6 +24,8 @@ from pnp.pipeline.select import select
 from pnp.pipeline.tiling import check_tiling
 from pnp.spec.model import Game
 from pnp.spec.paper import PaperSpec, load_paper
+
+log = logging.getLogger("pnp")
 
 __all__ = ["Load", "Prepared", "prepare", "load", "check_tiling", "FaceStore"]
 
@@ -176,8 +180,11 @@ def prepare(
     `only` narrows the game to some families or items (`FAMILY` or `FAMILY/ID`, pnp.pipeline.select).
     `ink_saver` rewrites every face to save ink (pnp.draw.inksaver) before anything reads it.
     """
+    t0 = time.monotonic()
     whole_game = source if isinstance(source, Game) else load(source, load_opts)
     game = select(whole_game, only)
+    if not isinstance(source, Game):
+        log.debug("%s: loaded %d families in %.2fs", game.id, len(game.families), time.monotonic() - t0)
     budget.reset()  # each game's drawing has its own totals, however many games were loaded first
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
     store = FaceStore(game, ctx, InkSaver(ctx.symbols).face if ink_saver else None)
@@ -191,6 +198,11 @@ def prepare(
     if whole:
         prep.drawn()
     if legibility:
+        t1 = time.monotonic()
         prep.legibility()
-    prep.impose(papers, max_tiles)
+        log.debug("%s: every face drawn and read for legibility in %.2fs", game.id, time.monotonic() - t1)
+    t1 = time.monotonic()
+    plans = prep.impose(papers, max_tiles)
+    for paper, plan in zip(prep.papers, plans, strict=True):
+        log.debug("%s: %s imposed on %d pages in %.2fs", game.id, paper.id, len(plan.pages), time.monotonic() - t1)
     return prep

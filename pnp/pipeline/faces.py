@@ -91,8 +91,13 @@ def family_infos(game: Game, store: FaceStore) -> list[FamilyInfo]:
             ]
         elif isinstance(sizes, SameSizes):
             s = sizes.like
-            refs = SameRefs(ItemRef(fam.name, 0, "", s.w, s.h, s.two_sided, stock, s.bleed, s.shape), sizes.ids)
+            refs = SameRefs(
+                ItemRef(fam.name, 0, "", s.w, s.h, s.two_sided, stock, s.bleed, s.shape), sizes.ids
+            )
         else:
-            refs = [ItemRef(fam.name, i, s.id, s.w, s.h, s.two_sided, stock, s.bleed, s.shape) for i, s in enumerate(sizes)]
+            refs = [
+                ItemRef(fam.name, i, s.id, s.w, s.h, s.two_sided, stock, s.bleed, s.shape)
+                for i, s in enumerate(sizes)
+            ]
         infos.append(FamilyInfo(fam.name, fam.title, stock, fam.spec.sheet, fam.spec.gutter, refs))
     return infos

@@ -14,7 +14,9 @@ from pnp.spec.paper import PaperSpec
 from pnp.spec.yamlfile import display_path, locate
 
 
-def check_tiling(game: Game, infos: list[FamilyInfo], paper: PaperSpec, max_tiles: int = DEFAULT_MAX_TILES) -> None:
+def check_tiling(
+    game: Game, infos: list[FamilyInfo], paper: PaperSpec, max_tiles: int = DEFAULT_MAX_TILES
+) -> None:
     """Refuse, before any page is made, an item that cannot be tiled on this paper.
 
     An item larger than the printable area is tiled over pages that overlap by the paper's
@@ -29,7 +31,11 @@ def check_tiling(game: Game, infos: list[FamilyInfo], paper: PaperSpec, max_tile
     for info in infos:
         seen: set[tuple[float, float]] = set()
         for r in distinct(info.refs):
-            if (r.w, r.h) in seen or (r.w <= aw + EPS and r.h <= ah + EPS) or (r.h <= aw + EPS and r.w <= ah + EPS):
+            if (
+                (r.w, r.h) in seen
+                or (r.w <= aw + EPS and r.h <= ah + EPS)
+                or (r.h <= aw + EPS and r.w <= ah + EPS)
+            ):
                 continue
             seen.add((r.w, r.h))
             fam = game.family(r.family)
@@ -57,8 +63,20 @@ def check_tiling(game: Game, infos: list[FamilyInfo], paper: PaperSpec, max_tile
 def _tiles(bw: float, bh: float, cw: float, ch: float, ov: float) -> float:
     if cw <= ov + EPS or ch <= ov + EPS:
         return math.inf
-    cols = 1.0 if bw <= cw + EPS else math.ceil((bw - ov) / (cw - ov) - EPS) if math.isfinite(bw) else math.inf
-    rows = 1.0 if bh <= ch + EPS else math.ceil((bh - ov) / (ch - ov) - EPS) if math.isfinite(bh) else math.inf
+    cols = (
+        1.0
+        if bw <= cw + EPS
+        else math.ceil((bw - ov) / (cw - ov) - EPS)
+        if math.isfinite(bw)
+        else math.inf
+    )
+    rows = (
+        1.0
+        if bh <= ch + EPS
+        else math.ceil((bh - ov) / (ch - ov) - EPS)
+        if math.isfinite(bh)
+        else math.inf
+    )
     return cols * rows
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
-import sys
 from contextlib import asynccontextmanager
 from functools import partial
 from importlib import resources
@@ -145,7 +145,7 @@ async def watch(hub: Hub, stop: asyncio.Event) -> None:
                 if hub.folders() != folders:
                     break
         except OSError as exc:  # a watched folder was removed or renamed: say so, and watch again
-            print(f"warning: cannot watch {folders[0]}: {exc}", file=sys.stderr)
+            logging.getLogger("pnp").warning("warning: cannot watch %s: %s", folders[0], exc)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 1.0)
 

@@ -54,7 +54,9 @@ class Net:
     tabs: tuple[Tab, ...]
     folds: tuple[tuple[Pt, Pt], ...]  # dashed: edges shared by two faces, and the base of every tab
     outline: tuple[tuple[Pt, ...], ...]  # closed cut loops (one for a tree net)
-    cut_edges: tuple[tuple[Pt, Pt, int, int], ...]  # net boundary edges of faces: a, b and the solid's vertices
+    cut_edges: tuple[
+        tuple[Pt, Pt, int, int], ...
+    ]  # net boundary edges of faces: a, b and the solid's vertices
 
 
 MAX_TAB_SHARE = 0.4  # a tab is never deeper than this share of the solid's shortest edge
@@ -86,7 +88,9 @@ class _Unfolder:
         self.s = sol
         self.edge = edge
         self.v = [(x * edge, y * edge, z * edge) for x, y, z in sol.vertices]
-        self.adj: dict[int, list[tuple[int, tuple[int, int]]]] = {i: [] for i in range(len(sol.faces))}
+        self.adj: dict[int, list[tuple[int, tuple[int, int]]]] = {
+            i: [] for i in range(len(sol.faces))
+        }
         owner: dict[tuple[int, int], list[int]] = {}
         for fi, f in enumerate(sol.faces):
             for i in range(len(f)):
@@ -119,7 +123,7 @@ class _Unfolder:
                 ta = self._bfs([strat[1][0]], ga)
                 tb = self._bfs([strat[2][0]], gb)
                 for fa in strat[1]:
-                    for (fb, e) in self.adj[fa]:
+                    for fb, e in self.adj[fa]:
                         if fb in gb:
                             out.append(ta + [(fa, fb, e)] + _reroot(tb, fb))
         return out
@@ -147,11 +151,16 @@ class _Unfolder:
             pa, pb = placed[parent][a], placed[parent][b]
             loc = self.local(child)
             la, lb = loc[a], loc[b]
-            ang = math.atan2(pb[1] - pa[1], pb[0] - pa[0]) - math.atan2(lb[1] - la[1], lb[0] - la[0])
+            ang = math.atan2(pb[1] - pa[1], pb[0] - pa[0]) - math.atan2(
+                lb[1] - la[1], lb[0] - la[0]
+            )
             c, s = math.cos(ang), math.sin(ang)
             ra = rot2(la, c, s)
             dx, dy = pa[0] - ra[0], pa[1] - ra[1]
-            placed[child] = {vi: (q[0] + dx, q[1] + dy) for vi, q in ((vi, rot2(p, c, s)) for vi, p in loc.items())}
+            placed[child] = {
+                vi: (q[0] + dx, q[1] + dy)
+                for vi, q in ((vi, rot2(p, c, s)) for vi, p in loc.items())
+            }
         return placed
 
     def polys(self, placed) -> dict[int, list[Pt]]:
@@ -193,8 +202,12 @@ def _tab_polygon(a: Pt, b: Pt, depth: float, ang_a: float, ang_b: float) -> list
     ia, ib = depth / math.tan(ang_a), depth / math.tan(ang_b)
     if ln - ia - ib < 0.15 * ln:
         return None
-    return [a, (a[0] + nx * depth + tx * ia, a[1] + ny * depth + ty * ia),
-            (b[0] + nx * depth - tx * ib, b[1] + ny * depth - ty * ib), b]
+    return [
+        a,
+        (a[0] + nx * depth + tx * ia, a[1] + ny * depth + ty * ia),
+        (b[0] + nx * depth - tx * ib, b[1] + ny * depth - ty * ib),
+        b,
+    ]
 
 
 def _choose_tabs(unf: _Unfolder, polys, tree_edges: set, depth: float):
@@ -207,7 +220,14 @@ def _choose_tabs(unf: _Unfolder, polys, tree_edges: set, depth: float):
         if e in tree_edges:
             continue
         placed = False
-        for scale, max_deg in ((1.0, 45.0), (1.0, 30.0), (0.75, 45.0), (0.75, 30.0), (0.5, 30.0), (0.5, 20.0)):
+        for scale, max_deg in (
+            (1.0, 45.0),
+            (1.0, 30.0),
+            (0.75, 45.0),
+            (0.75, 30.0),
+            (0.5, 30.0),
+            (0.5, 20.0),
+        ):
             options = []
             for face, other in ((f1, f2), (f2, f1)):
                 f = sol.faces[face]
@@ -216,10 +236,14 @@ def _choose_tabs(unf: _Unfolder, polys, tree_edges: set, depth: float):
                 # the tab lies under the other face: keep its sides inside that face's corners
                 ang_a = math.radians(min(max_deg, math.degrees(sol.face_angle(other, va)) - 10.0))
                 ang_b = math.radians(min(max_deg, math.degrees(sol.face_angle(other, vb)) - 10.0))
-                poly = _tab_polygon(polys[face][i], polys[face][(i + 1) % len(f)], depth * scale, ang_a, ang_b)
+                poly = _tab_polygon(
+                    polys[face][i], polys[face][(i + 1) % len(f)], depth * scale, ang_a, ang_b
+                )
                 if poly is None:
                     continue
-                if any(convex_overlap(poly, q) for q in polys.values()) or any(convex_overlap(poly, q) for q in shapes):
+                if any(convex_overlap(poly, q) for q in polys.values()) or any(
+                    convex_overlap(poly, q) for q in shapes
+                ):
                     continue
                 x0, y0, x1, y1 = bbox(all_pts + poly)
                 options.append(((x1 - x0) * (y1 - y0), face, other, (va, vb), poly))
@@ -372,13 +396,25 @@ def make_net(name: str, edge: float, glue_tabs: bool = True, tab: float | None =
             else:
                 tp = [to_page(p) for p in t.points]
                 segments += [(tp[0], tp[1]), (tp[1], tp[2]), (tp[2], tp[3])]
-    page_tabs = tuple(Tab(t.face, t.glued_to, t.edge, tuple(to_page(p) for p in t.points)) for t in tabs)
+    page_tabs = tuple(
+        Tab(t.face, t.glued_to, t.edge, tuple(to_page(p) for p in t.points)) for t in tabs
+    )
     folds = []
     for parent, _child, (a, b) in tree:
         pos = dict(zip(sol.faces[parent], faces[parent].points, strict=True))
         folds.append((pos[a], pos[b]))
     folds += [(t.points[0], t.points[3]) for t in page_tabs]
-    return Net(sol, edge, x1 - x0, y1 - y0, tuple(faces), page_tabs, tuple(folds), tuple(_loops(segments)), tuple(cut_edges))
+    return Net(
+        sol,
+        edge,
+        x1 - x0,
+        y1 - y0,
+        tuple(faces),
+        page_tabs,
+        tuple(folds),
+        tuple(_loops(segments)),
+        tuple(cut_edges),
+    )
 
 
 def _up(sol: Solid, f: tuple[int, ...], page: list[Pt]) -> Pt:

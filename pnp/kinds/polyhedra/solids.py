@@ -37,7 +37,9 @@ class Solid:
 
     @property
     def edges(self) -> set[tuple[int, int]]:
-        return {tuple(sorted((f[i], f[(i + 1) % len(f)]))) for f in self.faces for i in range(len(f))}
+        return {
+            tuple(sorted((f[i], f[(i + 1) % len(f)]))) for f in self.faces for i in range(len(f))
+        }
 
     def edge_length(self, a: int, b: int) -> float:
         return dist3(self.vertices[a], self.vertices[b])
@@ -49,7 +51,6 @@ class Solid:
         p, a, b = self.vertices[f[i]], self.vertices[f[i - 1]], self.vertices[f[(i + 1) % len(f)]]
         u, v = sub(a, p), sub(b, p)
         return math.acos(max(-1.0, min(1.0, dot(u, v) / (norm(u) * norm(v)))))
-
 
 
 def convex_hull_faces(vertices: list[Vec3]) -> list[tuple[int, ...]]:
@@ -85,7 +86,11 @@ def _ccw(idx: list[int], vertices: list[Vec3], outward: Vec3) -> tuple[int, ...]
     c = centroid3([vertices[i] for i in idx])
     u = unit(sub(vertices[idx[0]], c))
     w = cross(outward, u)
-    return tuple(sorted(idx, key=lambda i: math.atan2(dot(sub(vertices[i], c), w), dot(sub(vertices[i], c), u))))
+    return tuple(
+        sorted(
+            idx, key=lambda i: math.atan2(dot(sub(vertices[i], c), w), dot(sub(vertices[i], c), u))
+        )
+    )
 
 
 def _rotation_to_z(d: Vec3):
@@ -118,7 +123,9 @@ def _ordered(vertices: list[Vec3], key) -> tuple[tuple[int, ...], ...]:
     return tuple(faces[i] for i in order)
 
 
-def _symmetric_order(vertices: list[Vec3], first_half, interleave: bool = False) -> tuple[tuple[int, ...], ...]:
+def _symmetric_order(
+    vertices: list[Vec3], first_half, interleave: bool = False
+) -> tuple[tuple[int, ...], ...]:
     """Face order of a centrally symmetric solid: face F+1-n is opposite face n.
 
     first_half picks and orders half the faces (by their normals). With interleave, those take
@@ -150,9 +157,15 @@ def _cube() -> Solid:
     def half(normals):
         return [min(range(6), key=lambda j, a=a: dist3(normals[j], a)) for a in axes]
 
-    return Solid("d6", "cube", tuple(v), _symmetric_order(v, half),
-                 "1 top, 2 front, 3 right, 4 left, 5 back, 6 bottom: face n is opposite face 7-n "
-                 "(so 1..6 give a standard die, 1-2-3 counter-clockwise)", (("bfs", 0),))
+    return Solid(
+        "d6",
+        "cube",
+        tuple(v),
+        _symmetric_order(v, half),
+        "1 top, 2 front, 3 right, 4 left, 5 back, 6 bottom: face n is opposite face 7-n "
+        "(so 1..6 give a standard die, 1-2-3 counter-clockwise)",
+        (("bfs", 0),),
+    )
 
 
 def _tetrahedron() -> Solid:
@@ -160,8 +173,14 @@ def _tetrahedron() -> Solid:
     rot = _rotation_to_z((1, 1, 1))  # vertex (1,1,1) up: the opposite face is the bottom
     v = _scaled([rot(p) for p in raw], math.sqrt(8))
     faces = _ordered(v, lambda n: (n[2] > -0.9, _azimuth(n)))
-    return Solid("d4", "tetrahedron", tuple(v), faces,
-                 "1 the bottom, then 2-4 counter-clockwise seen from above", (("bfs", 0), ("bfs", 1)))
+    return Solid(
+        "d4",
+        "tetrahedron",
+        tuple(v),
+        faces,
+        "1 the bottom, then 2-4 counter-clockwise seen from above",
+        (("bfs", 0), ("bfs", 1)),
+    )
 
 
 def _octahedron() -> Solid:
@@ -173,9 +192,15 @@ def _octahedron() -> Solid:
         return sorted(up, key=lambda i: _azimuth(normals[i]))
 
     faces = _symmetric_order(v, half)
-    return Solid("d8", "octahedron", tuple(v), faces,
-                 "1-4 around the top corner counter-clockwise, 5-8 around the bottom corner: "
-                 "face n is opposite face 9-n", (("caps", (0, 1, 2, 3), (4, 5, 6, 7)),))
+    return Solid(
+        "d8",
+        "octahedron",
+        tuple(v),
+        faces,
+        "1-4 around the top corner counter-clockwise, 5-8 around the bottom corner: "
+        "face n is opposite face 9-n",
+        (("caps", (0, 1, 2, 3), (4, 5, 6, 7)),),
+    )
 
 
 def _dodecahedron() -> Solid:
@@ -190,13 +215,22 @@ def _dodecahedron() -> Solid:
 
     def half(normals):
         top = max(range(12), key=lambda i: normals[i][2])
-        ring = sorted((i for i, n in enumerate(normals) if 0.1 < n[2] < 0.9), key=lambda i: _azimuth(normals[i]))
+        ring = sorted(
+            (i for i, n in enumerate(normals) if 0.1 < n[2] < 0.9),
+            key=lambda i: _azimuth(normals[i]),
+        )
         return [top, *ring]
 
     faces = _symmetric_order(v, half)
-    return Solid("d12", "dodecahedron", tuple(v), faces,
-                 "1 top, 2-6 around it counter-clockwise, 7-11 the lower ring, 12 bottom: "
-                 "face n is opposite face 13-n", (("caps", (0, 1, 2, 3, 4, 5), (11, 6, 7, 8, 9, 10)),))
+    return Solid(
+        "d12",
+        "dodecahedron",
+        tuple(v),
+        faces,
+        "1 top, 2-6 around it counter-clockwise, 7-11 the lower ring, 12 bottom: "
+        "face n is opposite face 13-n",
+        (("caps", (0, 1, 2, 3, 4, 5), (11, 6, 7, 8, 9, 10)),),
+    )
 
 
 def _trapezohedron() -> Solid:
@@ -213,8 +247,13 @@ def _trapezohedron() -> Solid:
     r = 1 / (2 * math.sin(math.pi / n))  # antiprism edge 1
     h2 = 1 - 2 * r * r * (1 - math.cos(math.pi / n))  # (height)^2 so the side edges are 1 too
     hz = math.sqrt(h2) / 2
-    anti = [(r * math.cos(2 * math.pi * k / n), r * math.sin(2 * math.pi * k / n), hz) for k in range(n)]
-    anti += [(r * math.cos(2 * math.pi * (k + 0.5) / n), r * math.sin(2 * math.pi * (k + 0.5) / n), -hz) for k in range(n)]
+    anti = [
+        (r * math.cos(2 * math.pi * k / n), r * math.sin(2 * math.pi * k / n), hz) for k in range(n)
+    ]
+    anti += [
+        (r * math.cos(2 * math.pi * (k + 0.5) / n), r * math.sin(2 * math.pi * (k + 0.5) / n), -hz)
+        for k in range(n)
+    ]
     dual = []
     for f in convex_hull_faces(anti):
         pts = [anti[i] for i in f]
@@ -235,10 +274,16 @@ def _trapezohedron() -> Solid:
     even = tuple(range(1, 10, 2))
     # the classic zig-zag strip: faces around the equator in turn
     ring = sorted(range(10), key=lambda i: _azimuth(face_normal([v[j] for j in faces[i]])))
-    return Solid("d10", "pentagonal trapezohedron", tuple(v), faces,
-                 "odd faces (1, 3 ... 9) meet at the top pole, even faces at the bottom pole; "
-                 "face n is opposite face 11-n (label them 0-9 in order and opposite faces add up to 9)",
-                 tuple(("tree", _path(ring[k:] + ring[:k])) for k in range(2)) + (("caps", odd, even),), kite=True)
+    return Solid(
+        "d10",
+        "pentagonal trapezohedron",
+        tuple(v),
+        faces,
+        "odd faces (1, 3 ... 9) meet at the top pole, even faces at the bottom pole; "
+        "face n is opposite face 11-n (label them 0-9 in order and opposite faces add up to 9)",
+        tuple(("tree", _path(ring[k:] + ring[:k])) for k in range(2)) + (("caps", odd, even),),
+        kite=True,
+    )
 
 
 def _path(order) -> tuple[tuple[int, int], ...]:
@@ -268,22 +313,42 @@ def _prism(n: int) -> Solid:
             v.append((r * math.cos(a), r * math.sin(a), z))
     faces = _ordered(v, lambda nn: (0 if nn[2] > 0.5 else (2 if nn[2] < -0.5 else 1), _azimuth(nn)))
     names = {3: "triangular", 5: "pentagonal", 6: "hexagonal"}
-    return Solid(f"prism{n}", f"{names[n]} prism", tuple(v), faces,
-                 f"1 top, 2-{n + 1} the sides counter-clockwise seen from above (2 at the front), {n + 2} bottom",
-                 tuple(("tree", _strip(n, k)) for k in range(1, n + 1)))
+    return Solid(
+        f"prism{n}",
+        f"{names[n]} prism",
+        tuple(v),
+        faces,
+        f"1 top, 2-{n + 1} the sides counter-clockwise seen from above (2 at the front), {n + 2} bottom",
+        tuple(("tree", _strip(n, k)) for k in range(1, n + 1)),
+    )
 
 
 def _pyramid4() -> Solid:
     v = [(x, y, 0.0) for x in (-0.5, 0.5) for y in (-0.5, 0.5)] + [(0.0, 0.0, 1 / math.sqrt(2))]
     faces = _ordered(v, lambda nn: (nn[2] > -0.9, _azimuth(nn)))
-    return Solid("pyramid4", "square pyramid", tuple(v), faces,
-                 "1 the square base, then 2-5 the triangles counter-clockwise seen from above", (("bfs", 0),))
+    return Solid(
+        "pyramid4",
+        "square pyramid",
+        tuple(v),
+        faces,
+        "1 the square base, then 2-5 the triangles counter-clockwise seen from above",
+        (("bfs", 0),),
+    )
 
 
 @cache
 def solids() -> dict[str, Solid]:
-    out = [_tetrahedron(), _cube(), _octahedron(), _trapezohedron(), _dodecahedron(),
-           _prism(3), _prism(5), _prism(6), _pyramid4()]
+    out = [
+        _tetrahedron(),
+        _cube(),
+        _octahedron(),
+        _trapezohedron(),
+        _dodecahedron(),
+        _prism(3),
+        _prism(5),
+        _prism(6),
+        _pyramid4(),
+    ]
     return {s.name: s for s in out}
 
 

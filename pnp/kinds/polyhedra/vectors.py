@@ -38,7 +38,10 @@ def face_normal(pts: list[Vec3]) -> Vec3:
     c = centroid3(pts)
     n = (0.0, 0.0, 0.0)
     for i in range(len(pts)):
-        n = tuple(x + y for x, y in zip(n, cross(sub(pts[i], c), sub(pts[(i + 1) % len(pts)], c)), strict=True))
+        n = tuple(
+            x + y
+            for x, y in zip(n, cross(sub(pts[i], c), sub(pts[(i + 1) % len(pts)], c)), strict=True)
+        )
     return unit(n)
 
 

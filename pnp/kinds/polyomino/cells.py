@@ -80,7 +80,9 @@ def _corners(loop):
     return out
 
 
-def cut_lines(pieces: list[frozenset[Cell]], size: float, dx: float = 0.0, dy: float = 0.0) -> tuple:
+def cut_lines(
+    pieces: list[frozenset[Cell]], size: float, dx: float = 0.0, dy: float = 0.0
+) -> tuple:
     """Path ops that cut a packed set into its pieces: every edge of every piece once (an edge
     two pieces share is one cut), joined into as few strokes as the edges allow, so that a
     cutting machine lifts its blade seldom and never cuts a line twice."""
@@ -103,7 +105,10 @@ def cut_lines(pieces: list[frozenset[Cell]], size: float, dx: float = 0.0, dy: f
         trail, cur, heading = [start], start, None
         while nbrs.get(cur):
             # straight on where possible: long straight cuts, corners only where the outline turns
-            nxt = sorted(nbrs[cur], key=lambda q, cur=cur, heading=heading: (q[0] - cur[0], q[1] - cur[1]) != heading)[0]
+            nxt = sorted(
+                nbrs[cur],
+                key=lambda q, cur=cur, heading=heading: (q[0] - cur[0], q[1] - cur[1]) != heading,
+            )[0]
             heading = (nxt[0] - cur[0], nxt[1] - cur[1])
             for x, y in ((cur, nxt), (nxt, cur)):
                 nbrs[x].discard(y)

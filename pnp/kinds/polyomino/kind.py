@@ -140,7 +140,8 @@ class PolyominoKind(Kind):
             w, h = packing.cols, packing.rows
             empty = w * h - sum(len(p.cells) for p in pieces)
             ctx.warn(
-                family, "pack_by",
+                family,
+                "pack_by",
                 f"the pieces of {spec.pack_by} '{value}' were placed one by one, not tiled "
                 f"({packing.fallback}): {w} x {h} squares, {empty} of them empty",
             )
@@ -300,9 +301,7 @@ class PolyominoKind(Kind):
                 front.append(
                     Group(
                         (
-                            *grooves(
-                                pl.cells, s, spacing, spec.stripe_angle, groove, pl.dx, pl.dy
-                            ),
+                            *grooves(pl.cells, s, spacing, spec.stripe_angle, groove, pl.dx, pl.dy),
                             band,
                         ),
                         clip=body,
@@ -326,15 +325,36 @@ class PolyominoKind(Kind):
         front_drawing = Group((*bleed_front, *front))
         back_drawing = Group((*bleed_back, *back)) if spec.back == "plain" else None
         if not size:
-            return Face(family.name, ident, w, h, front_drawing, back_drawing, cut=outline_path(every, s, Style()), bleed=spec.bleed)
+            return Face(
+                family.name,
+                ident,
+                w,
+                h,
+                front_drawing,
+                back_drawing,
+                cut=outline_path(every, s, Style()),
+                bleed=spec.bleed,
+            )
         # a packed set is cut into its pieces, every edge between and around them once (per
         # block: a bleed pack keeps each colour's block apart)
         blocks: dict[tuple[float, float], list] = {}
         for pl in placed:
             blocks.setdefault((pl.dx, pl.dy), []).append(pl.cells)
         ops = tuple(op for (bx, by), cells in blocks.items() for op in cut_lines(cells, s, bx, by))
-        pieces = tuple((pl.piece.item.id, outline_path(pl.cells, s, Style(), pl.dx, pl.dy)) for pl in placed)
-        return Face(family.name, ident, w, h, front_drawing, back_drawing, cut=Path(ops, Style()), bleed=spec.bleed, pieces=pieces)
+        pieces = tuple(
+            (pl.piece.item.id, outline_path(pl.cells, s, Style(), pl.dx, pl.dy)) for pl in placed
+        )
+        return Face(
+            family.name,
+            ident,
+            w,
+            h,
+            front_drawing,
+            back_drawing,
+            cut=Path(ops, Style()),
+            bleed=spec.bleed,
+            pieces=pieces,
+        )
 
 
 KINDS = [PolyominoKind()]

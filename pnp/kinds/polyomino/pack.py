@@ -10,7 +10,9 @@ from pnp.kinds.polyomino.cells import Cell, extent, rotations
 # The search is counted in steps, not seconds, so that a game packs the same way on every
 # machine (builds stay byte-identical). About 250,000 steps a second on one core.
 SEARCH_STEPS = 250_000  # tiling steps one packing may take, over every rectangle it tries
-RECTANGLE_STEPS = 60_000  # of which one rectangle may take, so that a hopeless one leaves the rest a turn
+RECTANGLE_STEPS = (
+    60_000  # of which one rectangle may take, so that a hopeless one leaves the rest a turn
+)
 
 
 @dataclass(frozen=True)
