@@ -5,6 +5,7 @@ first argument (never needed by the build).
 A cite may join several quotes with "..."; each piece must appear verbatim, whitespace
 and quote marks aside. Exit 1 on any mismatch, 0 when all match or no rulebook folder.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,23 +38,68 @@ def cites(node: object):
             yield from cites(item)
 
 
-def main(books: Path = BOOKS) -> int:
+# the worked examples in docs/rules.md quote these games' rulebooks, section by section
+DOC_SECTIONS = {
+    "Earthquake!": ["earthquake"],
+    "The Greenway": ["greenway"],
+    "Global Warming and the piecepack": ["global-warming", "piecepack"],
+    "Aftershock": ["aftershock"],
+    "Earth Our Home": ["earth-our-home"],
+}
+
+
+def doc_cites(doc: Path):
+    """(section's games, rule id, cite) for every rule in a worked example of docs/rules.md."""
+    for part in re.split(r"^## ", doc.read_text(encoding="utf-8"), flags=re.M):
+        title = part.split("\n", 1)[0].strip().removeprefix("Worked example: ")
+        if title not in DOC_SECTIONS:
+            continue
+        for block in re.findall(r"^```yaml\n(.*?)^```", part, flags=re.S | re.M):
+            for rule_id, cite in cites(yaml.safe_load(block)):
+                yield DOC_SECTIONS[title], rule_id, cite
+
+
+def book_text(books: Path, game: str) -> tuple[str, str] | None:
+    book = next((p for p in (books / f"{game}.txt", books / f"{game}.md") if p.exists()), None)
+    return (book.name, normal(book.read_text(encoding="utf-8"))) if book else None
+
+
+def missing(cite: str, text: str) -> list[str]:
+    """The pieces of a cite that the rulebook's text does not hold."""
+    return [p for p in re.split(r"\.\.\.|\u2026", cite) if normal(p) and normal(p) not in text]
+
+
+def main(books: Path = BOOKS, root: Path = ROOT) -> int:
     if not books.is_dir():
         print(f"no rulebooks at {books}; nothing checked")
         return 0
     bad = 0
-    for rules in sorted(ROOT.glob("components/*/rules.yaml")):
-        game = rules.parent.name
-        book = next((p for p in (books / f"{game}.txt", books / f"{game}.md") if p.exists()), None)
-        if book is None:
+    for rules in sorted(root.glob("components/*/rules.yaml")):
+        found = book_text(books, rules.parent.name)
+        if found is None:
             continue
-        text = normal(book.read_text(encoding="utf-8"))
+        name, text = found
         for rule_id, cite in cites(yaml.safe_load(rules.read_text(encoding="utf-8"))):
-            for piece in re.split(r"\.\.\.|\u2026", cite):
-                piece = normal(piece)
-                if piece and piece not in text:
+            for piece in missing(cite, text):
+                bad += 1
+                print(f"{rules.relative_to(root)}: rule {rule_id}: not in {name}: {piece!r}")
+    doc = root / "docs" / "rules.md"
+    if doc.is_file():
+        ids = {
+            p.parent.name: {
+                r.get("id") for r in yaml.safe_load(p.read_text(encoding="utf-8"))["rules"]
+            }
+            for p in root.glob("components/*/rules.yaml")
+        }
+        for games, rule_id, cite in doc_cites(doc):
+            # the game whose rules.yaml has this rule (the piecepack's quote its standard: no rulebook here)
+            game = next((g for g in games if rule_id in ids.get(g, ())), games[0])
+            found = book_text(books, game)
+            if found is not None:
+                name, text = found
+                for piece in missing(cite, text):
                     bad += 1
-                    print(f"{rules.relative_to(ROOT)}: rule {rule_id}: not in {book.name}: {piece!r}")
+                    print(f"docs/rules.md: worked example {rule_id}: not in {name}: {piece!r}")
     print(f"{bad} citation(s) not found in the rulebooks")
     return 1 if bad else 0
 

@@ -3,6 +3,7 @@ failure the guide describes is the one `pnp check` reports."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
 
@@ -15,15 +16,13 @@ from pnp.pipeline import draw_printed, prepare
 from pnp.spec.load import load_game
 from tests.rulecheck import copy_game, edit, failing
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
-# each worked example's section and the games its rules are written for
-SECTIONS = {
-    "Earthquake!": ["earthquake"],
-    "The Greenway": ["greenway"],
-    "Global Warming and the piecepack": ["global-warming", "piecepack"],
-    "Aftershock": ["aftershock"],
-    "Earth Our Home": ["earth-our-home"],
-}
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "rules.md"
+# each worked example's section and the games its rules are written for (the citation check's list)
+_spec = importlib.util.spec_from_file_location("check_citations", ROOT / "scripts" / "check_citations.py")
+_cc = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_cc)
+SECTIONS = _cc.DOC_SECTIONS
 
 
 def worked_examples() -> list[tuple[str, dict]]:

@@ -2,9 +2,10 @@
 
 Folding the sheet along the marked line puts each back behind its front, so two-sided items
 print on a printer without duplex and never depend on how well it lines up two sides. The
-fold line is the page's middle, vertical or horizontal: the axis that fits more items on a
-sheet wins (fewest sheets for the family), the vertical one on a tie. Items keep FOLD_GAP / 2 clear of the line on each
-side, so a fold that wanders by a millimetre or two never shows on an item.
+fold line is the page's middle, vertical or horizontal: the axis that prints the family on the
+fewest sheets wins, then the one whose half holds more items, then the vertical one. Items keep
+FOLD_GAP / 2 clear of the line on each side, so a fold that wanders by a millimetre or two never
+shows on an item.
 """
 
 from __future__ import annotations
