@@ -10,8 +10,12 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+import pnp.engines.svg_pages
 from pnp.build import build
 from pnp.spec.load import load_game
+
+# svgwrite's validator checks every SVG page the tests make, element by element, as it is built
+pnp.engines.svg_pages.DEBUG = True
 
 REPO = Path(__file__).resolve().parent.parent
 MM = 25.4 / 72.0  # millimetres per PDF point

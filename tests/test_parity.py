@@ -156,7 +156,7 @@ def test_every_primitive_writes_valid_svg():
     from pnp.engines.svg_pages import SvgPage
 
     png = Path(__file__).resolve().parents[1] / "docs/examples/my-back.png"
-    page = SvgPage(100, 50, FontBook(), SymbolBook())
+    page = SvgPage(100, 50, FontBook(), SymbolBook(), debug=True)  # svgwrite validates as it builds
     dashed = Style("#ff0000", "#000000", 0.3, (1.0, 0.5), 0.5, True, "round", "round")
     page.draw(
         [
@@ -178,6 +178,10 @@ def test_every_primitive_writes_valid_svg():
     # the validator is not a formality: an attribute SVG does not have fails it
     with pytest.raises(ValueError):
         _svg_1_1_full(text.replace("<rect ", '<rect bogus="1" ', 1))
+    # and svgwrite's own checks run while the page is built: a colour SVG does not know fails
+    with pytest.raises(TypeError):
+        SvgPage(10, 10, FontBook(), SymbolBook(), debug=True).draw([Rect(0, 0, 1, 1, Style("#12"))])
+    SvgPage(10, 10, FontBook(), SymbolBook(), debug=False).draw([Rect(0, 0, 1, 1, Style("#12"))])  # as at run time
 
 
 def test_svg_route_without_freetype_draws_text_as_outlines(both, tmp_path, monkeypatch):

@@ -56,13 +56,16 @@ rules:
 """
 
 
-def build(tmp_path, paper: str, engine: str) -> pymupdf.Document:
+def build(tmp_path, paper: str, engine: str, fold: bool = False) -> pymupdf.Document:
     folder = tmp_path / "game"
     folder.mkdir()
-    for name, text in (("game", GAME), ("cards", CARDS), ("tokens", TOKENS), ("chits", CHITS), ("rules", RULES)):
+    # gutter-fold: the same items with backs, fronts and backs on one sheet
+    back = "back:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: \"#dddddd\"}\n" if fold else ""
+    for name, text in (("game", GAME), ("cards", CARDS + back), ("tokens", TOKENS + back), ("chits", CHITS + back), ("rules", RULES)):
         (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
     out = tmp_path / "out"
-    assert main(["build", str(folder), "--paper", paper, "--engine", engine, "--out", str(out), "--quiet"]) == 0
+    fold_flag = ["--fold"] if fold else []
+    assert main(["build", str(folder), "--paper", paper, "--engine", engine, "--out", str(out), "--quiet", *fold_flag]) == 0
     return pymupdf.open(next(out.rglob(f"*-{paper}.pdf")))
 
 
@@ -77,10 +80,11 @@ def items_and_marks(page: pymupdf.Page):
     return items, marks
 
 
+@pytest.mark.parametrize("fold", [False, True], ids=["duplex", "fold"])
 @pytest.mark.parametrize("engine", ["reportlab", "svg"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_cut_marks_on_item_edges_and_never_over_an_item(tmp_path, paper, engine):
-    doc = build(tmp_path, paper, engine)
+def test_cut_marks_on_item_edges_and_never_over_an_item(tmp_path, paper, engine, fold):
+    doc = build(tmp_path, paper, engine, fold)
     pages = 0
     for page in doc:
         items, marks = items_and_marks(page)

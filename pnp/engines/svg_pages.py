@@ -1,7 +1,8 @@
 """Draw pages of primitives as standalone SVG files that need no installed fonts.
 
-Text is drawn from glyph outlines taken from the same TTF files the layout measured, each
-glyph defined once per page; symbols become <symbol> + <use>; images are embedded.
+svgwrite writes each page. Text is drawn from glyph outlines taken from the same TTF files the
+layout measured, each glyph defined once per page; symbols become <symbol> + <use>; images
+are embedded.
 """
 
 from __future__ import annotations
@@ -9,8 +10,17 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterable
 
+import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
+from svgwrite.container import Group as SvgGroup
+from svgwrite.container import Symbol
+from svgwrite.container import Use as SvgUse
+from svgwrite.image import Image as SvgImage
+from svgwrite.masking import ClipPath
+from svgwrite.path import Path as SvgPath
+from svgwrite.shapes import Ellipse as SvgEllipse
+from svgwrite.shapes import Rect as SvgRect
 
 from pnp.draw.fonts import FontBook
 from pnp.draw.ident import stable_hash
@@ -66,71 +76,58 @@ def _ident(text: str) -> str:
     return "s" + stable_hash(text, 12)
 
 
-_ROOT = (
-    '<svg baseProfile="full" height="{h}mm" version="1.1" viewBox="0 0 {w} {h}" width="{w}mm"'
-    ' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"'
-    ' xmlns:xlink="http://www.w3.org/1999/xlink">'
-)
-_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\n", "&#10;"), ("\r", "&#13;"), ("\t", "&#09;"))
-
-
-def _esc(v: str) -> str:
-    for ch, ent in _ESCAPES:
-        if ch in v:
-            v = v.replace(ch, ent)
-    return v
-
-
-def _tag(name: str, attrs: dict[str, str]) -> str:
-    """An empty element; attributes sorted and empty ones left out, as XML writers do."""
-    return "<" + name + "".join(f' {k}="{_esc(v)}"' for k, v in sorted(attrs.items()) if v) + " />"
+DEBUG = False
+"""svgwrite's validator while pages are built. Off at run time, where it would double the SVG
+route's time; the test suite turns it on (tests/conftest.py), so every SVG page a test makes
+has every element and attribute checked against SVG 1.1 Full as it is made."""
 
 
 class SvgPage:
-    """One page as SVG text, written directly: a tree of element objects costs ten times more."""
+    """One page as an svgwrite drawing; debug (default DEBUG) turns svgwrite's validator on."""
 
-    def __init__(self, w: float, h: float, fonts: FontBook, symbols: SymbolBook):
-        self.root = _ROOT.format(w=_num(w), h=_num(h))
+    def __init__(
+        self, w: float, h: float, fonts: FontBook, symbols: SymbolBook, debug: bool | None = None
+    ):
+        debug = DEBUG if debug is None else debug
+        self.d = svgwrite.Drawing(
+            size=(f"{_num(w)}mm", f"{_num(h)}mm"),
+            viewBox=f"0 0 {_num(w)} {_num(h)}",
+            profile="full",
+            debug=debug,
+        )
         self.fonts = fonts
         self.symbols = symbols
-        self.defs: list[str] = []
-        self.body: list[str] = []
         self.defined: set[str] = set()
         self.clips = 0
 
     def draw(self, prims: Iterable) -> None:
         for p in prims:
-            self._el(p, self.body)
+            self.d.add(self._el(p))
 
     def tostring(self) -> str:
-        defs = "<defs>" + "".join(self.defs) + "</defs>" if self.defs else "<defs />"
-        return self.root + defs + "".join(self.body) + "</svg>"
+        return self.d.tostring()
 
-    def _container(self, out: list[str], open_tag: str, children: Iterable) -> None:
-        """`open_tag` (without its closing '>') around the children; empty, a short tag."""
-        at = len(out)
-        out.append(open_tag + ">")
-        for child in children:
-            self._el(child, out)
-        if len(out) == at + 1:
-            out[at] = open_tag + " />"
-        else:
-            out.append("</" + open_tag[1:].split(" ", 1)[0] + ">")
+    def _make(self, cls, attrs: dict[str, str], *args):
+        """An svgwrite element sharing the drawing's settings (debug, profile), attrs set."""
+        el = cls(*args, factory=self.d)
+        el.update(attrs)
+        return el
 
     def _define(self, ident: str) -> str:
         sid = _ident(ident)
         if sid not in self.defined:
             self.defined.add(sid)
-            node: list[str] = []
-            self._container(node, f'<symbol id="{sid}" overflow="visible"', self.symbols[ident].children)
-            self.defs.append("".join(node))
+            node = self._make(Symbol, {"id": sid, "overflow": "visible"})
+            for child in self.symbols[ident].children:
+                node.add(self._el(child))
+            self.d.defs.add(node)
         return sid
 
     def _glyph(self, src: GlyphSource, name: str) -> str:
         gid = f"g{src.tag}-{stable_hash(name, 8)}"
         if gid not in self.defined:
             self.defined.add(gid)
-            self.defs.append(f'<path d="{src.paths[name] or "M0 0"}" id="{gid}" />')
+            self.d.defs.add(self._make(SvgPath, {"id": gid}, src.paths[name] or "M0 0"))
         return gid
 
     @staticmethod
@@ -150,54 +147,55 @@ class SvgPage:
         if st.evenodd:
             el["fill-rule"] = "evenodd"
 
-    def _el(self, p, out: list[str]) -> None:
+    def _el(self, p):
         t = type(p)
         if t is Group:
-            tag = "<g" if p.transform == _IDENTITY else f'<g transform="{_matrix(p.transform)}"'
-            if p.clip is None:
-                self._container(out, tag, p.children)
-                return
-            self.clips += 1
-            cid = f"c{self.clips}"
-            shape: list[str] = []
-            self._el(p.clip, shape)
-            self.defs.append(f'<clipPath id="{cid}">' + "".join(shape) + "</clipPath>")
-            out.append(tag + ">")
-            self._container(out, f'<g clip-path="url(#{cid})"', p.children)
-            out.append("</g>")
-            return
+            g = self._make(
+                SvgGroup, {} if p.transform == _IDENTITY else {"transform": _matrix(p.transform)}
+            )
+            inner = g
+            if p.clip is not None:
+                self.clips += 1
+                cid = f"c{self.clips}"
+                clip = self._make(ClipPath, {"id": cid})
+                clip.add(self._el(p.clip))
+                self.d.defs.add(clip)
+                inner = self._make(SvgGroup, {"clip-path": f"url(#{cid})"})
+                g.add(inner)
+            for child in p.children:
+                inner.add(self._el(child))
+            return g
         if t is Use:
             sid = self._define(p.symbol)
-            out.append(f'<use transform="{_matrix(p.transform)}" xlink:href="#{sid}" />')
-            return
+            return self._make(SvgUse, {"transform": _matrix(p.transform)}, f"#{sid}")
         if t is Text:
-            self._text(p, out)
-            return
+            return self._text(p)
         if t is Image:
             with open(p.file, "rb") as fh:
                 data = fh.read()
             mime = "image/png" if data[:4] == b"\x89PNG" else "image/jpeg"
             href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
             el = {"x": _num(p.x), "y": _num(p.y), "width": _num(p.w), "height": _num(p.h)}
-            out.append(_tag("image", {**el, "preserveAspectRatio": "none", "xlink:href": href}))
-            return
+            return self._make(SvgImage, {**el, "preserveAspectRatio": "none"}, href)
         if t is Rect:
             el = {"x": _num(p.x), "y": _num(p.y), "width": _num(p.w), "height": _num(p.h)}
             if p.r > 0:
                 el["rx"] = el["ry"] = _num(p.r)
-            name = "rect"
+            cls = SvgRect
         elif t is Ellipse:
             el = {"cx": _num(p.cx), "cy": _num(p.cy), "rx": _num(p.rx), "ry": _num(p.ry)}
-            name = "ellipse"
+            cls = SvgEllipse
         elif t is PathPrim:
-            el = {"d": _path_d(p.ops)}
-            name = "path"
+            el = {}
+            cls = SvgPath
         else:
             raise TypeError(f"cannot draw {t.__name__}")
         self._paint(el, p.style)
-        out.append(_tag(name, el))
+        if cls is SvgPath:  # svgwrite keeps a path's data as commands, written as its d
+            return self._make(cls, el, _path_d(p.ops))
+        return self._make(cls, el)
 
-    def _text(self, t: Text, out: list[str]) -> None:
+    def _text(self, t: Text):
         src = glyphs_for(self.fonts, t.font)
         kerns = self.fonts.metrics(t.font).kerns(t.text)
         s = t.size / src.upm
@@ -208,11 +206,19 @@ class SvgPage:
                 pen += kerns[i - 1] * src.upm  # the font's kerning, as the layout measured it
             name, adv = src.glyph(ch)
             if name is not None and src.paths[name]:
-                uses.append(f'<use x="{_num(pen)}" xlink:href="#{self._glyph(src, name)}" />')
+                uses.append((self._glyph(src, name), pen))
             pen += adv
         x0 = t.start_x(pen * s)
-        tag = f'<g fill="{_esc(t.colour)}" transform="translate({_num(x0)} {_num(t.y)}) scale({_num(s)} {_num(-s)})"'
-        out.append(tag + ">" + "".join(uses) + "</g>" if uses else tag + " />")
+        g = self._make(
+            SvgGroup,
+            {
+                "fill": t.colour,
+                "transform": f"translate({_num(x0)} {_num(t.y)}) scale({_num(s)} {_num(-s)})",
+            },
+        )
+        for gid, x in uses:
+            g.add(self._make(SvgUse, {"x": _num(x)}, f"#{gid}"))
+        return g
 
 
 def _path_d(ops) -> str:

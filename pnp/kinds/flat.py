@@ -24,7 +24,7 @@ class FlatSpec(FaceSpec):
     radius: Spacing | None = Field(None, description="corner radius of a rect (default by kind)")
     background: Colour = Field("white", description="face colour under the elements")
     back_background: Colour = Field("white", description="back colour under the back elements")
-    outline: Colour = Field("#9a9a9a", description="thin line on the cut edge, or 'none' (none with a bleed: the cut marks show the trim)")
+    outline: Colour = Field("#9a9a9a", description="thin line on the cut edge, or 'none' (a rect with a bleed has none: the cut marks show the trim)")
     outline_width: Spacing = Field(0.2, description="width of that line")
 
 
@@ -59,10 +59,12 @@ class FlatKind(Kind):
         draw = TemplateRenderer(family, ctx)
         bleed = spec.bleed if ctx.bleed is None else ctx.bleed
         grow = bleed / k  # in the face's own (unscaled) millimetres
-        # The thin line on the cut edge would print inside art that runs into the bleed: with a
-        # bleed the cut marks show the trim, and a line asked for is a warning.
-        line = draw.colour(spec.outline, {}, None, "outline") if ctx.bleed is None and not bleed else None
-        if bleed and ctx.bleed is None and "outline" in family.data and spec.outline != "none":
+        # On a bled rectangle the thin line on the cut edge would print inside the art, and the
+        # cut marks show the trim: no line (one asked for is a warning). A round or shaped piece
+        # keeps it: cut marks cannot show a curve, the line is what the scissors follow.
+        no_line = bool(bleed) and spec.shape == "rect"
+        line = draw.colour(spec.outline, {}, None, "outline") if ctx.bleed is None and not no_line else None
+        if no_line and ctx.bleed is None and "outline" in family.data and spec.outline != "none":
             ctx.warn(family, "outline", "outline: is not drawn on a family with a bleed (it would print inside the bled art; the cut marks show the trim)")
         cut_style = Style(None, line, spec.outline_width) if line else None
         clip = outline(spec.shape, w, h, radius, Style(), grow=grow)

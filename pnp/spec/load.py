@@ -290,7 +290,11 @@ def _data_file_items(data: LineDict, folder: Path, name: str, allow_outside: boo
         return data, None
     line = line_of(data, ("items",))
     target = resolve_inside(folder, ref, file=name, key="items", allow_outside=allow_outside, line=line)
-    if not target.is_file():
+    try:
+        found = target.is_file()
+    except OSError:  # a name the system cannot hold (too long, bad bytes) is a file not found
+        found = False
+    if not found:
         raise PnpError("items file not found", file=name, line=line, key="items", expected="a .csv, .tsv or .xlsx file in the game folder", found=ref)
     shown = display_path(target)
     rows = LineList(read_rows(target, shown=shown, sheet=sheet, max_rows=max_items))
