@@ -46,3 +46,26 @@ def test_bytes_do_not_depend_on_the_machine_settings(engine, date, tmp_path):
         assert run.keys() == first.keys()
         for name in first:
             assert run[name] == first[name], f"{name} differs under {env}"
+
+
+@pytest.mark.parametrize("engine", ["reportlab", "svg"])
+def test_bytes_do_not_depend_on_where_the_game_folder_is(engine, tmp_path):
+    """The same game in two places (another machine's paths), named relative to two working folders."""
+    import shutil
+
+    game = mini_game(tmp_path)
+    runs = []
+    for n, (where, cwd) in enumerate([("a/mini", "a"), ("deeper/b/c/mini", "deeper/b")]):
+        folder = tmp_path / f"place{n}" / where
+        shutil.copytree(game, folder)
+        work = tmp_path / f"place{n}" / cwd
+        rel = folder.relative_to(work)
+        proc = subprocess.run(
+            [sys.executable, "-m", "pnp", "build", str(rel), "--out", "out", "--engine", engine, "--quiet"],
+            capture_output=True, text=True, cwd=work, timeout=120,
+        )
+        assert proc.returncode == 0, proc.stderr
+        runs.append({k: v for k, v in snapshot(work / "out").items() if v is not None and k != "stale"})
+    assert any(k.endswith(".pdf") for k in runs[0]) and runs[0].keys() == runs[1].keys()
+    for name in runs[0]:
+        assert runs[0][name] == runs[1][name], f"{name} differs with the game folder elsewhere"

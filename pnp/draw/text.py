@@ -169,18 +169,69 @@ def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
         side = icon_side(fm, sz)
         return sum(side if k is None else fonts.metrics(k).width(t, sz) for t, k in runs(line))
 
+    measured: dict[tuple[str, str | None], float] = {}  # words repeat: each measured once
+    kerning: dict[str, dict] = {}
+
+    def units(t: str, k: str | None) -> float:
+        em = measured.get((t, k))
+        if em is None:
+            em = measured[(t, k)] = fm.cap_height if k is None else fonts.metrics(k).width(t, 1.0)
+        return em
+
+    def joined(k: str, a: str, b: str) -> float:
+        """The kerning between two texts of one font run put together, in ems."""
+        pairs = kerning.get(k)
+        if pairs is None:
+            pairs = kerning[k] = fonts.metrics(k).pairs or {}
+        return pairs.get(a[-1] + b[0], 0.0) if pairs and a and b else 0.0
+
+    def grown(line: tuple, word: Word) -> tuple:
+        """(ems of the closed runs, open run's text, font and ems) of a line with `word` added,
+        as runs() would make it: measuring only what the word adds keeps wrapping linear."""
+        done, text, key, em = line
+        if key is not None and text is not None:  # the space joins the open text run
+            em += units(" ", key) + joined(key, text, " ")
+            text += " "
+        else:
+            if text is not None:
+                done += em
+            key = key_of(word[0]) if word and not word[0].icon else font
+            text, em = " ", units(" ", key)
+        for p in word:
+            k = None if p.icon else key_of(p)
+            if k is not None and k == key:
+                em += units(p.text, k) + joined(k, text, p.text)
+                text += p.text
+            else:
+                done += em
+                text, key, em = (p.icon, None, units(p.icon, None)) if p.icon else (p.text, k, units(p.text, k))
+        return done, text, key, em
+
+    def started(word: Word) -> tuple:
+        runs_ = runs([word])
+        if not runs_:
+            return 0.0, None, None, 0.0
+        done = sum(units(t, k) for t, k in runs_[:-1])
+        t, k = runs_[-1]
+        return done, t, k, units(t, k)
+
     def lines_at(sz: float) -> list[list[Word]]:
         if fit != "wrap":
             return paragraphs
         out: list[list[Word]] = []
         for para in paragraphs:
             cur: list[Word] = []
+            line = (0.0, None, None, 0.0)
             for word in para:
-                if not cur or width_of(cur + [word], sz) <= w:
-                    cur = cur + [word]
+                if not cur:
+                    cur, line = [word], started(word)
+                    continue
+                trial = grown(line, word)
+                if (trial[0] + trial[3]) * sz <= w:
+                    cur, line = cur + [word], trial
                 else:
                     out.append(cur)
-                    cur = [word]
+                    cur, line = [word], started(word)
             out.append(cur)
         return out
 
