@@ -58,7 +58,9 @@ def shortfalls(doc) -> list[str]:
                     ink = (c >> 16 & 255, c >> 8 & 255, c & 255)
                     bg = _background(pix, span["bbox"], ink)
                     if bg is not None and _ratio(ink, bg) < MIN_CONTRAST - 0.05:
-                        out.append(f"p{page.number + 1} '{text}' contrast {_ratio(ink, bg):.2f} on {bg}")
+                        out.append(
+                            f"p{page.number + 1} '{text}' contrast {_ratio(ink, bg):.2f} on {bg}"
+                        )
         for im in page.get_image_info():
             x0, y0, x1, y1 = im["bbox"]
             w_in, h_in = (x1 - x0) / 72, (y1 - y0) / 72
@@ -68,9 +70,21 @@ def shortfalls(doc) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("game", sorted(builtin_games()))
-def test_every_page_meets_the_limits(built, game):
-    found = shortfalls(built(game).doc())
+def _prints() -> list[tuple[str, str | None, str]]:
+    """Every shipped game, plain and in each of its variants, on both papers."""
+    import yaml
+
+    out = []
+    for game, folder in sorted(builtin_games().items()):
+        spec = yaml.safe_load((folder / "game.yaml").read_text())
+        for variant in [None, *sorted(spec.get("variants") or {})]:
+            out += [(game, variant, paper) for paper in ("a4", "letter")]
+    return out
+
+
+@pytest.mark.parametrize(("game", "variant", "paper"), _prints())
+def test_every_page_meets_the_limits(built, game, variant, paper):
+    found = shortfalls(built(game, paper, variant).doc())
     assert not found, f"{len(found)}: " + "; ".join(found[:12])
 
 
@@ -78,11 +92,30 @@ def _spoil(folder):
     """Quarters with 5 pt grey-on-silver text: too small and too faint."""
     path = folder / "quarters.yaml"
     text = path.read_text()
-    spoiled = text.replace('size: 6.5pt, font: bold, colour: "#444444"}', 'size: 5pt, font: bold, colour: "#aaaaaa"}', 1)
+    spoiled = text.replace(
+        'size: 6.5pt, font: bold, colour: "#444444"}',
+        'size: 5pt, font: bold, colour: "#aaaaaa"}',
+        1,
+    )
     assert spoiled != text
     path.write_text(spoiled)
     line = next(n for n, s in enumerate(spoiled.splitlines(), 1) if "size: 5pt" in s)
     return line
+
+
+def test_the_pdf_reader_finds_planted_small_faint_text(game_copy, tmp_path):
+    """The page check reads the PDF itself: 5 pt grey-on-silver text planted in a copy is found."""
+    import pymupdf
+
+    from pnp.build import build
+    from pnp.spec.load import load_game
+
+    folder = game_copy("greenway")
+    _spoil(folder)
+    out = build(load_game(str(folder)), ["a4"], out_dir=tmp_path / "out")[0]
+    found = shortfalls(pymupdf.open(out.pdf))
+    assert any("'HEADS' 5.00 pt" in f for f in found), found[:6]
+    assert any("'HEADS' contrast" in f for f in found), found[:6]
 
 
 def test_build_warns_with_file_and_line(game_copy, tmp_path, capsys):
@@ -109,17 +142,26 @@ def test_strict_refuses_before_writing(game_copy, tmp_path, capsys):
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
-def test_shipped_game_builds_strict_without_warnings(tmp_path, capsys):
+@pytest.mark.parametrize(("game", "variant"), sorted({(g, v) for g, v, _ in _prints()}, key=str))
+def test_shipped_game_builds_strict_without_warnings(tmp_path, capsys, game, variant):
     from pnp.cli import main
 
-    assert main(["build", "greenway", "--strict", "--paper", "a4", "--out", str(tmp_path)]) == 0
+    args = ["build", game, "--strict", "--paper", "a4", "--out", str(tmp_path)]
+    assert main(args + (["--variant", variant] if variant else [])) == 0
     assert "warning:" not in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("game", "family"), [
-    ("aftershock", "meeples"), ("aftershock", "houses"), ("aftershock", "bridges"), ("aftershock", "score-markers"),
-    ("greenway", "protectors"), ("greenway", "selectors"),
-])
+@pytest.mark.parametrize(
+    ("game", "family"),
+    [
+        ("aftershock", "meeples"),
+        ("aftershock", "houses"),
+        ("aftershock", "bridges"),
+        ("aftershock", "score-markers"),
+        ("greenway", "protectors"),
+        ("greenway", "selectors"),
+    ],
+)
 def test_player_pieces_differ_by_more_than_colour(built, game, family):
     """Each player's pieces carry printed text of their own (read from the PDF inside each piece)."""
     import pymupdf
@@ -132,48 +174,126 @@ def test_player_pieces_differ_by_more_than_colour(built, game, family):
         for it in page["items"]:
             if it["component"] != family or it["side"] != "front":
                 continue
-            box = pymupdf.Rect(it["x_mm"] * k, it["y_mm"] * k, (it["x_mm"] + it["w_mm"]) * k, (it["y_mm"] + it["h_mm"]) * k)
+            box = pymupdf.Rect(
+                it["x_mm"] * k,
+                it["y_mm"] * k,
+                (it["x_mm"] + it["w_mm"]) * k,
+                (it["y_mm"] + it["h_mm"]) * k,
+            )
             words = doc[page["number"] - 1].get_text("words", clip=box)
             text = " ".join(w[4] for w in words if pymupdf.Rect(w[:4]).intersects(box))
             by_colour.setdefault(it["id"].split("-")[0], set()).add(text)
     assert len(by_colour) >= 4, by_colour
     colours = list(by_colour)
     for i, a in enumerate(colours):
-        for c in colours[i + 1:]:
+        for c in colours[i + 1 :]:
             assert not (by_colour[a] & by_colour[c]), (a, c, by_colour[a])
 
 
-@pytest.mark.parametrize("game", ["earthquake", "greenway"])
-def test_tile_crosshairs_sit_only_where_the_next_tile_covers_them(built, game):
-    """Read from the PDF: every pink mark on a tile page lies outside the board's art or in its
-    right or bottom strip that the next tile is glued over (never on art that stays visible)."""
+def _covered(tile: dict, tiles: list[dict]) -> tuple[float, float]:
+    """How far in from its right and bottom edges a tile is covered by the tiles laid over it."""
+    x, y, w, h = tile["region_mm"]
+    right = [
+        t["region_mm"][0]
+        for t in tiles
+        if abs(t["region_mm"][1] - y) < 0.01 and t["region_mm"][0] > x + 0.01
+    ]
+    below = [
+        t["region_mm"][1]
+        for t in tiles
+        if abs(t["region_mm"][0] - x) < 0.01 and t["region_mm"][1] > y + 0.01
+    ]
+    return (x + w - min(right) if right else 0.0, y + h - min(below) if below else 0.0)
+
+
+def stray_marks(doc, manifest) -> tuple[int, list[str]]:
+    """(alignment marks read, those on art the assembled board shows), from every tile page.
+
+    A tile's right and bottom strips are glued under the next tile (the trim lines say so); the
+    rest of its art, its own overlap strips included, shows on the assembled board.
+    """
     import pymupdf
 
     from pnp.layout.tiles import MARK_COLOUR
-    from pnp.spec.paper import load_paper
 
-    ov = load_paper("a4").tile_overlap
-    b = built(game)
-    doc = b.doc()
     k = 72 / 25.4
     pink = tuple(int(MARK_COLOUR[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    checked = 0
-    for page in b.manifest["pages"]:
+    tiles = [it for page in manifest["pages"] if page["kind"] == "tile" for it in page["items"]]
+    checked, bad = 0, []
+    for page in manifest["pages"]:
         if page["kind"] != "tile":
             continue
         (it,) = page["items"]
-        art = pymupdf.Rect(it["x_mm"] * k, it["y_mm"] * k, (it["x_mm"] + it["w_mm"]) * k, (it["y_mm"] + it["h_mm"]) * k)
+        same_board = [t for t in tiles if t["component"] == it["component"] and t["id"] == it["id"]]
+        cover_x, cover_y = _covered(it, same_board)
+        x0, y0, w, h = it["x_mm"], it["y_mm"], it["w_mm"], it["h_mm"]
         for d in doc[page["number"] - 1].get_drawings():
-            if d.get("color") is None or any(abs(a - c) > 0.02 for a, c in zip(d["color"], pink, strict=True)):
+            if d.get("color") is None or any(
+                abs(a - c) > 0.02 for a, c in zip(d["color"], pink, strict=True)
+            ):
                 continue
             for item in d["items"]:
-                pts = [p for p in item[1:] if isinstance(p, pymupdf.Point)]
-                for p in pts:
-                    inside = art.x0 + 0.5 < p.x < art.x1 - 0.5 and art.y0 + 0.5 < p.y < art.y1 - 0.5
-                    in_strip = p.x >= art.x1 - ov * k - 4 * k or p.y >= art.y1 - ov * k - 4 * k
-                    assert not inside or in_strip, (page["number"], p, art)
+                for p in (q for q in item[1:] if isinstance(q, pymupdf.Point)):
+                    x, y = p.x / k - x0, p.y / k - y0  # mm on the tile's art
                     checked += 1
-    assert checked > 0
+                    on_art = 0.3 < x < w - 0.3 and 0.3 < y < h - 0.3
+                    glued_under = (cover_x and x > w - cover_x + 0.3) or (
+                        cover_y and y > h - cover_y + 0.3
+                    )
+                    if on_art and not glued_under:
+                        bad.append(
+                            f"p{page['number']} {it['tile']}: mark at ({x:.1f}, {y:.1f}) mm on the art"
+                        )
+    return checked, bad
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", sorted(builtin_games()))
+def test_tile_crosshairs_sit_only_where_the_next_tile_covers_them(built, game, paper):
+    """Read from the PDF: every pink alignment mark on a tile page lies off the art, or in the
+    right or bottom strip that the next tile is glued over; never on art the assembled board shows."""
+    b = built(game, paper)
+    checked, bad = stray_marks(b.doc(), b.manifest)
+    assert not bad, f"{len(bad)} of {checked}: " + "; ".join(bad[:8])
+    if any(p["kind"] == "tile" for p in b.manifest["pages"]):
+        assert checked > 0
+
+
+def test_a_crosshair_on_visible_art_is_found(monkeypatch, tmp_path):
+    """Crosshairs put in every overlap strip, the ones left showing included: the test sees them."""
+    import json
+
+    import pymupdf
+
+    from pnp.build import build
+    from pnp.layout import tiles
+    from pnp.spec.load import load_game
+
+    real = tiles.tile_overlay
+
+    def everywhere(g, c, r):
+        out = real(g, c, r)
+        rx, ry, rw, rh = g.region(c, r)
+        for bx, by in tiles.alignment_points(g):
+            if rx <= bx <= rx + rw and ry <= by <= ry + rh:
+                out.append(
+                    tiles.Ellipse(
+                        g.x0 + bx - rx,
+                        g.y0 + by - ry,
+                        1.8,
+                        1.8,
+                        tiles.Style(None, tiles.MARK_COLOUR, 0.25),
+                    )
+                )
+        return out
+
+    monkeypatch.setattr(tiles, "tile_overlay", everywhere)
+    import pnp.layout.impose as impose
+
+    monkeypatch.setattr(impose, "tile_overlay", everywhere)
+    out = build(load_game("greenway"), ["a4"], out_dir=tmp_path / "out")[0]
+    checked, bad = stray_marks(pymupdf.open(out.pdf), json.loads(out.manifest.read_text()))
+    assert bad, checked
 
 
 def test_low_resolution_image_is_found_at_print_size():

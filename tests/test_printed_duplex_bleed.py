@@ -107,6 +107,17 @@ def _key(r, grown: float = 0.0) -> tuple:
     return tuple(round(v * 2) for v in (r.x0 + grown, r.y0 + grown, r.x1 - grown, r.y1 - grown))
 
 
+def _drawn_within(drawings, rect) -> set:
+    """The fill and line colours of the drawings that lie inside rect."""
+    grown = rect + (-0.5, -0.5, 0.5, 0.5)
+    return {
+        _rgb(o.get(k))
+        for o in drawings
+        for k in ("fill", "color")
+        if o.get(k) is not None and o["rect"] in grown
+    }
+
+
 def neighbour_colours(doc, manifest) -> tuple[int, list[str]]:
     """(pieces checked, what a shift shows on their backs that is not theirs)."""
     checked, bad = 0, []
@@ -150,16 +161,37 @@ def neighbour_colours(doc, manifest) -> tuple[int, list[str]]:
                 pieces.append(d)
             else:
                 others.append(d)
+        shapes = []  # (outline polygons, the colours that piece may show)
         for d in pieces:
             colour, r = _rgb(d["fill"]), d["rect"]
             # the piece's own colours: its fill and what is drawn on it (lines of a grid, say)
-            own = {colour, WHITE, MARK} | {
-                _rgb(o.get(k))
-                for o in others
-                for k in ("fill", "color")
-                if o.get(k) is not None and o["rect"] in r + (-0.5, -0.5, 0.5, 0.5)
-            }
-            polys = outlines(d)
+            shapes.append((outlines(d), {colour} | _drawn_within(others, r)))
+        for it in page["items"]:
+            # each placed item's trim too (a bled item draws no cut line), with every colour
+            # drawn inside its bleed
+            x, y, w, h = (it[k] * K for k in ("x_mm", "y_mm", "w_mm", "h_mm"))
+            if it.get("shape") == "circle":
+                n = 72
+                poly = [
+                    (
+                        x + w / 2 + w / 2 * math.cos(2 * math.pi * i / n),
+                        y + h / 2 + h / 2 * math.sin(2 * math.pi * i / n),
+                    )
+                    for i in range(n)
+                ]
+            elif it.get("shape", "rect") == "rect":
+                poly = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+            else:
+                continue
+            shapes.append(
+                (
+                    [poly],
+                    _drawn_within(
+                        drawings, pymupdf.Rect(x, y, x + w, y + h) + (-2 * K, -2 * K, 2 * K, 2 * K)
+                    ),
+                )
+            )
+        for polys, own in shapes:
             if not polys:
                 continue
             checked += 1
@@ -168,9 +200,9 @@ def neighbour_colours(doc, manifest) -> tuple[int, list[str]]:
                 if not (0 <= px < pix.width and 0 <= py < pix.height):
                     continue
                 got = pix.pixel(px, py)[:3]
-                if not any(_close(got, ok) for ok in own):
+                if not any(_close(got, ok) for ok in own | {WHITE, MARK}):
                     bad.append(
-                        f"p{back.number + 1} piece {colour} at ({x * MM:.1f}, {y * MM:.1f}) mm shows {got}"
+                        f"p{back.number + 1} piece of {sorted(own)[:3]} at ({x * MM:.1f}, {y * MM:.1f}) mm shows {got}"
                     )
                     break
     return checked, bad
@@ -188,16 +220,36 @@ def test_a_shifted_back_shows_no_neighbours_colour(built, game, paper):
         assert checked >= 12 * 15, checked
 
 
-def test_pieces_packed_edge_to_edge_fail(game_copy, tmp_path):
-    """Without the bleed, the sets are tiled edge to edge in mixed colours: the test sees it."""
+def test_the_cairo_engine_prints_the_same_bleed(built):
+    b = built("earthquake", "a4", engine="svg")
+    checked, bad = neighbour_colours(b.doc(), b.manifest)
+    assert checked >= 12 * 15 and not bad, (checked, bad[:4])
+
+
+def _spoiled(
+    game_copy, tmp_path, game: str, file: str, old: str, new: str
+) -> tuple[int, list[str]]:
+    """neighbour_colours over a copy of `game` built with one spec line changed."""
     import json
 
     from pnp.build import build
     from pnp.spec.load import load_game
 
-    folder = game_copy("earthquake")
-    edit(folder / "pieces-common.yaml", "bleed: 1.5mm", "bleed: 0mm")
+    folder = game_copy(game)
+    edit(folder / file, old, new)
     out = build(load_game(str(folder)), ["a4"], out_dir=tmp_path / "out")[0]
-    doc = pymupdf.open(out.pdf)
-    checked, bad = neighbour_colours(doc, json.loads(out.manifest.read_text()))
+    return neighbour_colours(pymupdf.open(out.pdf), json.loads(out.manifest.read_text()))
+
+
+def test_pieces_packed_edge_to_edge_fail(game_copy, tmp_path):
+    """Without the bleed, the sets are tiled edge to edge in mixed colours: the test sees it."""
+    checked, bad = _spoiled(
+        game_copy, tmp_path, "earthquake", "pieces-common.yaml", "bleed: 1.5mm", "bleed: 0mm"
+    )
     assert checked >= 12 * 15 and len(bad) > 20, (checked, len(bad))
+
+
+def test_tokens_of_two_colours_touching_fail(game_copy, tmp_path):
+    """Aftershock's Buy tokens without their bleed touch the next player's token: the test sees it."""
+    _, bad = _spoiled(game_copy, tmp_path, "aftershock", "buy-tokens.yaml", "bleed: 1.5mm\n", "")
+    assert len(bad) >= 4, bad

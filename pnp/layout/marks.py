@@ -42,6 +42,7 @@ def corner_marks(rects: list[tuple[float, float, float, float]], paper: PaperSpe
     gap = min(paper.cut_marks.gap, gutter / 4)
     length = max(0.8, min(paper.cut_marks.length, gutter - gap))
     ops: list[tuple] = []
+    near = _Buckets(rects)
     for x, y, w, h in rects:
         for cx, sx in ((x, -1), (x + w, 1)):
             for cy, sy in ((y, -1), (y + h, 1)):
@@ -49,9 +50,33 @@ def corner_marks(rects: list[tuple[float, float, float, float]], paper: PaperSpe
                 seg_v = (cx, cy + sy * gap, cx, cy + sy * (gap + length))
                 seg_h = (cx + sx * gap, cy, cx + sx * (gap + length), cy)
                 for seg in (seg_v, seg_h):
-                    if not any(_crosses(seg, r) for r in rects):
+                    if not any(_crosses(seg, r) for r in near.around(seg)):
                         ops += _seg(*seg)
     return [Path(tuple(ops), _style(paper))] if ops else []
+
+
+class _Buckets:
+    """Rectangles filed by the grid cells they touch, so a tick is tested against its
+    neighbours only: testing every tick against every item was most of a packed page's time."""
+
+    CELL = 20.0  # mm
+
+    def __init__(self, rects: list[tuple[float, float, float, float]]):
+        self.cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+        for r in rects:
+            for key in self._keys(r[0], r[1], r[0] + r[2], r[1] + r[3]):
+                self.cells.setdefault(key, []).append(r)
+
+    def _keys(self, x0: float, y0: float, x1: float, y1: float):
+        c = self.CELL
+        for i in range(int(x0 // c), int(x1 // c) + 1):
+            for j in range(int(y0 // c), int(y1 // c) + 1):
+                yield i, j
+
+    def around(self, seg) -> list[tuple[float, float, float, float]]:
+        x1, y1, x2, y2 = seg
+        keys = self._keys(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+        return [r for key in keys for r in self.cells.get(key, ())]
 
 
 def _seg(x1, y1, x2, y2):

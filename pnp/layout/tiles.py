@@ -12,6 +12,7 @@ from pnp.spec.paper import PaperSpec
 EPS = 1e-6
 MARK_COLOUR = "#d01c8b"
 MARK_SPACING = 60.0
+ARM = 3.0  # half the width of an alignment crosshair
 
 
 @dataclass(frozen=True)
@@ -110,11 +111,21 @@ def tile_overlay(g: TileGrid, c: int, r: int) -> list:
     for bx, by in alignment_points(g):
         if rx - EPS <= bx <= rx + rw + EPS and ry - EPS <= by <= ry + rh + EPS:
             px, py = g.x0 + bx - rx, g.y0 + by - ry
-            covered = (c < g.cols - 1 and px >= x2 - g.overlap_x - EPS) or (r < g.rows - 1 and py >= y2 - g.overlap_y - EPS)
-            if covered:  # the strip the next tile is glued over: the crosshair never shows
-                ops += [("M", px - 3, py), ("L", px + 3, py), ("M", px, py - 3), ("L", px, py + 3)]
+            # the whole crosshair, arms and all, inside a strip the next tile is glued over
+            covered = (c < g.cols - 1 and px - ARM >= x2 - g.overlap_x - EPS) or (
+                r < g.rows - 1 and py - ARM >= y2 - g.overlap_y - EPS
+            )
+            if covered:  # the crosshair never shows on the assembled board
+                ops += [
+                    ("M", px - ARM, py),
+                    ("L", px + ARM, py),
+                    ("M", px, py - ARM),
+                    ("L", px, py + ARM),
+                ]
                 out.append(Ellipse(px, py, 1.8, 1.8, mark))
-            elif c > 0 and px <= x1 + g.overlap_x + EPS:  # this tile's own strip lies on top: ticks outside the art
+            elif (
+                c > 0 and px <= x1 + g.overlap_x + EPS
+            ):  # this tile's own strip lies on top: ticks outside the art
                 ticks_x.add(round(px, 4))
             elif r > 0 and py <= y1 + g.overlap_y + EPS:
                 ticks_y.add(round(py, 4))
