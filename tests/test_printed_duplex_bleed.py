@@ -220,6 +220,12 @@ def test_a_shifted_back_shows_no_neighbours_colour(built, game, paper):
         assert checked >= 12 * 15, checked
 
 
+def test_the_cairo_engine_prints_the_same_bleed(built):
+    b = built("earthquake", "a4", engine="svg")
+    checked, bad = neighbour_colours(b.doc(), b.manifest)
+    assert checked >= 12 * 15 and not bad, (checked, bad[:4])
+
+
 def _spoiled(
     game_copy, tmp_path, game: str, file: str, old: str, new: str
 ) -> tuple[int, list[str]]:
