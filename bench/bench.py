@@ -103,18 +103,8 @@ def measure(job: dict, tmp: Path) -> dict:
             write_art_deck(folder, job["n"])
         else:
             folder = write_game(tmp / "game", job["n"], backs=job.get("backs", True))
-        cmd = [
-            sys.executable,
-            "-m",
-            "pnp",
-            "build",
-            str(folder),
-            "--paper",
-            "a4",
-            "--out",
-            str(out),
-            "--quiet",
-        ]
+        where = ["--paper", "a4", "--out", str(out), "--quiet"]
+        cmd = [sys.executable, "-m", "pnp", "build", str(folder), *where]
         cmd += ["--engine", job.get("engine", "reportlab"), *BIG]
     wall, cpu, peak = timed(cmd)
     pages, size = _pdfs(out)
