@@ -16,7 +16,7 @@ from pnp.draw.primitives import Group, scale
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext
 from pnp.pipeline import Prepared
-from pnp.preview import game_file, face_pixels
+from pnp.preview import face_pixels, game_file
 from pnp.serve.digest import Namer
 
 FACE_PX_PER_MM = 4.0  # about 100 dpi: sharp at the page's size, quick to draw
