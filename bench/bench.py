@@ -27,7 +27,14 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
-BIG = ["--max-items", "1000000", "--limit", "items=1000000", "--limit", "text_total=100000000"]  # big on purpose
+BIG = [
+    "--max-items",
+    "1000000",
+    "--limit",
+    "items=1000000",
+    "--limit",
+    "text_total=100000000",
+]  # big on purpose
 
 
 def child(job: dict) -> None:
@@ -46,8 +53,11 @@ def child(job: dict) -> None:
         (out / "img2pdf.pdf").write_bytes(img2pdf.convert([str(f) for f in files]))
 
 
-def timed(cmd: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak MB of one process, start to exit."""
+def timed(cmd: list[str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system) and peak MB of one process, start to exit.
+
+    On a shared machine the CPU time is the steadier figure: wall time grows with the load.
+    """
     with tempfile.TemporaryFile() as errf:  # a file, not a pipe: a full pipe would stall the child
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errf)
@@ -58,14 +68,18 @@ def timed(cmd: list[str]) -> tuple[float, float]:
         err = errf.read().decode(errors="replace")
     if proc.returncode != 0:
         raise SystemExit(f"benchmark process failed: {cmd}\n{err}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def _pdfs(folder: Path) -> tuple[int, int]:
     # counted in another process: this one stays small, and a child forked from it reports
     # this process's size as its own peak until it execs
     code = "import sys,pymupdf,pathlib;p=list(pathlib.Path(sys.argv[1]).rglob('*.pdf'));print(sum(len(pymupdf.open(f)) for f in p))"
-    pages = int(subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True, text=True, check=True).stdout)
+    pages = int(
+        subprocess.run(
+            [sys.executable, "-c", code, str(folder)], capture_output=True, text=True, check=True
+        ).stdout
+    )
     return pages, sum(p.stat().st_size for p in folder.rglob("*.pdf"))
 
 
@@ -89,11 +103,12 @@ def measure(job: dict, tmp: Path) -> dict:
             write_art_deck(folder, job["n"])
         else:
             folder = write_game(tmp / "game", job["n"], backs=job.get("backs", True))
-        cmd = [sys.executable, "-m", "pnp", "build", str(folder), "--paper", "a4", "--out", str(out), "--quiet"]
+        where = ["--paper", "a4", "--out", str(out), "--quiet"]
+        cmd = [sys.executable, "-m", "pnp", "build", str(folder), *where]
         cmd += ["--engine", job.get("engine", "reportlab"), *BIG]
-    wall, peak = timed(cmd)
+    wall, cpu, peak = timed(cmd)
     pages, size = _pdfs(out)
-    return {"wall": wall, "peak_mb": peak, "pages": pages, "bytes": size}
+    return {"wall": wall, "cpu": cpu, "peak_mb": peak, "pages": pages, "bytes": size}
 
 
 def run(job: dict, repeat: int) -> dict:
@@ -126,7 +141,9 @@ def paper_efficiency() -> list[tuple]:
                     continue
                 fronts = {p for p in fp.pages if plan.pages[p - 1].kind == "sheet"}
                 bound = math.ceil(sum(r.w * r.h for r in info.refs) / area)
-                rows.append((paper_name, gid, fp.family, len(fronts), bound, len(fronts) <= bound + 1))
+                rows.append(
+                    (paper_name, gid, fp.family, len(fronts), bound, len(fronts) <= bound + 1)
+                )
     return rows
 
 
@@ -134,7 +151,8 @@ def row(name: str, r: dict, n: int | None, floor: dict | None) -> str:
     per = f"{1000 * r['wall'] / n:.3f}" if n else ""
     bpc = f"{r['bytes'] / n:.0f}" if n else ""
     ratio = f"{r['wall'] / floor['wall']:.2f}" if floor else ""
-    return f"| {name} | {r['wall']:.2f} | {per} | {r['pages']} | {r['bytes']:,} | {bpc} | {r['peak_mb']:.0f} | {ratio} |"
+    cpu_ratio = f"{r['cpu'] / floor['cpu']:.2f}" if floor else ""
+    return f"| {name} | {r['wall']:.2f} | {r['cpu']:.2f} | {per} | {r['pages']} | {r['bytes']:,} | {bpc} | {r['peak_mb']:.0f} | {ratio} | {cpu_ratio} |"
 
 
 def main() -> None:
@@ -147,12 +165,16 @@ def main() -> None:
         child(json.loads(args.child))
         return
     sizes = [540, 5400] if args.quick else [540, 5400, 54000]
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
     print()
     print("Whole processes, start to exit. Ratio: to the rl_accel canvas floor of the same N.")
     print()
-    print("| run | wall s | ms/card | pages | PDF bytes | bytes/card | peak MB | ratio to floor |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| run | wall s | CPU s | ms/card | pages | PDF bytes | bytes/card | peak MB | wall ratio to floor | CPU ratio |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     fulls = {}
     for n in sizes:
         rep = args.repeat if n < 54000 else 1
@@ -165,15 +187,21 @@ def main() -> None:
         print(row(f"pnp fronts only, N={n}", fronts, n, floor))
         print(row(f"pnp fronts+backs+marks, N={n}", full, n, floor))
     big = max(sizes)
-    print(f"| peak memory ratio N={big:,} / N=540 (fronts+backs+marks) | | | | | | {fulls[big]['peak_mb'] / fulls[540]['peak_mb']:.2f} | |")
+    print(
+        f"| peak memory ratio N={big:,} / N=540 (fronts+backs+marks) | | | | | | | {fulls[big]['peak_mb'] / fulls[540]['peak_mb']:.2f} | | |"
+    )
     svg = run({"what": "synthetic", "n": 540, "engine": "svg"}, args.repeat)
     print(row("pnp SVG engine, fronts+backs+marks, N=540", svg, 540, None))
-    print(f"| SVG engine time per card / reportlab's, N=540 | {svg['wall'] / fulls[540]['wall']:.2f} x | | | {svg['bytes'] / fulls[540]['bytes']:.1f} x | | | |")
+    print(
+        f"| SVG engine time per card / reportlab's, N=540 | {svg['wall'] / fulls[540]['wall']:.2f} x | {svg['cpu'] / fulls[540]['cpu']:.2f} x | | | {svg['bytes'] / fulls[540]['bytes']:.1f} x | | | | |"
+    )
     i2p = run({"what": "img2pdf", "n": 540}, args.repeat)
     art = run({"what": "art", "n": 540}, args.repeat)
     print(row("img2pdf, 540 PNGs 750x1050, one a page", i2p, 540, None))
     print(row("pnp art deck, 540 PNGs, fronts+backs+marks", art, 540, None))
-    print(f"| art deck / img2pdf | {art['wall'] / i2p['wall']:.2f} x | | | | | | |")
+    print(
+        f"| art deck / img2pdf | {art['wall'] / i2p['wall']:.2f} x | {art['cpu'] / i2p['cpu']:.2f} x | | | | | | | |"
+    )
     allg = run({"what": "all"}, args.repeat)
     print(row("all games, both papers (pnp build --all)", allg, None, None))
     print()

@@ -17,6 +17,12 @@ in 200-262 ms, median 232 ms = 0.46 of the 0.5 s target: the server reloads the 
 its primitives (0.07-0.10 s), names every picture by its content, draws the one changed face
 before announcing the new faces, and only then imposes the print pages and runs the rulebook
 check (another 0.2 s, announced second). Announcing everything at once took 341-377 ms median.
+
+Measured again on 2026-11-24 with the machine shared (load average 9.6 on 2 cores), faces drawn
+by cairo directly: wall time from save to the new picture loaded 786-1747 ms, median 1418 ms,
+dominated by waiting for a core; the server's own CPU time over the same span (read from
+/proc, so other work does not count) 210-420 ms, median 370 ms, and that includes whatever
+part of the second step (print pages, rulebook check) ran before the picture loaded.
 """
 
 from __future__ import annotations

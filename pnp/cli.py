@@ -423,7 +423,7 @@ def cmd_export(args) -> int:
     title = f"{game.spec.title} {paper.title}"
     with output_set(args.out, game.id) as stage:  # switched in whole, with the rest of the set
         folder = carry_sub(stage, args.out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p"))
-        files = write_cut_files(plan.pages, prep.faces, paper, folder, stem, title)
+        files = write_cut_files(plan.pages, prep.faces, paper, folder, stem, title, warn=_warn)
     progress.done(f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)")
     return 0
 

@@ -43,3 +43,14 @@ def test_package_ships_py_typed():
     cfg = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     assert "py.typed" in cfg["pnp"]
     assert (ROOT / "pnp" / "py.typed").exists()
+
+
+def test_every_package_folder_is_installed():
+    # setuptools installs only the packages listed; a folder missing from the list works in an
+    # editable install and fails for every user of `pip install .`
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "pnp").rglob("__init__.py")
+    }
+    assert found - listed == set()

@@ -203,3 +203,12 @@ def test_registration_marks_are_printed_clear_of_every_item(tmp_path, paper):
         for p in manifest["pages"]:
             if p["kind"] == "backs":
                 assert mark_boxes(doc[p["number"] - 1]) == []
+
+
+def test_marks_that_cannot_keep_clear_are_a_warning(tmp_path, capsys):
+    # Earth Our Home's A4 sheets of cards fill the printable area to its corners
+    export_cut("earth-our-home", tmp_path / "plain")
+    err = capsys.readouterr().err
+    assert "registration marks of page" in err and "--registration" in err
+    export_cut("earth-our-home", tmp_path / "reg", "--registration")
+    assert "registration marks" not in capsys.readouterr().err

@@ -67,18 +67,20 @@ def guide_estimates(doc: pymupdf.Document) -> dict[int, tuple[float, float]]:
 def test_every_shipped_game_prints_on_half_the_ink_and_still_checks(tmp_path, game, capsys):
     normal = build(tmp_path, game)
     saver = build(tmp_path, game, "--ink-saver")
-    assert len(normal) == len(saver)
+    # the guide's ink paragraph may push the design choices onto one more page
+    shift = len(saver) - len(normal)
+    assert shift in (0, 1)
     a = [coverage(p) for p in normal]
     b = [coverage(p) for p in saver]
-    assert sum(b) <= 0.5 * sum(a), (
-        f"{game}: ink-saver {sum(b):.3f} vs normal {sum(a):.3f} ({sum(b) / sum(a):.0%})"
-    )
-    # the guide page's estimate of each page, beside the normal build's, is what prints
+    assert sum(b) <= 0.5 * sum(a), f"{game}: ink-saver {sum(b):.3f} vs normal {sum(a):.3f} ({sum(b) / sum(a):.0%})"
+    # the guide page's estimate of each page, beside the normal build's, is what prints; the
+    # pages before the shift are guide pages, alike in both builds
     est = guide_estimates(saver)
     assert sorted(est) == list(range(1, len(saver) + 1))
     for n, (k, m) in est.items():
-        assert abs(k - b[n - 1]) <= TOL and abs(m - a[n - 1]) <= TOL, (
-            f"{game} page {n}: guide says {k:.0%} / {m:.0%}, printed {b[n - 1]:.1%} / {a[n - 1]:.1%}"
+        printed = a[n - 1 - shift] if n > 1 + shift else b[n - 1]
+        assert abs(k - b[n - 1]) <= TOL and abs(m - printed) <= TOL, (
+            f"{game} page {n}: guide says {k:.0%} / {m:.0%}, printed {b[n - 1]:.1%} / {printed:.1%}"
         )
     # pnp check --ink-saver: the rulebook check and the legibility check read the ink-saver's
     # faces, and pass (a legibility shortfall is a warning on stderr)

@@ -88,12 +88,13 @@ def printed_items(doc, manifest, side: str = "front"):
 
 
 def colour_only_twins(doc, manifest) -> list[str]:
-    """Pairs of items alike in everything but colour, one line per look they share."""
+    """Items alike in everything but colour (front with front, back with back), one line per look."""
     looks: dict[tuple, dict[tuple, str]] = {}
-    for family, ident, look, colours in printed_items(doc, manifest):
-        if not look[3] and not look[2]:
-            continue  # nothing drawn inside the item's box (a tile, a board): nothing to compare
-        looks.setdefault(look, {}).setdefault(colours, f"{family}/{ident}")
+    for side in ("front", "back"):
+        for family, ident, look, colours in printed_items(doc, manifest, side):
+            if not look[3] and not look[2]:
+                continue  # nothing drawn inside the item's box (a tile, a board): nothing to compare
+            looks.setdefault((side, look), {}).setdefault(colours, f"{family}/{ident} ({side})")
     return [
         " vs ".join(sorted(by_colour.values())[:4])
         for by_colour in looks.values()

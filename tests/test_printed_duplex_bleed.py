@@ -220,6 +220,18 @@ def test_a_shifted_back_shows_no_neighbours_colour(built, game, paper):
         assert checked >= 12 * 15, checked
 
 
+def test_the_cairo_engine_prints_the_same_bleed(built):
+    b = built("earthquake", "a4", engine="svg")
+    checked, bad = neighbour_colours(b.doc(), b.manifest)
+    assert checked >= 12 * 15 and not bad, (checked, bad[:4])
+
+
+@pytest.mark.parametrize(("game", "bled"), [("earthquake", True), ("earth-our-home", False)])
+def test_the_guide_says_how_to_cut_bled_pieces(built, game, bled):
+    text = " ".join(built(game).doc()[0].get_text().split())
+    assert ("are cut on the outline" in text) == bled
+
+
 def _spoiled(
     game_copy, tmp_path, game: str, file: str, old: str, new: str
 ) -> tuple[int, list[str]]:

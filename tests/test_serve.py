@@ -260,3 +260,18 @@ def test_the_rulebook_check_follows_the_saves(served, game):
     rule = next(r for r in after["check"] if r["id"] == "deck-size")
     assert not rule["passed"] and rule["found"] == "8" and rule["cite"] == "The deck has 10 cards."
     assert any(p["kind"] == "sheet" for p in after["pages"]) and after["pages"] != before["pages"]
+
+
+def test_a_saved_csv_redraws_the_rows_that_changed(served, game):
+    """Saving the spreadsheet redraws the one card whose row changed; the rest keep their pictures."""
+    before = served.state()
+    rows = game / "events.csv"
+    save(rows, rows.read_text().replace("Trade one counter for a card.", "Trade two counters for a card."))
+    after = served.next_state(before["version"])
+    old, new = faces(before, "events"), faces(after, "events")
+    changed = sorted(i for i in new if new[i]["front"] != old[i]["front"])
+    market = sorted(i for i in new if new[i]["attrs"].get("name") == "Market Day")
+    assert changed == market and len(market) == 2, (changed, market)  # its two copies, nothing else
+    assert faces(after, "deck") == faces(before, "deck")
+    a, b = (Image.open(io.BytesIO(served.picture(f[changed[0]]["front"]["name"]))).convert("RGB") for f in (old, new))
+    assert ImageChops.difference(a, b).getbbox() is not None

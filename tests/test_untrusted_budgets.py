@@ -113,7 +113,7 @@ def test_preview_faces(tmp_path, capsys, monkeypatch):
 
     drawn = []
     monkeypatch.setattr(pnp.pipeline, "prepare", lambda g, *a, **k: drawn.append(g))
-    _refused(["preview", str(game), "--out", str(tmp_path / "out")], "preview", capsys, "faces in one preview", "5,100", "--family")
+    _refused(["preview", str(game), "--out", str(tmp_path / "out")], "preview", capsys, "faces in one preview", "5,100", "--family", "mini/game.yaml: too much work", "key: components")
     assert not drawn and not (tmp_path / "out").exists()
 
 

@@ -229,3 +229,38 @@ def test_live_server_symbol_art_symlink(world, capsys):
     err = state["errors"][0]
     assert err["message"].endswith("leaves the game folder") and err["file"].endswith("cards.yaml") and err["line"] == 8, err
     assert "art/evil.svg" in err["found"] and "secret.svg" in err["found"] and err["key"] == "front[0].symbol", err
+
+
+def _inotify_watches() -> int:
+    """Folders this process watches now (Linux: every inotify descriptor lists its watches)."""
+    import glob
+    import os
+
+    n = 0
+    for info in glob.glob(f"/proc/{os.getpid()}/fdinfo/*"):
+        try:
+            n += Path(info).read_text().count("inotify wd:")
+        except OSError:
+            pass
+    return n
+
+
+def test_live_server_neither_walks_nor_watches_a_symlinked_folder(world):
+    """A link in the game folder to a big outside folder (/ , a home folder) is not followed by the
+    watcher: nothing outside is listed, and only the game's own folders are watched."""
+    from serve_util import Served
+
+    from pnp.serve.app import watched
+
+    game, outside = world
+    for n in range(30):
+        (outside / "tree" / f"d{n}" / "deeper").mkdir(parents=True)
+    (game / "evil").symlink_to(outside, target_is_directory=True)
+    (game / "art").mkdir()
+    served = Served(game)
+    try:
+        folders = watched(served.running.hub.folders())
+        assert sorted(folders) == sorted([game.resolve(), game.resolve() / "art"]), folders
+        assert 0 < _inotify_watches() <= len(folders) + 1
+    finally:
+        served.stop()

@@ -6,6 +6,7 @@ import fnmatch
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 
 from pnp.check.colournames import BASIC, colour_name
 from pnp.check.faces import DrawnFace, PrintedFaces
@@ -153,12 +154,39 @@ class Reader:
     def run(self, kind: str, body, expect, res: Callable[..., Result]) -> Result:
         faces = self.select(body)
         if isinstance(faces, str):
-            return res(False, _expect_text(kind, expect), faces, ())
+            return self.named(res(False, _expect_text(kind, expect), faces, ()), body, [])
         for name in ("in_", "key"):
             off = self.off_faces(getattr(body, name, None), faces)
             if off:
-                return res(False, _expect_text(kind, expect), off, ())
-        return getattr(self, "_" + kind)(body, expect, faces, res)
+                return self.named(res(False, _expect_text(kind, expect), off, ()), body, faces)
+        return self.named(getattr(self, "_" + kind)(body, expect, faces, res), body, faces)
+
+    def named(self, r: Result, body, faces: list[DrawnFace]) -> Result:
+        """A failure that no single face printed (a text missing from all of them, a count of faces)
+        still names what it read: the one face, or the family and the spec line of its items."""
+        if r.passed or r.misses:
+            return r
+        items = sorted({f.item for f in faces})
+        if len(items) == 1:
+            f = faces[0]
+            return replace(r, misses=(Miss(f.item, body.side, r.found, f.where),))
+        names = body.family if isinstance(body.family, list) else [body.family]
+        known = {f.name: f for f in self.game.families}
+        at = ""
+        for name in names:
+            if name in known:
+                from pnp.spec.yamlfile import locate
+
+                fam = known[name]
+                file, line = locate(fam.data, ("items",))
+                at = f"{file or fam.file}:{line}" if line else str(file or fam.file or "")
+                break
+        what = f"{len(items)} {', '.join(names)}" if items else ", ".join(names)
+        if not at:
+            from pnp.spec.yamlfile import display_path
+
+            at = display_path(self.game.folder / "game.yaml")  # the family is not there: the game's list of components
+        return replace(r, misses=(Miss(what, body.side, r.found, at),))
 
     def off_faces(self, ref, faces) -> str | None:
         """An area that lies off the faces reads nothing (a face drawn smaller, or a unit mistaken): it fails, saying so."""

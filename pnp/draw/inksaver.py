@@ -4,8 +4,8 @@ It knows colours, areas and painting order, never a game. Each face is walked in
 is painted, remembering the fills drawn so far (as the legibility check does), and:
 
 - a large fill (LARGE_MM2 or more, or LARGE_SHARE of a small face) of a colour becomes a light
-  tint of it, mixed with white as far as the colour keeps its name (red stays red, grey stays
-  grey: pieces told apart by colour still are), inside an outline in the full colour; a pale
+  tint of it, mixed with white as far as it keeps its hue and does not read as white (red stays
+  red: pieces told apart by colour still are), inside an outline in the full colour; a pale
   fill (cream, pastel) becomes paper white inside its outline;
 - no tint of black is still black: a black fill is lightened only when it is as large as a
   back or a board (BLACK_MM2), to paper white inside its outline with a hatching in black, so
@@ -68,22 +68,20 @@ def _hex(rgbv) -> str:
 
 
 def tint(hexcolour: str, keep: float = TINT) -> str:
-    """The colour mixed with white, keeping `keep` of it (or more, until its name survives).
+    """The colour mixed with white, keeping `keep` of it (or more, until it does not read as white).
 
-    Mixing with white keeps the hue and the HLS saturation, but a very light tint, rounded
-    to 8-bit channels, reads as white (or a pale colour as grey); so the tint keeps more of
-    the colour until, rounded, it is named as before: lightness at most 0.92 or saturation at
-    least 0.5 (not white), and for a colour with a hue, saturation at least 0.2 (not grey).
-    These are the bounds of the checker's colour names (pnp.check.colournames).
+    Mixing with white keeps the hue; a very light tint, rounded to 8-bit channels, would read
+    as white, so the tint keeps more of the colour until, rounded, its lightness is at most
+    0.92 or its saturation at least 0.5: within those bounds the checker's colour names
+    (pnp.check.colournames) still give a strong colour's hue (red stays red).
     """
     import colorsys
 
     c = rgb(hexcolour)
-    hued = colorsys.rgb_to_hls(*c)[2] >= 0.2
     while True:
         out = _hex(tuple(1 - keep * (1 - v) for v in c))
         _h, lightness, s = colorsys.rgb_to_hls(*rgb(out))
-        if keep >= 1 or ((lightness <= 0.92 or s >= 0.5) and (s >= 0.2 or not hued)):
+        if keep >= 1 or lightness <= 0.92 or s >= 0.5:
             return out
         keep = min(1.0, keep + 0.02)
 

@@ -215,10 +215,13 @@ def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
         t, k = runs_[-1]
         return done, t, k, units(t, k)
 
+    last: list = [None, []]  # the lines lines_at made last, and each one's width in ems
+
     def lines_at(sz: float) -> list[list[Word]]:
         if fit != "wrap":
             return paragraphs
         out: list[list[Word]] = []
+        ems: list[float] = []
         for para in paragraphs:
             cur: list[Word] = []
             line = (0.0, None, None, 0.0)
@@ -231,11 +234,16 @@ def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
                     cur, line = cur + [word], trial
                 else:
                     out.append(cur)
+                    ems.append(line[0] + line[3])
                     cur, line = [word], started(word)
             out.append(cur)
+            ems.append(line[0] + line[3])
+        last[:] = [out, ems]
         return out
 
     def widest_at(lines: list[list[Word]], sz: float) -> float:
+        if lines is last[0]:  # just wrapped: each line was measured as it was made
+            return max(last[1], default=0.0) * sz
         return max((width_of(line, sz) for line in lines), default=0.0)
 
     sz, lines = _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm)

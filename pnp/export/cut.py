@@ -28,7 +28,7 @@ from xml.sax.saxutils import quoteattr
 from pnp.draw.primitives import Ellipse, Rect, outline_ops
 from pnp.draw.primitives import Path as PathPrim
 from pnp.layout.compose import placement_transform
-from pnp.layout.registration import sheet_registration
+from pnp.layout.registration import item_boxes, registration_clear, sheet_registration
 
 CUT_COLOUR = "#ff0000"
 SCORE_COLOUR = "#0000ff"
@@ -172,14 +172,25 @@ def _escape(text: str) -> str:
 
 
 def write_cut_files(
-    pages: Sequence, face_of: Callable, paper, folder: Path, stem: str, title: str
+    pages: Sequence, face_of: Callable, paper, folder: Path, stem: str, title: str, warn=None
 ) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     out = []
+    crowded = []
     for page in cut_pages(pages):
+        if not registration_clear(
+            registration(page, paper), item_boxes([p for p in page.items if p.side == "front"])
+        ):
+            crowded.append(page.number)
         path = folder / f"{stem}-cut-p{page.number:03d}.svg"
         path.write_text(cut_svg(page, face_of, paper, title), encoding="utf-8")
         out.append(path)
         if hasattr(face_of, "page_done"):
             face_of.page_done()
+    if crowded and warn is not None:
+        # a mark on an item would be cut into it, or read by the sensor in the wrong place
+        warn(
+            f"{stem}: the registration marks of page{'s' if len(crowded) > 1 else ''} {', '.join(map(str, crowded))} "
+            "touch items (the sheet is full to its corners); build and export with --registration to keep room for them"
+        )
     return out

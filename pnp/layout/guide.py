@@ -58,7 +58,7 @@ def choices_block(fonts: FontBook, choices: list[str], x: float, y: float, w: fl
     return out, []
 
 
-def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, variant: str | None, families: list[FamilyPages], calibration: tuple[int, int] | None, players: int | None, pages_total: int, choices: list[str] = (), ink: list[tuple[int, float, float]] | None = None) -> tuple[list, list[list]]:
+def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, variant: str | None, families: list[FamilyPages], calibration: tuple[int, int] | None, players: int | None, pages_total: int, choices: list[str] = (), ink: list[tuple[int, float, float]] | None = None, bled: bool = False) -> tuple[list, list[list]]:
     """The guide page, and further pages for the design choices that do not fit on it.
 
     `ink`: each page's estimated ink coverage in an ink-saver build, as (page, normal build,
@@ -118,7 +118,11 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
             f"Calibration: print pages {calibration[0]}–{calibration[1]} double-sided once. Hold the sheet to the light and read where the back's lines "
             "cross the scales; build again with --offset X,Y (mm) to move the backs into line. Skip these pages afterwards."
         )
-    lines.append("Cutting: cut along the marks in the margins; neighbours share a cut line. Tiled boards: see the assembly page before their tiles.")
+    lines.append(
+        "Cutting: cut along the marks in the margins; neighbours share a cut line"
+        + ("; pieces whose colour runs past their outline (a bleed, so a duplex shift never shows a neighbour's colour) are cut on the outline" if bled else "")
+        + ". Tiled boards: see the assembly page before their tiles."
+    )
     if players:
         lines.append(f"Player sets printed for {players} players.")
     for para in lines:

@@ -102,6 +102,7 @@ def impose(
     guide = partial(
         guide_page, fonts=fonts, paper=paper, title=title, credits=credits, variant=variant,
         families=list(fam_pages.values()), players=players, choices=list(choices), ink=ink,
+        bled=any(r.bleed for f in families for r in distinct(f.refs)),
     )
     # Whether the design choices need a page of their own depends on the number of rows only,
     # so a draft with no page numbers yet decides it before any page is numbered.

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
 from contextlib import asynccontextmanager
 from functools import partial
@@ -47,6 +48,7 @@ NAME = re.compile(r"[0-9a-f]{20}")
 KEEPALIVE_S = 15.0  # an SSE comment now and then keeps proxies and the browser from giving up
 STOP_POLL_S = 0.5  # how soon open event streams notice the server is stopping
 DRAW_AHEAD = 8  # an edit that changes this many faces or fewer has them drawn before it is announced
+MAX_WATCHED = 2_000  # folders one server watches (a game has a handful)
 
 
 def _assets() -> dict[str, bytes]:
@@ -135,14 +137,37 @@ class Hub:
         old.set()
 
 
+def watched(tops: list[Path]) -> list[Path]:
+    """Every real folder under the game's folders, each to be watched on its own.
+
+    A symlink is never followed: a link in a shared game folder to / (or to a private folder)
+    would otherwise have the server list, and watch, everything under it.
+    """
+    out: list[Path] = []
+    for top in tops:
+        for here, dirs, _ in os.walk(top, followlinks=False):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in DefaultFilter.ignore_dirs)
+            out.append(Path(here))
+            if len(out) >= MAX_WATCHED:
+                logging.getLogger("pnp").warning("warning: watching only the first %s folders of the game", f"{MAX_WATCHED:,}")
+                return out
+    return out
+
+
 async def watch(hub: Hub, stop: asyncio.Event) -> None:
     """Rebuild on every save in the game's folders; a new set of folders restarts the watch."""
+    folders: list[Path] = []
     while not stop.is_set():
-        folders = hub.folders()
+        before, folders = folders, watched(hub.folders())
+        added = [d for d in folders if d not in before]
+        if before and added:  # files saved into a new folder before it was watched are read now
+            saved = sorted(str(f) for d in added for f in d.iterdir() if f.is_file())
+            await anyio.to_thread.run_sync(hub.rebuild, saved, partial(anyio.from_thread.run_sync, hub.announce))
         try:
-            async for changes in awatch(*folders, watch_filter=DefaultFilter(), stop_event=stop, debounce=400, step=30):
+            changes_seen = awatch(*folders, watch_filter=DefaultFilter(), stop_event=stop, debounce=400, step=30, recursive=False)
+            async for changes in changes_seen:
                 await anyio.to_thread.run_sync(hub.rebuild, sorted(p for _, p in changes), partial(anyio.from_thread.run_sync, hub.announce))
-                if hub.folders() != folders:
+                if watched(hub.folders()) != folders:  # a folder made, removed or renamed
                     break
         except OSError as exc:  # a watched folder was removed or renamed: say so, and watch again
             logging.getLogger("pnp").warning("warning: cannot watch %s: %s", folders[0], exc)
