@@ -207,8 +207,8 @@ def test_an_unknown_symbol_is_an_error_with_did_you_mean(tmp_path, capsys):
     assert not (tmp_path / "o").exists() or not list((tmp_path / "o").rglob("*.pdf"))
 
 
-def test_a_star_that_pairs_with_none_prints_as_typed(tmp_path):
-    text = "**open and 7*6 and a * b"
+def test_a_star_or_colon_that_is_no_markup_prints_as_typed(tmp_path):
+    text = "**open 7*6 a * b 10:30:00 1:2:3"
     cards = CARDS.split("front:")[0] + f'front:\n  - text: {{text: "{text}", size: 9pt, w: 60mm}}\n'
     folder = make_game(tmp_path / "g", cards)
     assert (

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-NAME = re.compile(r":([A-Za-z0-9][A-Za-z0-9_-]*):")
+NAME = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")  # a letter first: "1:2:3" and "10:30:00" stay text
 ESCAPE = re.compile(r"\\[*:\\]")
 
 
