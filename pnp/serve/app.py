@@ -49,6 +49,7 @@ KEEPALIVE_S = 15.0  # an SSE comment now and then keeps proxies and the browser 
 STOP_POLL_S = 0.5  # how soon open event streams notice the server is stopping
 DRAW_AHEAD = 8  # an edit that changes this many faces or fewer has them drawn before it is announced
 MAX_WATCHED = 2_000  # folders one server watches (a game has a handful)
+WATCH_SETTLE_S = 0.3  # a new watch is in place well within this
 
 
 def _assets() -> dict[str, bytes]:
@@ -157,22 +158,34 @@ def watched(tops: list[Path]) -> list[Path]:
 async def watch(hub: Hub, stop: asyncio.Event) -> None:
     """Rebuild on every save in the game's folders; a new set of folders restarts the watch."""
     folders: list[Path] = []
+
+    def rebuild(paths: list[str]):
+        return anyio.to_thread.run_sync(hub.rebuild, paths, partial(anyio.from_thread.run_sync, hub.announce))
+
+    async def catch_up(added: list[Path]) -> None:
+        # a new folder's watch starts with awatch; what was saved into it before then is read
+        # once the watch is surely in place, so no save falls between the two
+        await asyncio.sleep(WATCH_SETTLE_S)
+        saved = sorted(str(f) for d in added if d.is_dir() for f in d.iterdir() if f.is_file())
+        if saved and not stop.is_set():
+            await rebuild(saved)
+
     while not stop.is_set():
         before, folders = folders, watched(hub.folders())
         added = [d for d in folders if d not in before]
-        if before and added:  # files saved into a new folder before it was watched are read now
-            saved = sorted(str(f) for d in added for f in d.iterdir() if f.is_file())
-            await anyio.to_thread.run_sync(hub.rebuild, saved, partial(anyio.from_thread.run_sync, hub.announce))
-        try:
-            changes_seen = awatch(*folders, watch_filter=DefaultFilter(), stop_event=stop, debounce=400, step=30, recursive=False)
-            async for changes in changes_seen:
-                await anyio.to_thread.run_sync(hub.rebuild, sorted(p for _, p in changes), partial(anyio.from_thread.run_sync, hub.announce))
-                if watched(hub.folders()) != folders:  # a folder made, removed or renamed
-                    break
-        except OSError as exc:  # a watched folder was removed or renamed: say so, and watch again
-            logging.getLogger("pnp").warning("warning: cannot watch %s: %s", folders[0], exc)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), 1.0)
+        async with anyio.create_task_group() as tasks:
+            if before and added:
+                tasks.start_soon(catch_up, added)
+            try:
+                changes_seen = awatch(*folders, watch_filter=DefaultFilter(), stop_event=stop, debounce=400, step=30, recursive=False)
+                async for changes in changes_seen:
+                    await rebuild(sorted(p for _, p in changes))
+                    if watched(hub.folders()) != folders:  # a folder made, removed or renamed
+                        break
+            except OSError as exc:  # a watched folder was removed or renamed: say so, and watch again
+                logging.getLogger("pnp").warning("warning: cannot watch %s: %s", folders[0], exc)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), 1.0)
 
 
 def make_app(hub: Hub, allowed_hosts: list[str]) -> Starlette:
