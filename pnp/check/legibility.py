@@ -72,6 +72,25 @@ def _covers(shape, inv: Matrix, px: float, py: float) -> bool:
     return _inside_ops(shape.ops, x, y)
 
 
+def _page_box(shape, m: Matrix) -> tuple[float, float, float, float]:
+    """A box on the page that holds the filled shape (a curve lies within its control points)."""
+    if isinstance(shape, Rect):
+        xs, ys = (shape.x, shape.x + shape.w), (shape.y, shape.y + shape.h)
+    elif isinstance(shape, Ellipse):
+        xs, ys = (shape.cx - shape.rx, shape.cx + shape.rx), (shape.cy - shape.ry, shape.cy + shape.ry)
+    else:
+        coords = [c for op in shape.ops for c in op[1:]]
+        xs, ys = coords[0::2] or [0.0], coords[1::2] or [0.0]
+    corners = [apply(m, x, y) for x in (min(xs), max(xs)) for y in (min(ys), max(ys))]
+    eps = 1e-6
+    return (
+        min(c[0] for c in corners) - eps,
+        min(c[1] for c in corners) - eps,
+        max(c[0] for c in corners) + eps,
+        max(c[1] for c in corners) + eps,
+    )
+
+
 def luminance(colour: tuple[float, float, float]) -> float:
     def lin(c: float) -> float:
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
@@ -99,7 +118,7 @@ class FaceReader:
         self.fonts = fonts
         self.symbols = symbols
         self.image_ppi = image_ppi  # file -> (pixels wide, pixels high), cached by the caller
-        self.fills: list[tuple[object, Matrix, tuple[float, float, float], float]] = []
+        self.fills: list[tuple[object, Matrix, tuple[float, float, float], float, tuple[float, float, float, float]]] = []
         self.found: list[tuple[str, str, float]] = []
 
     def read(self, prim, m: Matrix = IDENTITY) -> list[tuple[str, str, float]]:
@@ -125,13 +144,13 @@ class FaceReader:
             fill = _colour(p.style.fill)
             inv = _invert(m)
             if fill is not None and inv is not None and p.style.opacity > 0:
-                self.fills.append((p, inv, fill, p.style.opacity))
+                self.fills.append((p, inv, fill, p.style.opacity, _page_box(p, m)))
 
     def background(self, x: float, y: float) -> tuple[float, float, float]:
         """The colour under page point (x, y): fills blended from the paper up."""
         colour = PAPER
-        for shape, inv, fill, alpha in self.fills:
-            if _covers(shape, inv, x, y):
+        for shape, inv, fill, alpha, (x0, y0, x1, y1) in self.fills:
+            if x0 <= x <= x1 and y0 <= y <= y1 and _covers(shape, inv, x, y):
                 colour = tuple(alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True))
         return colour
 
@@ -232,11 +251,15 @@ def legibility_warnings(game, faces_of, fonts: FontBook, symbols: SymbolBook) ->
     out: list[str] = []
     for fam in game.families:
         problems: dict[tuple[str, str, str], Problem] = {}
+        last: dict[str, tuple[object, list]] = {}  # a back shared by every item is read once
         for face in faces_of(fam):
             for side, prim in (("front", face.front), ("back", face.back)):
                 if prim is None:
                     continue
-                for what, subject, value in reader.read(prim):
+                known = last.get(side)
+                if known is None or known[0] is not prim:
+                    known = last[side] = (prim, reader.read(prim))
+                for what, subject, value in known[1]:
                     p = problems.setdefault((what, side, subject), Problem(what, side, subject, value))
                     p.worst = min(p.worst, value)
                     if len(p.items) < 1000:
