@@ -11,7 +11,7 @@ import yaml
 from pnp.build import build
 from pnp.spec.load import load_game
 
-GAMES = ["earthquake", "greenway", "aftershock", "earth-our-home", "global-warming"]
+GAMES = ["earthquake", "greenway", "aftershock", "earth-our-home", "global-warming", "piecepack"]
 
 
 def _guide_text(doc: pymupdf.Document, manifest: dict) -> str:
