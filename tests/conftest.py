@@ -115,3 +115,10 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text()
     assert old in text, (path, old)
     path.write_text(text.replace(old, new))
+
+
+def build_a4(folder: Path, out: Path, engine: str = "reportlab", *extra: str) -> int:
+    """`pnp build FOLDER --paper a4` as a user runs it, quietly; its exit code."""
+    from pnp.cli import main
+
+    return main(["build", str(folder), "--paper", "a4", "--engine", engine, "--out", str(out), "--quiet", *extra])

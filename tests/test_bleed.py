@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-
-from pnp.cli import main
+from conftest import build_a4
 
 MM = 72 / 25.4
 GAME = """\
@@ -49,22 +48,7 @@ def build(tmp: Path, cards: str, engine: str, capsys) -> tuple[pymupdf.Page, str
     folder.mkdir()
     (folder / "game.yaml").write_text(GAME)
     (folder / "cards.yaml").write_text(cards)
-    assert (
-        main(
-            [
-                "build",
-                str(folder),
-                "--paper",
-                "a4",
-                "--engine",
-                engine,
-                "--out",
-                str(tmp / "o"),
-                "--quiet",
-            ]
-        )
-        == 0
-    )
+    assert build_a4(folder, tmp / "o", engine) == 0
     err = capsys.readouterr().err
     doc = pymupdf.open(tmp / "o" / "bled" / "bled-a4.pdf")
     return next(p for p in doc if any(near(d.get("fill"), RED) for d in p.get_drawings())), err

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from conftest import build_a4
 from fontTools.ttLib import TTFont
 
-from pnp.cli import main
 from pnp.draw.fonts import BUILTIN
 
 MM = 72 / 25.4
@@ -61,22 +61,7 @@ def make_game(folder: Path, cards: str = CARDS) -> Path:
 def page(request, tmp_path_factory):
     tmp = tmp_path_factory.mktemp(f"rich-{request.param}")
     folder = make_game(tmp / "game")
-    assert (
-        main(
-            [
-                "build",
-                str(folder),
-                "--paper",
-                "a4",
-                "--engine",
-                request.param,
-                "--out",
-                str(tmp / "o"),
-                "--quiet",
-            ]
-        )
-        == 0
-    )
+    assert build_a4(folder, tmp / "o", request.param) == 0
     doc = pymupdf.open(next((tmp / "o").rglob("*-a4.pdf")))
     return next(p for p in doc if "AVAVAV" in p.get_text())
 
@@ -200,7 +185,7 @@ def test_an_unknown_symbol_is_an_error_with_did_you_mean(tmp_path, capsys):
     cards = CARDS.split("front:")[0] + 'front:\n  - text: {text: "Take :bxo: here", size: 9pt}\n'
     folder = make_game(tmp_path / "g", cards)
     assert (
-        main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "o"), "--quiet"]) == 2
+        build_a4(folder, tmp_path / "o") == 2
     )
     err = capsys.readouterr().err
     assert "did you mean 'box'" in err and "cards.yaml" in err and "front[0]" in err
@@ -212,7 +197,7 @@ def test_a_star_or_colon_that_is_no_markup_prints_as_typed(tmp_path):
     cards = CARDS.split("front:")[0] + f'front:\n  - text: {{text: "{text}", size: 9pt, w: 60mm}}\n'
     folder = make_game(tmp_path / "g", cards)
     assert (
-        main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "o"), "--quiet"]) == 0
+        build_a4(folder, tmp_path / "o") == 0
     )
     doc = pymupdf.open(next((tmp_path / "o").rglob("*-a4.pdf")))
     printed = [s for p in doc for s in spans(p) if "open" in "".join(c["c"] for c in s["chars"])]
@@ -227,7 +212,7 @@ def test_a_font_without_a_bold_file_names_the_key_to_add(tmp_path, capsys):
     )
     folder = make_game(tmp_path / "g", cards)
     assert (
-        main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "o"), "--quiet"]) == 2
+        build_a4(folder, tmp_path / "o") == 2
     )
     err = capsys.readouterr().err
     assert "title-italic" in err and "front[1]" in err

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pymupdf
 import pytest
-
-from pnp.cli import main
+from conftest import build_a4
 
 MM = 72 / 25.4
 GAME = "id: art\ntitle: Art\ncredits: T\nplayers: {min: 1, max: 1}\ncomponents: [cards.yaml]\nrules: null\n"
@@ -40,19 +39,7 @@ def build(tmp_path, svg: str, capsys, engine: str = "reportlab"):
     (folder / "game.yaml").write_text(GAME)
     (folder / "cards.yaml").write_text(CARDS)
     (folder / "art" / "inkscape.svg").write_text(svg)
-    code = main(
-        [
-            "build",
-            str(folder),
-            "--paper",
-            "a4",
-            "--engine",
-            engine,
-            "--out",
-            str(tmp_path / "o"),
-            "--quiet",
-        ]
-    )
+    code = build_a4(folder, tmp_path / "o", engine)
     return code, capsys.readouterr().err
 
 
@@ -113,7 +100,7 @@ def test_a_path_element_draws_arcs(tmp_path, capsys):
         + 'front:\n  - path: {d: "M 10 50 A 20 20 0 0 1 50 50 Z", fill: "#c01010"}\n'
     )
     assert (
-        main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "o"), "--quiet"]) == 0
+        build_a4(folder, tmp_path / "o") == 0
     )
     with pymupdf.open(tmp_path / "o" / "art" / "art-a4.pdf") as doc:
         page = next(p for p in doc if any(near(d.get("fill"), RED) for d in p.get_drawings()))
