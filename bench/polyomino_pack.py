@@ -54,7 +54,7 @@ def run(packed: bool, repeat: int) -> float:
                 str(Path(tmp) / "out"),
                 "--quiet",
             ]
-            wall, _ = timed(cmd)
+            wall, _, _ = timed(cmd)
         best = wall if best is None else min(best, wall)
     return best
 

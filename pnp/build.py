@@ -14,7 +14,7 @@ from pnp.errors import DEFAULT_MAX_TILES, PnpError
 from pnp.kinds import DrawContext
 from pnp.layout.compose import compose
 from pnp.layout.impose import Plan
-from pnp.layout.manifest import write_manifest
+from pnp.layout.manifest import ManifestWriter
 from pnp.outputset import output_set
 from pnp.pipeline import Prepared, prepare
 from pnp.pipeline.select import ONLY_DIR
@@ -67,15 +67,25 @@ def build(
         game = load_game(game)
     prep = prepare(
         game, [duplex_paper(p, offset, flip, game.folder, registration) for p in papers],
-        max_tiles=max_tiles, fold=fold, ink_saver=ink_saver, only=only,
+        max_tiles=max_tiles, fold=fold, ink_saver=ink_saver, only=only, legibility=False,
     )  # fmt: skip
-    prep.legibility()  # every face drawn and read: every warning is known before writing
-    found = prep.warnings()
-    if found and strict:
-        raise PnpError(f"{len(found)} warning(s) (strict: nothing written)", found=found[0])
-    for w in found:
-        (warn or (lambda text: log.warning("%s", text)))(w)
-    return write(prep, engine=engine, out_dir=Path(out_dir), date=date, progress=progress)
+
+    def decide() -> None:
+        # every face has been drawn and read: every warning is known before the files are switched in
+        found = prep.warnings()
+        if found and strict:
+            raise PnpError(f"{len(found)} warning(s) (strict: nothing written)", found=found[0])
+        for w in found:
+            (warn or (lambda text: log.warning("%s", text)))(w)
+
+    return write(
+        prep,
+        engine=engine,
+        out_dir=Path(out_dir),
+        date=date,
+        progress=progress,
+        before_switch=decide,
+    )
 
 
 def write(
@@ -85,12 +95,18 @@ def write(
     out_dir: Path,
     date: str | None = None,
     progress: Callable[[str], None] | None = None,
+    before_switch: Callable[[], None] | None = None,
 ) -> list[Output]:
     """Each plan's PDF and manifest. Nothing is written until every page of every paper has
     rendered: the whole set goes to a hidden folder beside the output, switched in with one
-    rename (pnp/outputset.py)."""
+    rename (pnp/outputset.py). Legibility, unless read already, is read from the faces as the
+    first paper's pages draw them; then `before_switch` runs, and may refuse (raise) while the
+    output is still as it was."""
     game, faces = prep.game, prep.faces
-    folder = game.id + (ONLY_DIR if prep.only else "")  # a part never replaces the whole game's files
+    reading = prep.read_while_drawing()
+    folder = game.id + (
+        ONLY_DIR if prep.only else ""
+    )  # a part never replaces the whole game's files
     dest = out_dir / folder
     outputs: list[Output] = []
     created = _mkdir(out_dir)
@@ -104,17 +120,34 @@ def write(
                     subject=f"Print-and-play components, {paper.title}",
                     date=date,
                 )
-                writer = _writer(engine, stage / f"{stem}.pdf", info, prep.ctx, stage / f"{stem}-svg")
-                for n, page in enumerate(plan.pages, 1):
-                    writer.page(page.w, page.h, compose(page, faces), page.bookmark)
-                    faces.page_done()
-                    if progress:
-                        progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
-                writer.close()
-                log.debug("%s: %s written, %d pages", game.id, f"{stem}.pdf", len(plan.pages))
+                writer = _writer(
+                    engine, stage / f"{stem}.pdf", info, prep.ctx, stage / f"{stem}-svg"
+                )
                 with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
-                    write_manifest(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine, face_of=faces)
-                outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
+                    listing = ManifestWriter(
+                        fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine
+                    )
+                    for n, page in enumerate(plan.pages, 1):
+                        writer.page(page.w, page.h, compose(page, faces), page.bookmark)
+                        listing.page(page, faces)  # while the page's faces are at hand
+                        faces.page_done()
+                        if progress:
+                            progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
+                    listing.close()
+                writer.close()
+                if reading is not None:
+                    reading()
+                    reading = None
+                log.debug("%s: %s written, %d pages", game.id, f"{stem}.pdf", len(plan.pages))
+                outputs.append(
+                    Output(
+                        paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan
+                    )
+                )
+            if reading is not None:  # no paper: the faces are read on their own
+                reading()
+            if before_switch is not None:
+                before_switch()
     except BaseException:
         _remove_if_empty(created)
         raise

@@ -296,6 +296,10 @@ def cmd_build(args) -> int:
     return 1 if (failed and args.strict) else 0
 
 
+class _Refused(Exception):
+    """--strict found something to say once every face was read: nothing is switched in."""
+
+
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
     from pnp.build import duplex_paper, write
@@ -303,30 +307,60 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     from pnp.pipeline import prepare
 
     budget.configure(args.limit)  # a --jobs worker starts with the defaults
+    t0 = time.monotonic()
+
+    def verdict(results, warnings: list[str]) -> tuple[str, bool, str | None]:
+        """The report, whether anything failed or warned, and with --strict the refusal."""
+        failed = sum(not r.passed for r in results)
+        checked = (
+            summary(game.id, results)
+            if not args.only
+            else f"{game.id}: rulebook not checked (--only builds a part of the game)"
+        )
+        report = "".join(f"warning: {escape(w)}\n" for w in warnings) + checked
+        if not (args.strict and (failed or warnings)):
+            return report, bool(failed or warnings), None
+        refused = f"{game.id}: nothing written (--strict: {len(warnings)} warning(s), {failed} failed rule(s))"
+        return (
+            report + ("\n" if report and not report.endswith("\n") else "") + refused,
+            True,
+            refused,
+        )
+
+    said: list[tuple[str, bool, str | None]] = []
+
+    def decide() -> None:
+        # every face has been drawn and read: every warning is known before the files switch in
+        said.append(verdict(results, prep.warnings()))
+        if said[-1][2]:
+            raise _Refused(said[-1][2])
+
     try:
-        t0 = time.monotonic()
         prep = prepare(
             game, [duplex_paper(p, args.offset, args.flip, game.folder, args.registration) for p in papers],
-            max_tiles=args.max_tiles, fold=args.fold, ink_saver=args.ink_saver, only=args.only or (),
+            max_tiles=args.max_tiles, fold=args.fold, ink_saver=args.ink_saver, only=args.only or (), legibility=False,
         )  # fmt: skip
         # the rules read the faces and the first paper's plan before anything is written
         results = prep.check() or []
-        prep.legibility()  # every face drawn and read: every warning is known
-        warnings = prep.warnings()
-        bad = any(not r.passed for r in results)
-        checked = summary(game.id, results) if not args.only else f"{game.id}: rulebook not checked (--only builds a part of the game)"
-        report = "".join(f"warning: {escape(w)}\n" for w in warnings) + checked
-        if args.strict and (bad or warnings):
-            # --strict refuses before anything is written: no PDF, no manifest, no folder
-            failed = sum(not r.passed for r in results)
-            why = f"{len(warnings)} warning(s), {failed} failed rule(s)"
-            refused = f"{game.id}: nothing written (--strict: {why})"
-            return refused, report + ("\n" if report and not report.endswith("\n") else "") + refused, True
-        outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress)
+        if args.strict and any(not r.passed for r in results):
+            prep.legibility()  # a failed rule refuses before any page is drawn, with every warning
+            report, _, refused = verdict(results, prep.warnings())
+            return str(refused), report, True
+        outputs = write(
+            prep,
+            engine=args.engine,
+            out_dir=args.out,
+            date=args.date,
+            progress=progress,
+            before_switch=decide,
+        )
+    except _Refused as exc:
+        return str(exc), said[-1][0], True
     except PnpError as exc:
         return str(exc)
+    report, bad, _ = said[-1]
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
-    return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", report, bad or bool(warnings)
+    return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", report, bad
 
 
 def cmd_check(args) -> int:

@@ -77,7 +77,7 @@ def test_full_disk(tmp_path, capsys, monkeypatch):
     def full(fh, *a, **k):
         raise OSError(errno.ENOSPC, "No space left on device", fh.name)
 
-    monkeypatch.setattr(pnp.build, "write_manifest", full)
+    monkeypatch.setattr(pnp.build, "ManifestWriter", full)
     err = _build(mini_game(tmp_path), tmp_path, capsys)
     assert "cannot write" in err and "No space left on device" in err and "mini-a4.json" in err, err
 

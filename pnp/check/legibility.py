@@ -72,6 +72,18 @@ def _covers(shape, inv: Matrix, px: float, py: float) -> bool:
     return _inside_ops(shape.ops, x, y)
 
 
+def _shapes_only(prims) -> bool:
+    """True when the drawing has no text, image or symbol (which could hold either)."""
+    stack = list(prims)
+    while stack:
+        p = stack.pop()
+        if isinstance(p, Group):
+            stack.extend(p.children)
+        elif not isinstance(p, (Rect, Ellipse, Path)):
+            return False
+    return True
+
+
 def _page_box(shape, m: Matrix) -> tuple[float, float, float, float]:
     """A box on the page that holds the filled shape (a curve lies within its control points)."""
     if isinstance(shape, Rect):
@@ -112,7 +124,13 @@ def _colour(value: str | None) -> tuple[float, float, float] | None:
 
 
 class FaceReader:
-    """Walks one face's drawing and records the shortfalls of its texts and images."""
+    """Walks one face's drawing and records the shortfalls of its texts and images.
+
+    What many faces share is read once: a shape's page box (a symbol's shapes too), and a
+    line of text over the same shapes (the same objects: kinds draw an element once per value).
+    """
+
+    KEEP = 20_000  # entries in each of the caches below, cleared when full
 
     def __init__(self, fonts: FontBook, symbols: SymbolBook, image_ppi):
         self.fonts = fonts
@@ -120,6 +138,16 @@ class FaceReader:
         self.image_ppi = image_ppi  # file -> (pixels wide, pixels high), cached by the caller
         self.fills: list[tuple[object, Matrix, tuple[float, float, float], float, tuple[float, float, float, float]]] = []
         self.found: list[tuple[str, str, float]] = []
+        self._fill_of: dict[
+            tuple[int, Matrix], tuple
+        ] = {}  # (id(shape), m) -> (shape, fill entry or None)
+        self._texts: dict[
+            tuple, tuple
+        ] = {}  # (text, m, ids of the fills) -> (keep-alive, shortfalls)
+        self._contrast: dict[tuple, float] = {}
+        self._symbol_fills: dict[
+            tuple, list
+        ] = {}  # (symbol, m) -> the fills it adds, when it draws only shapes
 
     def read(self, prim, m: Matrix = IDENTITY) -> list[tuple[str, str, float]]:
         self.fills, self.found = [], []
@@ -134,43 +162,90 @@ class FaceReader:
         elif isinstance(p, Use):
             if p.symbol in self.symbols:
                 inner = multiply(m, p.transform)
-                for child in self.symbols[p.symbol].children:
+                key = (p.symbol, inner)
+                known = self._symbol_fills.get(key)
+                if known is not None:  # shapes only: what it adds under later text is known
+                    self.fills.extend(known)
+                    return
+                before, found = len(self.fills), len(self.found)
+                children = self.symbols[p.symbol].children
+                for child in children:
                     self._walk(child, inner)
+                if len(self.found) == found and _shapes_only(children):
+                    self._keep(self._symbol_fills, key, self.fills[before:])
         elif isinstance(p, Text):
             self._text(p, m)
         elif isinstance(p, Image):
             self._image(p, m)
         elif isinstance(p, (Rect, Ellipse, Path)):
-            fill = _colour(p.style.fill)
-            inv = _invert(m)
-            if fill is not None and inv is not None and p.style.opacity > 0:
-                self.fills.append((p, inv, fill, p.style.opacity, _page_box(p, m)))
+            key = (id(p), m)
+            known = self._fill_of.get(key)
+            if known is None or known[0] is not p:
+                fill = _colour(p.style.fill)
+                inv = _invert(m)
+                entry = (
+                    (p, inv, fill, p.style.opacity, _page_box(p, m))
+                    if fill is not None and inv is not None and p.style.opacity > 0
+                    else None
+                )
+                known = self._keep(self._fill_of, key, (p, entry))
+            if known[1] is not None:
+                self.fills.append(known[1])
+
+    def _keep(self, cache: dict, key, value):
+        if len(cache) >= self.KEEP:
+            cache.clear()
+        cache[key] = value
+        return value
 
     def background(self, x: float, y: float) -> tuple[float, float, float]:
         """The colour under page point (x, y): fills blended from the paper up."""
         colour = PAPER
         for shape, inv, fill, alpha, (x0, y0, x1, y1) in self.fills:
             if x0 <= x <= x1 and y0 <= y <= y1 and _covers(shape, inv, x, y):
-                colour = tuple(alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True))
+                colour = (
+                    fill
+                    if alpha >= 1
+                    else tuple(
+                        alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True)
+                    )
+                )
         return colour
 
     def _text(self, t: Text, m: Matrix) -> None:
         if not t.text.strip():
             return
+        fills = self.fills
+        key = (t, m, tuple(id(f[0]) for f in fills))
+        known = self._texts.get(key)
+        if known is None:
+            known = self._keep(
+                self._texts, key, (tuple(f[0] for f in fills), self._text_shortfalls(t, m))
+            )
+        self.found.extend(known[1])
+
+    def _text_shortfalls(self, t: Text, m: Matrix) -> list[tuple[str, str, float]]:
+        found = []
         k = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
         pt = t.size * k * PT_PER_MM
         if pt < MIN_PT - 1e-6:
-            self.found.append(("size", t.text, pt))
+            found.append(("size", t.text, pt))
         ink = _colour(t.colour)
         if ink is None:
-            return
+            return found
         width = self.fonts.metrics(t.font).width(t.text, t.size)
         x0 = t.start_x(width)
         mid = t.y - t.size * 0.35  # half the x-height above the baseline
-        points = [(x0 + width * f, mid) for f in (0.1, 0.5, 0.9)]
-        worst = min(contrast(ink, self.background(*apply(m, x, y))) for x, y in points)
+        worst = math.inf
+        for f in (0.1, 0.5, 0.9):
+            bg = self.background(*apply(m, x0 + width * f, mid))
+            c = self._contrast.get((ink, bg))
+            if c is None:
+                c = self._keep(self._contrast, (ink, bg), contrast(ink, bg))
+            worst = min(worst, c)
         if worst < MIN_CONTRAST - 1e-6:
-            self.found.append(("contrast", t.text, worst))
+            found.append(("contrast", t.text, worst))
+        return found
 
     def _image(self, im: Image, m: Matrix) -> None:
         px = self.image_ppi(im.file)
@@ -242,37 +317,73 @@ def _in_folder(file: str, folder) -> str:
         return Path(file).name
 
 
+class LegibilityReader:
+    """Reads faces one at a time, as they are drawn, and gathers each family's shortfalls.
+
+    Faces of a family are read in item order; a family read again starts over (`reset`).
+    """
+
+    def __init__(self, game, fonts: FontBook, symbols: SymbolBook):
+        self.game = game
+        self.reader = FaceReader(fonts, symbols, _pixels({}))
+        self.problems: dict[str, dict[tuple[str, str, str], Problem]] = {}
+        self.last: dict[
+            str, dict[str, tuple[object, list]]
+        ] = {}  # a back every item shares is read once
+        self.count: dict[str, int] = {}  # faces read, by family
+
+    def reset(self, family: str) -> None:
+        self.problems.pop(family, None)
+        self.last.pop(family, None)
+        self.count.pop(family, None)
+
+    def face(self, family: str, face) -> None:
+        problems = self.problems.setdefault(family, {})
+        last = self.last.setdefault(family, {})
+        self.count[family] = self.count.get(family, 0) + 1
+        for side, prim in (("front", face.front), ("back", face.back)):
+            if prim is None:
+                continue
+            known = last.get(side)
+            if known is None or known[0] is not prim:
+                known = last[side] = (prim, self.reader.read(prim))
+            for what, subject, value in known[1]:
+                p = problems.setdefault((what, side, subject), Problem(what, side, subject, value))
+                p.worst = min(p.worst, value)
+                if len(p.items) < 1000:
+                    p.items.append(face.id)
+
+    def lines(self) -> list[str]:
+        """One line per shortfall (file:line, family, side, what is printed, worst value, items)."""
+        out: list[str] = []
+        for fam in self.game.families:
+            for p in self.problems.get(fam.name, {}).values():
+                out.append(_line(self.game, fam, p))
+        return out
+
+
+def _line(game, fam, p: Problem) -> str:
+    file, line = template_line(fam.data, p.side, p.subject, p.what)
+    where = f"{file or fam.file}:{line or 1}"
+    shown = _in_folder(p.subject, game.folder) if p.what == "resolution" else p.subject
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    items = f"{len(p.items)} item{'s' if len(p.items) > 1 else ''}" + (
+        f" ({p.items[0]}" + (", ..." if len(p.items) > 1 else "") + ")" if p.items[0] else ""
+    )
+    noun = "image" if p.what == "resolution" else "text"
+    return (
+        f"{where}: family '{fam.name}' {p.side}: {noun} '{shown}' is {UNIT[p.what].format(p.worst)} at print size, "
+        f"{LIMIT[p.what]}, on {items}"
+    )
+
+
 def legibility_warnings(game, faces_of, fonts: FontBook, symbols: SymbolBook) -> list[str]:
-    """One line per shortfall (file:line, family, side, what is printed, worst value, items).
+    """One line per shortfall, every family read in one pass.
 
     `faces_of(family)` yields the family's faces as printed (true size).
     """
-    reader = FaceReader(fonts, symbols, _pixels({}))
-    out: list[str] = []
+    reading = LegibilityReader(game, fonts, symbols)
     for fam in game.families:
-        problems: dict[tuple[str, str, str], Problem] = {}
-        last: dict[str, tuple[object, list]] = {}  # a back shared by every item is read once
         for face in faces_of(fam):
-            for side, prim in (("front", face.front), ("back", face.back)):
-                if prim is None:
-                    continue
-                known = last.get(side)
-                if known is None or known[0] is not prim:
-                    known = last[side] = (prim, reader.read(prim))
-                for what, subject, value in known[1]:
-                    p = problems.setdefault((what, side, subject), Problem(what, side, subject, value))
-                    p.worst = min(p.worst, value)
-                    if len(p.items) < 1000:
-                        p.items.append(face.id)
-        for p in problems.values():
-            file, line = template_line(fam.data, p.side, p.subject, p.what)
-            where = f"{file or fam.file}:{line or 1}"
-            shown = _in_folder(p.subject, game.folder) if p.what == "resolution" else p.subject
-            shown = shown if len(shown) <= 40 else shown[:37] + "..."
-            items = f"{len(p.items)} item{'s' if len(p.items) > 1 else ''}" + (f" ({p.items[0]}" + (", ..." if len(p.items) > 1 else "") + ")" if p.items[0] else "")
-            noun = "image" if p.what == "resolution" else "text"
-            out.append(
-                f"{where}: family '{fam.name}' {p.side}: {noun} '{shown}' is {UNIT[p.what].format(p.worst)} at print size, "
-                f"{LIMIT[p.what]}, on {items}"
-            )
-    return out
+            reading.face(fam.name, face)
+    return reading.lines()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
 from pathlib import Path
 
 import reportlab
@@ -27,6 +28,7 @@ class FontMetrics:
         self.cmap = tt.getBestCmap() or {}
         hmtx = tt["hmtx"].metrics
         self.advance = {cp: hmtx[g][0] / self.upm for cp, g in self.cmap.items() if g in hmtx}
+        self._advance_of = _Advances({chr(cp): a for cp, a in self.advance.items()}).__getitem__
         hhea = tt["hhea"]
         self.ascent = hhea.ascent / self.upm
         self.descent = -hhea.descent / self.upm  # positive
@@ -36,11 +38,9 @@ class FontMetrics:
         tt.close()
 
     def width(self, text: str, size: float) -> float:
-        adv = self.advance
-        total = sum(adv.get(ord(ch), 0.6) for ch in text)
-        if self.pairs:
-            pairs = self.pairs
-            total += sum(pairs.get(text[i : i + 2], 0.0) for i in range(len(text) - 1))
+        total = sum(map(self._advance_of, text))
+        if self.pairs and len(text) > 1:
+            total += sum(map(self.pairs.get, map(str.__add__, text, text[1:]), repeat(0.0)))
         return total * size
 
     def kerns(self, text: str) -> list[float]:
@@ -50,6 +50,13 @@ class FontMetrics:
 
     def missing(self, text: str) -> set[str]:
         return {ch for ch in text if ord(ch) not in self.cmap and ch not in "\n\t"}
+
+
+class _Advances(dict):
+    """Advance widths by character; one the font lacks counts 0.6 em."""
+
+    def __missing__(self, ch: str) -> float:
+        return 0.6
 
 
 def _cap_height(tt: TTFont, cmap: dict[int, str]) -> float:

@@ -54,8 +54,7 @@ def font_name(fonts: FontBook, key: str) -> str:
 
 def _n(v: float) -> str:
     """A length in mm: four decimals are a tenth of a micrometre."""
-    s = f"{v:.4f}".rstrip("0")
-    return s[:-1] if s[-1] == "." else s
+    return f"{v:.4f}".rstrip("0").rstrip(".")
 
 
 def _m(v: float) -> str:
@@ -99,6 +98,7 @@ class ReportlabWriter:
         self.image_digests: dict[bytes, str] = {}  # file content digest -> image resource name
         self.text_cache: dict[tuple, tuple[str, float]] = {}
         self.outlines: dict[tuple, str] = {}
+        self.drawn: dict[int, tuple[object, list[str]]] = {}  # id -> (primitive, its operators)
         self.bookmarks = 0
         self.fh = open(path, "wb")  # noqa: SIM115 - closed in close()
         self._write(b"%PDF-1.4\n%\x93\x8c\x8b\x9e pnp\n")
@@ -224,17 +224,30 @@ class ReportlabWriter:
     # --- drawing -------------------------------------------------------------
     def _draw(self, p, out: list[str]) -> None:
         t = type(p)
-        if t is Group:
-            out.append("q")
-            if p.transform != IDENTITY:
-                out.append(_cm(p.transform))
-            if p.clip is not None:
-                self._outline(p.clip, out)
-                out.append("W n")
-            for child in p.children:
-                self._draw(child, out)
-            out.append("Q")
-        elif t is Use:
+        if t is not Group:
+            # a shape, line of text or symbol many faces share (kinds draw an element once per
+            # value) is encoded once: the same object draws the same operators
+            hit = self.drawn.get(id(p))
+            if hit is None or hit[0] is not p:
+                part: list[str] = []
+                self._draw_one(p, t, part)
+                if len(self.drawn) >= 4096:
+                    self.drawn.clear()
+                hit = self.drawn[id(p)] = (p, part)
+            out.extend(hit[1])
+            return
+        out.append("q")
+        if p.transform != IDENTITY:
+            out.append(_cm(p.transform))
+        if p.clip is not None:
+            self._outline(p.clip, out)
+            out.append("W n")
+        for child in p.children:
+            self._draw(child, out)
+        out.append("Q")
+
+    def _draw_one(self, p, t: type, out: list[str]) -> None:
+        if t is Use:
             name = self._form(p.symbol)
             if p.transform == IDENTITY:
                 out.append(f"/{name} Do")

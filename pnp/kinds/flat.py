@@ -10,7 +10,7 @@ from pydantic import Field
 from pnp.draw.primitives import Group, Style, Use
 from pnp.kinds.base import DrawContext, Face, FaceSize, Kind, SameSizes
 from pnp.kinds.shapes import outline
-from pnp.kinds.template import EDGES, TemplateRenderer, uses_attributes
+from pnp.kinds.template import EDGES, TemplateRenderer, named_attributes, uses_attributes
 from pnp.spec.game import FaceSpec
 from pnp.spec.model import Family, ItemIds
 from pnp.spec.types import Box, Colour, Spacing
@@ -70,11 +70,17 @@ class FlatKind(Kind):
         clip = outline(spec.shape, w, h, radius, Style(), grow=grow)
         short: dict[tuple[str, int], set[str]] = {}  # (side, element) -> edges where it stops at the cut line
 
+        grounds: dict[str, object] = {}  # one drawing of the background in each colour
+        cut_line = outline(spec.shape, w, h, radius, cut_style) if cut_style else None
+
         def face(elements, bg, attrs, side):
             prims = []
             bgc = draw.colour(bg, attrs, None, "background" if side == "front" else "back_background")
             if bgc:
-                prims.append(outline(spec.shape, w, h, radius, Style(bgc), grow=grow))
+                ground = grounds.get(bgc)
+                if ground is None:
+                    ground = grounds[bgc] = outline(spec.shape, w, h, radius, Style(bgc), grow=grow)
+                prims.append(ground)
             draw.stopped = {}
             prims += draw.render(elements, w, h, attrs, side, bleed=grow)
             # over a coloured background the bleed is that colour; over white, it is paper
@@ -82,20 +88,22 @@ class FlatKind(Kind):
                 for n, edges in draw.stopped.items():
                     short.setdefault((side, n), set()).update(edges)
             body = Group(tuple(prims), clip=clip)
-            parts = [body] + ([outline(spec.shape, w, h, radius, cut_style)] if cut_style else [])
-            return Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
+            parts = [body] + ([cut_line] if cut_line else [])
+            return (
+                Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
+            )
 
         # the cut line at the printed size, corners rounded as the piece is (print-shop files too)
         cut = outline(spec.shape, w * k, h * k, self.corner_radius(spec) * k, Style())
         two_sided = spec.back is not None
         shared_back = None
         if two_sided and not uses_attributes(spec.back):
-            shared_back = ctx.symbols.define(
+            shared_back = Use(ctx.symbols.define(
                 f"back:{family.name}", (face(spec.back, spec.back_background, {}, "back"),), w * k, h * k
-            )
+            ))  # fmt: skip
         # Items with identical fronts (copies of a counter, say) share one drawing, defined
         # once as a symbol: a form XObject in PDF, <symbol> in SVG.
-        per_item = "{id}" in str(spec.front) or "{copy}" in str(spec.front)
+        per_item = bool(named_attributes(spec.front) & {"id", "copy"})
 
         def key(item):
             return tuple(sorted((a, str(v)) for a, v in item.attrs.items() if a not in ("id", "copy")))
@@ -123,8 +131,18 @@ class FlatKind(Kind):
                 front = face(spec.front, spec.background, item.attrs, "front")
             back = None
             if two_sided:
-                back = Use(shared_back) if shared_back else face(spec.back, spec.back_background, item.attrs, "back")
-            yield Face(family.name, item.id, w * k, h * k, front, back, cut=cut, bleed=bleed, shape=spec.shape)
+                back = shared_back or face(spec.back, spec.back_background, item.attrs, "back")
+            yield Face(
+                family.name,
+                item.id,
+                w * k,
+                h * k,
+                front,
+                back,
+                cut=cut,
+                bleed=bleed,
+                shape=spec.shape,
+            )
         for (side, n), edges in short.items():
             where = [e for e in EDGES if e in edges]
             el = (spec.front if side == "front" else spec.back)[n]

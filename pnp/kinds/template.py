@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from functools import lru_cache
 
 from pnp.draw.colours import UnknownColour, colour_alpha, resolve_colour
@@ -47,19 +48,55 @@ def uses_attributes(elements: list[Element] | None) -> bool:
     return any(el.when or el.unless or _names_attributes(el) for el in elements)
 
 
+def named_attributes(elements: list[Element] | None) -> set[str]:
+    """Every item attribute the elements' values name ('{rank}')."""
+    return {name for el in elements or () for name in _attribute_names(el) or ()}
+
+
 def _names_attributes(el: Element) -> bool:
     """True when one of the element's values names an item attribute ('{rank}')."""
+    return _attribute_names(el) != ()
+
+
+def _attribute_names(el: Element) -> tuple[str, ...] | None:
+    """The item attributes the element's values name ('{rank}'), sorted; None when a value
+    cannot be read as a template (drawing it gives the error)."""
+    known = _NAMES.get(id(el))
+    if known is None or known[0] is not el:
+        if len(_NAMES) >= 20_000:
+            _NAMES.clear()
+        known = _NAMES[id(el)] = (el, _read_attribute_names(el))
+    return known[1]
+
+
+_NAMES: dict[
+    int, tuple[Element, tuple[str, ...] | None]
+] = {}  # id -> (element, its names): read once
+
+
+def _read_attribute_names(el: Element) -> tuple[str, ...] | None:
+    names: set[str] = set()
     stack = [el.model_dump()]
     while stack:
         v = stack.pop()
         if isinstance(v, str):
-            if "{" in v:
-                return True
+            if "{" in v or "}" in v:
+                try:
+                    names.update(
+                        name for _, name, _, _ in string.Formatter().parse(v) if name is not None
+                    )
+                except ValueError:
+                    return None
         elif isinstance(v, dict):
             stack.extend(v.values())
         elif isinstance(v, (list, tuple)):
             stack.extend(v)
-    return False
+    return tuple(sorted(names))
+
+
+# Drawings kept per element: an element drawn alike for many items (a suit's colour, a rank)
+# is drawn once per value; one whose values are all different keeps only its first few.
+KEPT_PER_ELEMENT = 64
 
 
 class TemplateRenderer:
@@ -67,9 +104,8 @@ class TemplateRenderer:
         self.family = family
         self.ctx = ctx
         self.folders = ctx.art_folders(family)
-        # An element that names no attribute draws the same for every item: drawn once.
-        self._static: dict[int, bool] = {}
-        self._drawn: dict[tuple, list] = {}
+        self._names: dict[int, tuple[str, ...] | None] = {}  # element id -> attributes it names
+        self._drawn: dict[int, dict[tuple, list]] = {}  # element id -> drawings by those values
         self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
         # element index -> the face edges it touches but is not carried past (kinds/bleed.py)
         self.stopped: dict[int, set[str]] = {}
@@ -127,17 +163,27 @@ class TemplateRenderer:
                 edges = stops_at_edge(el, w, h)
                 if edges:
                     self.stopped.setdefault(n, set()).update(edges)
-            static = self._static.get(id(el))
-            if static is None:
-                static = self._static[id(el)] = not _names_attributes(el)
-            if static:
-                key = (id(el), n, side, w, h, bleed)
-                drawn = self._drawn.get(key)
-                if drawn is None:
-                    drawn = self._drawn[key] = getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side)
-                out.extend(drawn)
-            else:
-                out.extend(getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side))
+            # An element draws the same for every item with the same values of the attributes
+            # it names (none: every item): drawn once for each.
+            names = self._names.get(id(el), False)
+            if names is False:
+                names = self._names[id(el)] = _attribute_names(el)
+            values = (
+                None
+                if names is None
+                else tuple(str(attrs[a]) if a in attrs else None for a in names)
+            )
+            if values is None or None in values:
+                out.extend(getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side))  # its error
+                continue
+            key = (n, side, w, h, bleed, values)
+            kept = self._drawn.setdefault(id(el), {})
+            drawn = kept.get(key)
+            if drawn is None:
+                drawn = getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side)
+                if len(kept) < KEPT_PER_ELEMENT:
+                    kept[key] = drawn
+            out.extend(drawn)
         return out
 
     def _rect(self, e, w, h, attrs, n, side):
@@ -408,4 +454,4 @@ def _jpeg_problem(raw: bytes) -> str | None:
 MAX_IMAGE_PIXELS = 50_000_000  # 50 megapixels: a 1 m x 1 m board at 180 dpi
 
 
-__all__ = ["TemplateRenderer", "colour_of", "matches", "uses_attributes"]
+__all__ = ["TemplateRenderer", "colour_of", "matches", "named_attributes", "uses_attributes"]

@@ -27,37 +27,50 @@ def pieces(p, face_of) -> list[dict] | None:
     return out
 
 
-def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None) -> dict:
+def _item(p, face_of) -> dict:
+    it = {
+        "component": p.ref.family,
+        "id": p.ref.id,
+        "side": p.side,
+        "x_mm": _r(p.x),
+        "y_mm": _r(p.y),
+        "w_mm": _r(p.w),
+        "h_mm": _r(p.h),
+        "rotation": p.rotation,
+        "stock": p.ref.stock,
+        "shape": p.ref.shape,
+    }
+    if p.tile:
+        it["tile"] = p.tile
+        it["region_mm"] = [_r(v) for v in p.region]
+        it["board_mm"] = [_r(p.ref.w), _r(p.ref.h)]
+    cut_into = pieces(p, face_of)
+    if cut_into:
+        it["pieces"] = cut_into
+    return it
+
+
+def _page(page, face_of) -> tuple[dict, list[dict]]:
+    """A page's entry without its items, and its items."""
+    entry = {"number": page.number, "kind": page.kind, "size_mm": [_r(page.w), _r(page.h)]}
+    if page.bookmark:
+        entry["bookmark"] = page.bookmark
+    if page.fold is not None:
+        entry["fold"] = {
+            "line": page.fold.axis,
+            ("x_mm" if page.fold.axis == "vertical" else "y_mm"): _r(page.fold.at),
+        }
+    return entry, [_item(p, face_of) for p in page.items]
+
+
+def manifest(
+    plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None
+) -> dict:
     """The plan as JSON values; with `face_of` (ItemRef -> Face), each packed set lists its pieces."""
     pages = []
     for page in plan.pages:
-        items = []
-        for p in page.items:
-            it = {
-                "component": p.ref.family,
-                "id": p.ref.id,
-                "side": p.side,
-                "x_mm": _r(p.x),
-                "y_mm": _r(p.y),
-                "w_mm": _r(p.w),
-                "h_mm": _r(p.h),
-                "rotation": p.rotation,
-                "stock": p.ref.stock,
-                "shape": p.ref.shape,
-            }
-            if p.tile:
-                it["tile"] = p.tile
-                it["region_mm"] = [_r(v) for v in p.region]
-                it["board_mm"] = [_r(p.ref.w), _r(p.ref.h)]
-            cut_into = pieces(p, face_of)
-            if cut_into:
-                it["pieces"] = cut_into
-            items.append(it)
-        entry = {"number": page.number, "kind": page.kind, "size_mm": [_r(page.w), _r(page.h)], "items": items}
-        if page.bookmark:
-            entry["bookmark"] = page.bookmark
-        if page.fold is not None:
-            entry["fold"] = {"line": page.fold.axis, ("x_mm" if page.fold.axis == "vertical" else "y_mm"): _r(page.fold.at)}
+        entry, items = _page(page, face_of)
+        entry["items"] = items
         pages.append(entry)
     return {
         "game": game,
@@ -75,24 +88,48 @@ def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: 
     }
 
 
-def write_manifest(fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None) -> None:
-    """Write the manifest as json.dumps(manifest(...), indent=1) would, one page at a time.
+class ManifestWriter:
+    """Writes the manifest a page at a time, as the pages are drawn (their faces at hand).
 
-    A plan of 50,000 cards never holds all its pages as JSON values at once.
+    The same JSON values as `manifest`, one page item to a line: a plan of 50,000 cards never
+    holds all its pages as JSON values at once.
     """
-    head = manifest(Plan(plan.paper, [], plan.families, plan.calibration), game=game, variant=variant, paper=paper, engine=engine)
-    text = json.dumps(head, indent=1)
-    tail = '"pages": []\n}'
-    assert text.endswith(tail)
-    if not plan.pages:
-        fh.write(text + "\n")
-        return
-    fh.write(text[: -len(tail)] + '"pages": [\n')
-    one = Plan(plan.paper, [], [], None)
-    for n, page in enumerate(plan.pages):
-        one.pages = [page]
-        [entry] = manifest(one, game=game, variant=variant, paper=paper, engine=engine, face_of=face_of)["pages"]
-        if n:
-            fh.write(",\n")
-        fh.write("  " + json.dumps(entry, indent=1).replace("\n", "\n  "))
-    fh.write("\n ]\n}\n")
+
+    def __init__(self, fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str):
+        self.fh = fh
+        head = manifest(
+            Plan(plan.paper, [], plan.families, plan.calibration),
+            game=game,
+            variant=variant,
+            paper=paper,
+            engine=engine,
+        )
+        text = json.dumps(head, indent=1)
+        tail = '"pages": []\n}'
+        assert text.endswith(tail)
+        fh.write(text[: -len(tail)] + '"pages": [')
+        self.first = True
+
+    def page(self, page, face_of=None) -> None:
+        entry, items = _page(page, face_of)
+        head = json.dumps(entry)[:-1]  # the C encoder: no indent
+        lines = ",\n".join("   " + json.dumps(it) for it in items)
+        self.fh.write(
+            ("\n" if self.first else ",\n")
+            + f'  {head}, "items": ['
+            + (f"\n{lines}\n  ]}}" if items else "]}")
+        )
+        self.first = False
+
+    def close(self) -> None:
+        self.fh.write(("\n" if not self.first else "") + " ]\n}\n")
+
+
+def write_manifest(
+    fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None
+) -> None:
+    """The whole manifest of a plan (see ManifestWriter)."""
+    out = ManifestWriter(fh, plan, game=game, variant=variant, paper=paper, engine=engine)
+    for page in plan.pages:
+        out.page(page, face_of)
+    out.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pnp import budget
@@ -80,6 +80,30 @@ class Prepared:
 
             self.legible = legibility_warnings(self.game, self.faces.each, self.ctx.fonts, self.ctx.symbols)
         return self.legible
+
+    def read_while_drawing(self) -> Callable[[], list[str]] | None:
+        """Read legibility from the faces as the pages draw them, so a face is drawn once for
+        both; returns what to call when the pages are done (it reads any face no page drew
+        and gives `legibility()`), or None when legibility was read already."""
+        if self.legible is not None:
+            return None
+        from pnp.check.legibility import LegibilityReader
+
+        reading = LegibilityReader(self.game, self.ctx.fonts, self.ctx.symbols)
+        self.faces.watch(reading.face)
+
+        def done() -> list[str]:
+            seen = self.faces.unwatch()
+            for fam, info in zip(self.game.families, self.infos, strict=True):
+                if seen.get(fam.name, 0) != len(info.refs):  # not every face was on a page
+                    reading.reset(fam.name)
+                    for face in self.faces.each(fam):
+                        reading.face(fam.name, face)
+            self.legible = reading.lines()
+            log.debug("%s: every face drawn once, for the pages and for legibility", self.game.id)
+            return self.legible
+
+        return done
 
     def warnings(self) -> list[str]:
         """What prints, but not as the spec asked or badly (file:line: message): the kinds'

@@ -31,6 +31,38 @@ class FaceStore:
         self.held: dict[tuple[str, int], Face] = {}
         self.last: dict[tuple[str, int], int] = {}  # the page that last used a held face
         self.page = 0
+        # called with (family name, face) the first time each face is drawn, while watching
+        self.observe: Callable[[str, Face], None] | None = None
+        self.seen: dict[str, int] = {}  # faces observed, by family
+
+    def watch(self, observe: Callable[[str, Face], None]) -> None:
+        """Show every face to `observe` once, as pages draw them (those kept whole at once)."""
+        self.observe, self.seen = observe, {}
+        self.gens.clear()  # faces drawn before (for the ink meter, say) are drawn again, seen
+        self.held.clear()
+        self.last.clear()
+        for name, faces in self.whole.items():
+            self._seen(name, faces)
+
+    def unwatch(self) -> dict[str, int]:
+        """Stop watching; returns how many faces of each family were observed.
+
+        Each family drawn item by item is drawn to its end first: a kind says what it noticed
+        over the whole family (its warnings) once its last face is out.
+        """
+        for gen in self.gens.values():
+            for face in gen[0]:
+                if gen[1] >= gen[2]:
+                    self._seen(face.family, (face,))
+                gen[1] += 1
+                gen[2] = max(gen[2], gen[1])
+        self.observe = None
+        return self.seen
+
+    def _seen(self, name: str, faces) -> None:
+        for face in faces:
+            self.observe(name, face)
+        self.seen[name] = self.seen.get(name, 0) + len(faces)
 
     def faces(self, fam: Family) -> Iterator[Face]:
         """The family's faces in order, drawn afresh."""
@@ -42,6 +74,8 @@ class FaceStore:
         faces = self.whole.get(fam.name)
         if faces is None:
             faces = self.whole[fam.name] = list(self.faces(fam))
+            if self.observe is not None:
+                self._seen(fam.name, faces)
         return faces
 
     def each(self, fam: Family) -> list[Face] | Iterator[Face]:
@@ -61,6 +95,8 @@ class FaceStore:
                 gen = self.gens[ref.family] = [self.faces(self.game.family(ref.family)), 0, most]
             while gen[1] <= ref.index:
                 drawn = next(gen[0])
+                if self.observe is not None and gen[1] >= gen[2]:  # never drawn before
+                    self._seen(ref.family, (drawn,))
                 if gen[1] == ref.index or gen[1] >= gen[2]:  # not one already used and let go
                     self.held[(ref.family, gen[1])] = drawn
                 gen[1] += 1

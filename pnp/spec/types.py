@@ -111,7 +111,7 @@ class Strict(BaseModel):
     """Every YAML mapping refuses keys it does not know."""
 
     # allow_inf_nan=False: YAML's .nan and .inf are refused where a number is expected
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False, defer_build=True)
 
 
 class Box(Strict):
