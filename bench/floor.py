@@ -17,7 +17,7 @@ from pnp.draw.svgart import read_art
 from pnp.draw.symbols import find_art
 
 MM = 72 / 25.4
-COLOURS = ["#c8102e", "#1d5fbf", "#2a9d3a", "#f2c200", "#7b3fa0", "#f07f13"]
+COLOURS = ["#c8102e", "#1d5fbf", "#1e7a2e", "#8a5a00", "#7b3fa0", "#b3420a"]  # white text on each: at least 4.5 : 1
 
 
 def draw_floor(path: Path, n: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-COLOURS = ["#c8102e", "#1d5fbf", "#2a9d3a", "#f2c200", "#7b3fa0", "#f07f13"]
+COLOURS = ["#c8102e", "#1d5fbf", "#1e7a2e", "#8a5a00", "#7b3fa0", "#b3420a"]  # white text on each: at least 4.5 : 1
 
 
 def write_game(folder: Path, n: int, *, backs: bool = True) -> Path:

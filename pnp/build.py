@@ -15,6 +15,7 @@ from pnp.kinds import DrawContext
 from pnp.layout.compose import compose
 from pnp.layout.impose import Plan
 from pnp.layout.manifest import ManifestWriter
+from pnp.layout.plan import items_read
 from pnp.outputset import output_set
 from pnp.pipeline import Prepared, prepare
 from pnp.pipeline.select import ONLY_DIR
@@ -127,7 +128,7 @@ def write(
                     listing = ManifestWriter(
                         fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine
                     )
-                    for n, page in enumerate(plan.pages, 1):
+                    for n, page in enumerate(map(items_read, plan.pages), 1):
                         writer.page(page.w, page.h, compose(page, faces), page.bookmark)
                         listing.page(page, faces)  # while the page's faces are at hand
                         faces.page_done()

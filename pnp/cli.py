@@ -269,19 +269,14 @@ def cmd_build(args) -> int:
             dt.date.fromisoformat(args.date)
         except ValueError:
             raise PnpError("bad --date", expected="YYYY-MM-DD", found=args.date) from None
-    # Load and check every game, and its papers, before writing anything; each is loaded once, here.
-    games = [_load(args, r) for r in refs]
-    papers = _papers(args.paper, games)
     progress = Progress(enabled=not args.quiet)
     jobs = min(args.jobs or os.cpu_count() or 1, len(refs))
     if jobs > 1:
-        # Games are independent: build them on every core, report in the order given.
-        from concurrent.futures import ProcessPoolExecutor
-
-        n = len(games)
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            outcomes = list(pool.map(_build_one, [args] * n, games, [papers] * n, [None] * n))
+        outcomes = _build_on_cores(args, refs, jobs)
     else:
+        # Load and check every game, and its papers, before writing anything; each is loaded once, here.
+        games = [_load(args, r) for r in refs]
+        papers = _papers(args.paper, games)
         outcomes = [_build_one(args, g, papers, progress) for g in games]
     failed = False
     for outcome in outcomes:
@@ -294,6 +289,53 @@ def cmd_build(args) -> int:
         if not args.quiet or bad:
             print(report, file=sys.stderr)
     return 1 if (failed and args.strict) else 0
+
+
+def _build_on_cores(args, refs: list[str], jobs: int) -> list:
+    """Build the games on `jobs` cores, each game sent to a worker as soon as it has loaded.
+
+    Games are independent, so a worker draws and stages one while the next loads here; but
+    nothing is switched into the output folder until every game (and its papers) has loaded.
+    A game that does not load refuses the whole command, and the staged files are dropped.
+    Outcomes come back in the order given.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    mp = multiprocessing.get_context("fork")  # workers start with what is imported and loaded
+    loaded, refused = mp.Event(), mp.Event()
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp, initializer=_open_gate, initargs=(loaded, refused)) as pool:
+        futures = []
+        try:
+            for ref in refs:
+                game = _load(args, ref)
+                futures.append(pool.submit(_build_one, args, game, _papers(args.paper, [game]), None))
+        except BaseException:
+            refused.set()  # the builds under way drop what they staged; the pool waits for them
+            raise
+        loaded.set()
+        return [f.result() for f in futures]
+
+
+_GATE: tuple | None = None  # in a --jobs worker: (every game loaded, a game refused)
+
+
+def _open_gate(loaded, refused) -> None:
+    global _GATE
+    _GATE = (loaded, refused)
+
+
+def _wait_for_every_game() -> None:
+    """In a --jobs worker, before a game's files are switched in: wait until every game has
+    loaded; refuse if one did not (the command is refused as a whole)."""
+    if _GATE is None:
+        return
+    loaded, refused = _GATE
+    while not loaded.wait(0.02):
+        if refused.is_set():
+            break
+    if refused.is_set():
+        raise _Refused("not written: another game did not load")
 
 
 class _Refused(Exception):
@@ -331,6 +373,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
 
     def decide() -> None:
         # every face has been drawn and read: every warning is known before the files switch in
+        _wait_for_every_game()
         said.append(verdict(results, prep.warnings()))
         if said[-1][2]:
             raise _Refused(said[-1][2])
@@ -355,7 +398,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
             before_switch=decide,
         )
     except _Refused as exc:
-        return str(exc), said[-1][0], True
+        return str(exc), said[-1][0] if said else "", True
     except PnpError as exc:
         return str(exc)
     report, bad, _ = said[-1]

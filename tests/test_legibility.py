@@ -33,11 +33,14 @@ def _background(pix, bbox, ink) -> tuple[int, int, int] | None:
     x0, y0 = max(int(bbox[0] * k), 0), max(int(bbox[1] * k), 0)
     x1, y1 = min(int(bbox[2] * k) + 1, pix.width), min(int(bbox[3] * k) + 1, pix.height)
     seen: Counter = Counter()
+    samples, n, stride = pix.samples_mv, pix.n, pix.stride
     for y in range(y0, y1):
-        for x in range(x0, x1):
-            px = pix.pixel(x, y)[:3]
-            if max(abs(p - q) for p, q in zip(px, ink, strict=True)) > 24:
-                seen[px] += 1
+        row = samples[y * stride + x0 * n : y * stride + x1 * n]
+        # a row's pixels as (r, g, b): every n-th byte from each channel's start
+        seen.update(zip(row[0::n], row[1::n], row[2::n], strict=True))
+    for px in list(seen):
+        if max(abs(p - q) for p, q in zip(px, ink, strict=True)) <= 24:
+            del seen[px]  # the text's own ink
     return seen.most_common(1)[0][0] if seen else None
 
 

@@ -138,19 +138,15 @@ class FaceReader:
         self.image_ppi = image_ppi  # file -> (pixels wide, pixels high), cached by the caller
         self.fills: list[tuple[object, Matrix, tuple[float, float, float], float, tuple[float, float, float, float]]] = []
         self.found: list[tuple[str, str, float]] = []
-        self._fill_of: dict[
-            tuple[int, Matrix], tuple
-        ] = {}  # (id(shape), m) -> (shape, fill entry or None)
-        self._texts: dict[
-            tuple, tuple
-        ] = {}  # (text, m, ids of the fills) -> (keep-alive, shortfalls)
+        self._fill_of: dict[tuple[int, Matrix], tuple] = {}  # (id(shape), m) -> (shape, fill entry or None)
+        self._texts: dict[tuple, tuple] = {}  # (text, m, ids of the fills) -> (keep-alive, shortfalls)
         self._contrast: dict[tuple, float] = {}
-        self._symbol_fills: dict[
-            tuple, list
-        ] = {}  # (symbol, m) -> the fills it adds, when it draws only shapes
+        self._symbol_fills: dict[tuple, list] = {}  # (symbol, m) -> the fills it adds, when it draws only shapes
+        self._sig: tuple[int, tuple] = (0, ())
 
     def read(self, prim, m: Matrix = IDENTITY) -> list[tuple[str, str, float]]:
         self.fills, self.found = [], []
+        self._sig = (0, ())  # (how many fills, their ids): the shapes under the next text
         self._walk(prim, m)
         return self.found
 
@@ -216,7 +212,9 @@ class FaceReader:
         if not t.text.strip():
             return
         fills = self.fills
-        key = (t, m, tuple(id(f[0]) for f in fills))
+        if self._sig[0] != len(fills):  # fills are only ever added while a face is read
+            self._sig = (len(fills), tuple(id(f[0]) for f in fills))
+        key = (t, m, self._sig[1])
         known = self._texts.get(key)
         if known is None:
             known = self._keep(

@@ -104,8 +104,7 @@ class TemplateRenderer:
         self.family = family
         self.ctx = ctx
         self.folders = ctx.art_folders(family)
-        self._names: dict[int, tuple[str, ...] | None] = {}  # element id -> attributes it names
-        self._drawn: dict[int, dict[tuple, list]] = {}  # element id -> drawings by those values
+        self._drawn: dict[int, dict[tuple, list]] = {}  # element id -> its drawings by the values of the attributes it names
         self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
         # element index -> the face edges it touches but is not carried past (kinds/bleed.py)
         self.stopped: dict[int, set[str]] = {}
@@ -165,14 +164,8 @@ class TemplateRenderer:
                     self.stopped.setdefault(n, set()).update(edges)
             # An element draws the same for every item with the same values of the attributes
             # it names (none: every item): drawn once for each.
-            names = self._names.get(id(el), False)
-            if names is False:
-                names = self._names[id(el)] = _attribute_names(el)
-            values = (
-                None
-                if names is None
-                else tuple(str(attrs[a]) if a in attrs else None for a in names)
-            )
+            names = _attribute_names(el)
+            values = None if names is None else tuple(str(attrs[a]) if a in attrs else None for a in names)
             if values is None or None in values:
                 out.extend(getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side))  # its error
                 continue

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +54,11 @@ class SameRefs(Sequence):
         r = self.like
         return ItemRef(r.family, i, self.ids[i], r.w, r.h, r.two_sided, r.stock, r.bleed, r.shape)
 
+    def __iter__(self):
+        r = self.like
+        for i in range(self.start, self.stop):
+            yield ItemRef(r.family, i, self.ids[i], r.w, r.h, r.two_sided, r.stock, r.bleed, r.shape)
+
 
 def distinct(refs: Sequence[ItemRef]) -> Sequence[ItemRef]:
     """Enough of `refs` to tell their sizes and sides: one ref for SameRefs, all of them otherwise."""
@@ -95,6 +100,13 @@ class GridItems(Sequence):
         x, y = g.position(k % len(self.refs))
         return Placement(r, "front", x, y, g.cell_w, g.cell_h, 90 if g.rotated else 0)
 
+    def __iter__(self):
+        g = self.grid
+        turn = 90 if g.rotated else 0
+        for k, r in enumerate(self.refs):
+            x, y = g.position(k)
+            yield Placement(r, "front", x, y, g.cell_w, g.cell_h, turn)
+
 
 class BackItems(Sequence):
     """The placements of a back page: each front placement mirrored by `back_of`, when read."""
@@ -113,6 +125,9 @@ class BackItems(Sequence):
             return [self[i] for i in range(*k.indices(len(self.front)))]
         return self.back_of(self.front[k])
 
+    def __iter__(self):
+        return map(self.back_of, self.front)
+
 
 @dataclass(slots=True)
 class Page:
@@ -128,6 +143,14 @@ class Page:
     family: str | None = None
     preview: tuple | None = None  # (ItemRef, transform): a board drawn small on its assembly map
     fold: object | None = None  # a fold page's line (pnp.layout.fold.Fold)
+
+
+def items_read(page: Page) -> Page:
+    """The page with its placements made once (they are made whenever read), for a writer
+    that reads them twice: the drawing and the manifest."""
+    if isinstance(page.items, (tuple, list)):
+        return page
+    return replace(page, items=tuple(page.items))
 
 
 @dataclass

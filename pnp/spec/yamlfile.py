@@ -7,7 +7,7 @@ from pathlib import Path
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
-from yaml.nodes import MappingNode, SequenceNode
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.resolver import Resolver
@@ -39,6 +39,9 @@ class LineList(list):
     file: str | None = None
 
 
+_SCALAR_TAGS: dict[str, str] = {}  # a plain scalar's text -> its implicit tag
+
+
 class _Checks:
     """What pnp adds to PyYAML's safe loading: lines, files, refusals with a place."""
 
@@ -49,6 +52,18 @@ class _Checks:
         if node is not None:
             _check_expansion(node, self.name)
         return node
+
+    def resolve(self, kind, value, implicit):  # noqa: D401 - PyYAML hook
+        # A plain scalar's type (text, number, true/false, null) depends on its text alone:
+        # the same words recur thousands of times in a game, matched against the patterns once.
+        if kind is ScalarNode and implicit[0] and not self.yaml_path_resolvers:
+            tag = _SCALAR_TAGS.get(value)
+            if tag is None:
+                if len(_SCALAR_TAGS) >= 50_000:
+                    _SCALAR_TAGS.clear()
+                tag = _SCALAR_TAGS[value] = super().resolve(kind, value, implicit)
+            return tag
+        return super().resolve(kind, value, implicit)
 
     def construct_undefined(self, node):  # noqa: D401 - PyYAML hook
         tag = node.tag.replace("tag:yaml.org,2002:", "!!")
