@@ -139,7 +139,8 @@ class FaceReader:
         self.fills: list[tuple[object, Matrix, tuple[float, float, float], float, tuple[float, float, float, float]]] = []
         self.found: list[tuple[str, str, float]] = []
         self._fill_of: dict[tuple[int, Matrix], tuple] = {}  # (id(shape), m) -> (shape, fill entry or None)
-        self._texts: dict[tuple, tuple] = {}  # (text, m, ids of the fills) -> (keep-alive, shortfalls)
+        # (text, m, ids of the fills), or (place, ink, width, m, ids) -> (keep-alive, shortfalls)
+        self._texts: dict[tuple, tuple] = {}
         self._contrast: dict[tuple, float] = {}
         self._symbol_fills: dict[tuple, list] = {}  # (symbol, m) -> the fills it adds, when it draws only shapes
         self._sig: tuple[int, tuple] = (0, ())
@@ -217,21 +218,24 @@ class FaceReader:
         key = (t, m, self._sig[1])
         known = self._texts.get(key)
         if known is None:
-            known = self._keep(
-                self._texts, key, (tuple(f[0] for f in fills), self._text_shortfalls(t, m))
-            )
-        self.found.extend(known[1])
+            # the same line's result holds for any text as wide, in the same place and ink
+            width = self.fonts.metrics(t.font).width(t.text, t.size)
+            like = (t.x, t.y, t.size, t.colour, t.anchor, width, m, self._sig[1])
+            known = self._texts.get(like)
+            if known is None:
+                known = self._keep(self._texts, like, (tuple(f[0] for f in fills), self._shortfalls(t, m, width)))
+            self._keep(self._texts, key, known)
+        self.found.extend((what, t.text, value) for what, value in known[1])
 
-    def _text_shortfalls(self, t: Text, m: Matrix) -> list[tuple[str, str, float]]:
+    def _shortfalls(self, t: Text, m: Matrix, width: float) -> list[tuple[str, float]]:
         found = []
         k = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
         pt = t.size * k * PT_PER_MM
         if pt < MIN_PT - 1e-6:
-            found.append(("size", t.text, pt))
+            found.append(("size", pt))
         ink = _colour(t.colour)
         if ink is None:
             return found
-        width = self.fonts.metrics(t.font).width(t.text, t.size)
         x0 = t.start_x(width)
         mid = t.y - t.size * 0.35  # half the x-height above the baseline
         worst = math.inf
@@ -242,7 +246,7 @@ class FaceReader:
                 c = self._keep(self._contrast, (ink, bg), contrast(ink, bg))
             worst = min(worst, c)
         if worst < MIN_CONTRAST - 1e-6:
-            found.append(("contrast", t.text, worst))
+            found.append(("contrast", worst))
         return found
 
     def _image(self, im: Image, m: Matrix) -> None:

@@ -28,6 +28,7 @@ class FontMetrics:
         self.cmap = tt.getBestCmap() or {}
         hmtx = tt["hmtx"].metrics
         self.advance = {cp: hmtx[g][0] / self.upm for cp, g in self.cmap.items() if g in hmtx}
+        self._chars = frozenset(map(chr, self.cmap)) | {"\n", "\t"}  # what it draws (line breaks are not drawn)
         self._advance_of = _Advances({chr(cp): a for cp, a in self.advance.items()}).__getitem__
         hhea = tt["hhea"]
         self.ascent = hhea.ascent / self.upm
@@ -49,7 +50,7 @@ class FontMetrics:
         return [pairs.get(text[i : i + 2], 0.0) for i in range(len(text) - 1)] if pairs else []
 
     def missing(self, text: str) -> set[str]:
-        return {ch for ch in text if ord(ch) not in self.cmap and ch not in "\n\t"}
+        return set(text).difference(self._chars)
 
 
 class _Advances(dict):

@@ -104,6 +104,7 @@ class TemplateRenderer:
         self.family = family
         self.ctx = ctx
         self.folders = ctx.art_folders(family)
+        self._colours: dict[tuple, tuple[str | None]] = {}  # a colour that names no attribute, resolved once
         self._drawn: dict[int, dict[tuple, list]] = {}  # element id -> its drawings by the values of the attributes it names
         self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
         # element index -> the face edges it touches but is not carried past (kinds/bleed.py)
@@ -120,11 +121,16 @@ class TemplateRenderer:
         return PnpError(message, file=where or self.family.file, line=line, key=key + (f".{field}" if field else ""), **kw)
 
     def colour(self, value: str, attrs: dict, n: int | None, side: str, alpha_ok: bool = False) -> str | None:
+        fixed = "{" not in value  # names no attribute: the same colour for every item
+        if fixed and (hit := self._colours.get((value, n, side, alpha_ok))) is not None:
+            return hit[0]
         key = f"{side}[{n}]" if n is not None else side
         c = colour_of(value, attrs, self.ctx, self.family, key)
         if c and not alpha_ok and n is not None and "#" in value + str(self.ctx.palette.get(value, "")):
             if colour_alpha(fill(value, attrs), self.ctx.palette) < 1:
                 self.warn(f"the alpha of colour '{value}' is not drawn here (only a shape's fill and stroke take it)", n, side)
+        if fixed:
+            self._colours[(value, n, side, alpha_ok)] = (c,)
         return c
 
     def text_of(self, value: str, attrs: dict, n: int, side: str) -> str:
@@ -156,7 +162,7 @@ class TemplateRenderer:
         self.bleed = bleed
         out: list = []
         for n, el in enumerate(elements):
-            if not matches(el.when, attrs) or (el.unless and matches(el.unless, attrs)):
+            if (el.when and not matches(el.when, attrs)) or (el.unless and matches(el.unless, attrs)):
                 continue
             if bleed > 0:
                 edges = stops_at_edge(el, w, h)

@@ -6,6 +6,7 @@ Text, symbol names, image files and colours may name item attributes: '{rank}'.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
@@ -160,11 +161,11 @@ class Element(Strict):
             raise ValueError(f"expected exactly one of {', '.join(SHAPES)}; found {found}")
         return self
 
-    @property
+    @cached_property  # read for every item drawn: worked out once per element
     def kind(self) -> str:
         return next(k for k in SHAPES if getattr(self, k) is not None)
 
-    @property
+    @cached_property
     def body(self):
         return getattr(self, self.kind)
 
