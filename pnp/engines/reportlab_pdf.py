@@ -312,7 +312,7 @@ class ReportlabWriter:
     def _outline(self, shape, out: list[str]) -> None:
         t = type(shape)
         if t is PathPrim:
-            out.append(_ops(shape.ops))
+            out.append(_path_ops(shape.ops))
             return
         # the same card outline is clip, background and cut line of every card: encode it once
         key = (t, shape.x, shape.y, shape.w, shape.h, shape.r) if t is Rect else (t, shape.cx, shape.cy, shape.rx, shape.ry)
@@ -330,6 +330,19 @@ class ReportlabWriter:
             out.append(f"{_n(shape.x)} {_n(shape.y)} {_n(shape.w)} {_n(shape.h)} re")
         else:
             out.append(_ops(outline_ops(shape)))
+
+
+_PATHS: dict[int, tuple[tuple, str]] = {}  # id(ops) -> (ops, operators): shared by every PDF written
+
+
+def _path_ops(ops: tuple) -> str:
+    """A path's operators, made once for each path however many papers print it."""
+    hit = _PATHS.get(id(ops))
+    if hit is None or hit[0] is not ops:
+        if len(_PATHS) >= 4096:
+            _PATHS.clear()
+        hit = _PATHS[id(ops)] = (ops, _ops(ops))
+    return hit[1]
 
 
 def _ops(ops) -> str:
