@@ -305,16 +305,46 @@ def _build_on_cores(args, refs: list[str], jobs: int) -> list:
     mp = multiprocessing.get_context("fork")  # workers start with what is imported and loaded
     loaded, refused = mp.Event(), mp.Event()
     with ProcessPoolExecutor(max_workers=jobs, mp_context=mp, initializer=_open_gate, initargs=(loaded, refused)) as pool:
-        futures = []
+        futures: dict[int, object] = {}
+        failed: dict[int, PnpError] = {}
         try:
-            for ref in refs:
-                game = _load(args, ref)
-                futures.append(pool.submit(_build_one, args, game, _papers(args.paper, [game]), None))
+            for i in _load_order(refs):
+                try:
+                    game = _load(args, refs[i])
+                except PnpError as exc:
+                    refused.set()  # the builds under way drop what they staged
+                    failed[i] = exc  # the others still load: the first game given that fails is said
+                    continue
+                if not failed:
+                    futures[i] = pool.submit(_build_one, args, game, _papers(args.paper, [game]), None)
         except BaseException:
-            refused.set()  # the builds under way drop what they staged; the pool waits for them
+            refused.set()
             raise
+        if failed:
+            raise failed[min(failed)]
         loaded.set()
-        return [f.result() for f in futures]
+        return [futures[i].result() for i in range(len(refs))]
+
+
+def _load_order(refs: list[str]) -> list[int]:
+    """The order to load (and so to start) games in: the smallest first, so that a worker
+    starts while the others load, then the others as given. A game's size is the bytes of the
+    spec files in its folder (cheap to read, and nothing outside the folder)."""
+    from pnp.spec.load import find_game
+
+    def size(ref: str) -> int:
+        try:
+            folder = find_game(ref)
+            return sum(
+                f.stat().st_size for f in folder.iterdir()
+                if f.suffix in (".yaml", ".csv", ".tsv", ".xlsx") and f.is_file() and not f.is_symlink()
+            )  # fmt: skip
+        except (OSError, PnpError):
+            return 0
+
+    sizes = [size(r) for r in refs]
+    first = min(range(len(refs)), key=lambda i: (sizes[i], i))
+    return [first] + [i for i in range(len(refs)) if i != first]
 
 
 _GATE: tuple | None = None  # in a --jobs worker: (every game loaded, a game refused)

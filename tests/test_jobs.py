@@ -31,3 +31,15 @@ def test_games_built_on_two_cores_are_the_games_built_on_one(tmp_path, capsys):
         assert made == sorted(p.name for p in (two / game).iterdir())
         for name in made:
             assert (one / game / name).read_bytes() == (two / game / name).read_bytes(), name
+
+
+def test_of_two_games_that_do_not_load_the_first_given_is_said(tmp_path, capsys):
+    """Games load smallest first, but the refusal names the first game given that fails."""
+    big, small = mini_game(tmp_path / "big"), mini_game(tmp_path / "small")
+    edit(big / "cards.yaml", "size:", "sizes:")
+    (big / "cards.yaml").write_text((big / "cards.yaml").read_text() + "# padding\n" * 400)
+    edit(small / "game.yaml", "title:", "titel:")
+    out = tmp_path / "out"
+    code = main(["build", str(big), str(small), "--jobs", "2", "--paper", "a4", "--out", str(out), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and "cards.yaml" in err and "titel" not in err, err
