@@ -6,9 +6,11 @@
 
 Like for like: every measurement is one whole process, timed from its start to its exit
 (interpreter start, imports, work, writing the file), with its own peak memory (wait4's
-rusage), and with Python's bytecode cache written first and on for both (as pip installs). The floor runs in the same session with and without rl_accel (reportlab's C
-accelerator; without it, reportlab's pure-Python fallback). Only writing the game's YAML and
-art happens before the clock starts. Timings are the best of --repeat runs.
+rusage), with Python's bytecode cache written first and on for both (as pip installs). The
+floor (bench/floor.py) draws the same pages as the pnp run it is set beside: fronts only, or
+fronts, backs and cut marks. It runs in the same session with and without rl_accel
+(reportlab's C accelerator; without it, reportlab's pure-Python fallback). Only writing the
+game's YAML and art happens before the clock starts. Timings are the best of --repeat runs.
 """
 
 from __future__ import annotations
@@ -63,11 +65,7 @@ def child_env() -> dict[str, str]:
 
 def compile_bytecode() -> None:
     """Write pnp's (and the floor's) bytecode once, before anything is timed."""
-    subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", str(ROOT / "pnp"), str(HERE)],
-        check=True,
-        env=child_env(),
-    )
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "pnp"), str(HERE)], check=True, env=child_env())
 
 
 def timed(cmd: list[str]) -> tuple[float, float, float]:
@@ -77,9 +75,7 @@ def timed(cmd: list[str]) -> tuple[float, float, float]:
     """
     with tempfile.TemporaryFile() as errf:  # a file, not a pipe: a full pipe would stall the child
         t0 = time.perf_counter()
-        proc = subprocess.Popen(
-            cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errf, env=child_env()
-        )
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errf, env=child_env())
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t0
         proc.returncode = os.waitstatus_to_exitcode(status)

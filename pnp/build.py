@@ -79,14 +79,7 @@ def build(
         for w in found:
             (warn or (lambda text: log.warning("%s", text)))(w)
 
-    return write(
-        prep,
-        engine=engine,
-        out_dir=Path(out_dir),
-        date=date,
-        progress=progress,
-        before_switch=decide,
-    )
+    return write(prep, engine=engine, out_dir=Path(out_dir), date=date, progress=progress, before_switch=decide)
 
 
 def write(
@@ -105,9 +98,7 @@ def write(
     output is still as it was."""
     game, faces = prep.game, prep.faces
     reading = prep.read_while_drawing()
-    folder = game.id + (
-        ONLY_DIR if prep.only else ""
-    )  # a part never replaces the whole game's files
+    folder = game.id + (ONLY_DIR if prep.only else "")  # a part never replaces the whole game's files
     dest = out_dir / folder
     outputs: list[Output] = []
     created = _mkdir(out_dir)
@@ -121,13 +112,9 @@ def write(
                     subject=f"Print-and-play components, {paper.title}",
                     date=date,
                 )
-                writer = _writer(
-                    engine, stage / f"{stem}.pdf", info, prep.ctx, stage / f"{stem}-svg"
-                )
+                writer = _writer(engine, stage / f"{stem}.pdf", info, prep.ctx, stage / f"{stem}-svg")
                 with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
-                    listing = ManifestWriter(
-                        fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine
-                    )
+                    listing = ManifestWriter(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine)
                     for n, page in enumerate(map(items_read, plan.pages), 1):
                         writer.page(page.w, page.h, compose(page, faces), page.bookmark)
                         listing.page(page, faces)  # while the page's faces are at hand
@@ -140,11 +127,7 @@ def write(
                     reading()
                     reading = None
                 log.debug("%s: %s written, %d pages", game.id, f"{stem}.pdf", len(plan.pages))
-                outputs.append(
-                    Output(
-                        paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan
-                    )
-                )
+                outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
             if reading is not None:  # no paper: the faces are read on their own
                 reading()
             if before_switch is not None:

@@ -369,7 +369,8 @@ def _wait_for_every_game() -> None:
 
 
 class _Refused(Exception):
-    """--strict found something to say once every face was read: nothing is switched in."""
+    """Nothing is switched in: --strict found something to say once every face was read, or
+    another game given did not load."""
 
 
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
@@ -384,20 +385,12 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     def verdict(results, warnings: list[str]) -> tuple[str, bool, str | None]:
         """The report, whether anything failed or warned, and with --strict the refusal."""
         failed = sum(not r.passed for r in results)
-        checked = (
-            summary(game.id, results)
-            if not args.only
-            else f"{game.id}: rulebook not checked (--only builds a part of the game)"
-        )
+        checked = summary(game.id, results) if not args.only else f"{game.id}: rulebook not checked (--only builds a part of the game)"
         report = "".join(f"warning: {escape(w)}\n" for w in warnings) + checked
         if not (args.strict and (failed or warnings)):
             return report, bool(failed or warnings), None
         refused = f"{game.id}: nothing written (--strict: {len(warnings)} warning(s), {failed} failed rule(s))"
-        return (
-            report + ("\n" if report and not report.endswith("\n") else "") + refused,
-            True,
-            refused,
-        )
+        return report + ("\n" if report and not report.endswith("\n") else "") + refused, True, refused
 
     said: list[tuple[str, bool, str | None]] = []
 
@@ -419,14 +412,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
             prep.legibility()  # a failed rule refuses before any page is drawn, with every warning
             report, _, refused = verdict(results, prep.warnings())
             return str(refused), report, True
-        outputs = write(
-            prep,
-            engine=args.engine,
-            out_dir=args.out,
-            date=args.date,
-            progress=progress,
-            before_switch=decide,
-        )
+        outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress, before_switch=decide)
     except _Refused as exc:
         return str(exc), said[-1][0] if said else "", True
     except PnpError as exc:

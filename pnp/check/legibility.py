@@ -180,11 +180,8 @@ class FaceReader:
             if known is None or known[0] is not p:
                 fill = _colour(p.style.fill)
                 inv = _invert(m)
-                entry = (
-                    (p, inv, fill, p.style.opacity, _page_box(p, m))
-                    if fill is not None and inv is not None and p.style.opacity > 0
-                    else None
-                )
+                drawn = fill is not None and inv is not None and p.style.opacity > 0
+                entry = (p, inv, fill, p.style.opacity, _page_box(p, m)) if drawn else None
                 known = self._keep(self._fill_of, key, (p, entry))
             if known[1] is not None:
                 self.fills.append(known[1])
@@ -200,13 +197,7 @@ class FaceReader:
         colour = PAPER
         for shape, inv, fill, alpha, (x0, y0, x1, y1) in self.fills:
             if x0 <= x <= x1 and y0 <= y <= y1 and _covers(shape, inv, x, y):
-                colour = (
-                    fill
-                    if alpha >= 1
-                    else tuple(
-                        alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True)
-                    )
-                )
+                colour = fill if alpha >= 1 else tuple(alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True))
         return colour
 
     def _text(self, t: Text, m: Matrix) -> None:
@@ -369,9 +360,7 @@ def _line(game, fam, p: Problem) -> str:
     where = f"{file or fam.file}:{line or 1}"
     shown = _in_folder(p.subject, game.folder) if p.what == "resolution" else p.subject
     shown = shown if len(shown) <= 40 else shown[:37] + "..."
-    items = f"{len(p.items)} item{'s' if len(p.items) > 1 else ''}" + (
-        f" ({p.items[0]}" + (", ..." if len(p.items) > 1 else "") + ")" if p.items[0] else ""
-    )
+    items = f"{len(p.items)} item{'s' if len(p.items) > 1 else ''}" + (f" ({p.items[0]}" + (", ..." if len(p.items) > 1 else "") + ")" if p.items[0] else "")
     noun = "image" if p.what == "resolution" else "text"
     return (
         f"{where}: family '{fam.name}' {p.side}: {noun} '{shown}' is {UNIT[p.what].format(p.worst)} at print size, "

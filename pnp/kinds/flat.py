@@ -89,9 +89,7 @@ class FlatKind(Kind):
                     short.setdefault((side, n), set()).update(edges)
             body = Group(tuple(prims), clip=clip)
             parts = [body] + ([cut_line] if cut_line else [])
-            return (
-                Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
-            )
+            return Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
 
         # the cut line at the printed size, corners rounded as the piece is (print-shop files too)
         cut = outline(spec.shape, w * k, h * k, self.corner_radius(spec) * k, Style())
@@ -132,17 +130,7 @@ class FlatKind(Kind):
             back = None
             if two_sided:
                 back = shared_back or face(spec.back, spec.back_background, item.attrs, "back")
-            yield Face(
-                family.name,
-                item.id,
-                w * k,
-                h * k,
-                front,
-                back,
-                cut=cut,
-                bleed=bleed,
-                shape=spec.shape,
-            )
+            yield Face(family.name, item.id, w * k, h * k, front, back, cut=cut, bleed=bleed, shape=spec.shape)
         for (side, n), edges in short.items():
             where = [e for e in EDGES if e in edges]
             el = (spec.front if side == "front" else spec.back)[n]

@@ -69,9 +69,7 @@ def _attribute_names(el: Element) -> tuple[str, ...] | None:
     return known[1]
 
 
-_NAMES: dict[
-    int, tuple[Element, tuple[str, ...] | None]
-] = {}  # id -> (element, its names): read once
+_NAMES: dict[int, tuple[Element, tuple[str, ...] | None]] = {}  # id -> (element, its names): read once
 
 
 def _read_attribute_names(el: Element) -> tuple[str, ...] | None:
@@ -82,9 +80,7 @@ def _read_attribute_names(el: Element) -> tuple[str, ...] | None:
         if isinstance(v, str):
             if "{" in v or "}" in v:
                 try:
-                    names.update(
-                        name for _, name, _, _ in string.Formatter().parse(v) if name is not None
-                    )
+                    names.update(name for _, name, _, _ in string.Formatter().parse(v) if name is not None)
                 except ValueError:
                     return None
         elif isinstance(v, dict):

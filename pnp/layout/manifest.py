@@ -56,16 +56,11 @@ def _page(page, face_of) -> tuple[dict, list[dict]]:
     if page.bookmark:
         entry["bookmark"] = page.bookmark
     if page.fold is not None:
-        entry["fold"] = {
-            "line": page.fold.axis,
-            ("x_mm" if page.fold.axis == "vertical" else "y_mm"): _r(page.fold.at),
-        }
+        entry["fold"] = {"line": page.fold.axis, ("x_mm" if page.fold.axis == "vertical" else "y_mm"): _r(page.fold.at)}
     return entry, [_item(p, face_of) for p in page.items]
 
 
-def manifest(
-    plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None
-) -> dict:
+def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None) -> dict:
     """The plan as JSON values; with `face_of` (ItemRef -> Face), each packed set lists its pieces."""
     pages = []
     for page in plan.pages:
@@ -97,13 +92,7 @@ class ManifestWriter:
 
     def __init__(self, fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str):
         self.fh = fh
-        head = manifest(
-            Plan(plan.paper, [], plan.families, plan.calibration),
-            game=game,
-            variant=variant,
-            paper=paper,
-            engine=engine,
-        )
+        head = manifest(Plan(plan.paper, [], plan.families, plan.calibration), game=game, variant=variant, paper=paper, engine=engine)
         text = json.dumps(head, indent=1)
         tail = '"pages": []\n}'
         assert text.endswith(tail)
@@ -114,20 +103,15 @@ class ManifestWriter:
         entry, items = _page(page, face_of)
         head = json.dumps(entry)[:-1]  # the C encoder: no indent
         lines = ",\n".join("   " + json.dumps(it) for it in items)
-        self.fh.write(
-            ("\n" if self.first else ",\n")
-            + f'  {head}, "items": ['
-            + (f"\n{lines}\n  ]}}" if items else "]}")
-        )
+        items_text = f"\n{lines}\n  ]}}" if items else "]}"
+        self.fh.write(("\n" if self.first else ",\n") + f'  {head}, "items": [' + items_text)
         self.first = False
 
     def close(self) -> None:
         self.fh.write(("\n" if not self.first else "") + " ]\n}\n")
 
 
-def write_manifest(
-    fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None
-) -> None:
+def write_manifest(fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None) -> None:
     """The whole manifest of a plan (see ManifestWriter)."""
     out = ManifestWriter(fh, plan, game=game, variant=variant, paper=paper, engine=engine)
     for page in plan.pages:
