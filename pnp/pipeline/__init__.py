@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from pnp import budget
 from pnp.draw.fonts import FontBook
-from pnp.draw.inksaver import InkSaver
 from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES
 from pnp.kinds import DrawContext, Face
 from pnp.layout.impose import FamilyInfo, Plan, impose
@@ -167,11 +166,11 @@ class Prepared:
 
     def check(self, plan: int = 0):
         """The rulebook check over these faces and the plan of the `plan`-th paper; None without rules."""
+        if self.game.rules_file is None or self.only:
+            return None  # no rules; or a part of the game (--only), not held to the whole rulebook
         from pnp.check.evaluate import evaluate, load_rules, reads_printed
 
         rules = load_rules(self.game)
-        if rules is None or self.only:
-            return None  # a part of the game (--only) is not held to the whole rulebook
         printed = self.printed() if reads_printed(rules) else None
         # a rule about another variant reads that variant's faces, drawn by this same pipeline
         return evaluate(self.game, rules, self.plans[plan] if self.plans else None, printed, draw=draw_printed)
@@ -211,7 +210,12 @@ def prepare(
         log.debug("%s: loaded %d families in %.2fs", game.id, len(game.families), time.monotonic() - t0)
     budget.reset()  # each game's drawing has its own totals, however many games were loaded first
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
-    store = FaceStore(game, ctx, InkSaver(ctx.symbols).face if ink_saver else None)
+    rewrite = None
+    if ink_saver:
+        from pnp.draw.inksaver import InkSaver  # imported only when asked for: it is not small
+
+        rewrite = InkSaver(ctx.symbols).face
+    store = FaceStore(game, ctx, rewrite)
     prep = Prepared(game, ctx, store, family_infos(game, store), fold=fold, ink_saver=ink_saver, only=tuple(only))
     if only:
         # a condition is read against the whole family: one card's build does not make it unmatched
