@@ -53,23 +53,25 @@ def _marks(c, x0: float, y0: float, w: float, h: float, cols: int, rows: int) ->
     c.drawPath(p, stroke=1, fill=0)
 
 
+def _back_form(c, w: float, h: float) -> None:
+    """The back every card shares, kept as one form named 'back'."""
+    c.beginForm("back")
+    c.setFillColor("#ffffff")
+    c.setStrokeColor("#9a9a9a")
+    c.setLineWidth(0.2 * MM)
+    c.roundRect(0, 0, w, h, 3 * MM, stroke=1, fill=1)
+    c.setFillColor("#1b4d3e")
+    c.roundRect(4 * MM, 4.5 * MM, 55.5 * MM, 80.9 * MM, 2 * MM, stroke=0, fill=1)
+    c.setFillColor("#ffffff")
+    c.saveState()
+    c.translate(w / 2, h / 2)
+    _star(c, 20 * MM)
+    c.restoreState()
+    c.endForm()
+
+
 def _backs(c, count: int, x0: float, y0: float, w: float, h: float) -> None:
     """A sheet of `count` backs, each where its front's back lands after a long-edge flip."""
-    if "back" not in _FORMS.get(id(c), set()):
-        c.beginForm("back")
-        c.setFillColor("#ffffff")
-        c.setStrokeColor("#9a9a9a")
-        c.setLineWidth(0.2 * MM)
-        c.roundRect(0, 0, w, h, 3 * MM, stroke=1, fill=1)
-        c.setFillColor("#1b4d3e")
-        c.roundRect(4 * MM, 4.5 * MM, 55.5 * MM, 80.9 * MM, 2 * MM, stroke=0, fill=1)
-        c.setFillColor("#ffffff")
-        c.saveState()
-        c.translate(w / 2, h / 2)
-        _star(c, 20 * MM)
-        c.restoreState()
-        c.endForm()
-        _FORMS.setdefault(id(c), set()).add("back")
     for slot in range(count):
         x = 210 * MM - (x0 + (slot % 3 + 1) * w)  # mirrored across the page
         y = 297 * MM - y0 - (slot // 3 + 1) * h
@@ -77,9 +79,6 @@ def _backs(c, count: int, x0: float, y0: float, w: float, h: float) -> None:
         c.translate(x, y)
         c.doForm("back")
         c.restoreState()
-
-
-_FORMS: dict[int, set[str]] = {}
 
 
 def draw_floor(path: Path, n: int, backs: bool = False) -> int:
@@ -92,6 +91,8 @@ def draw_floor(path: Path, n: int, backs: bool = False) -> int:
     W, H = 63.5 * MM, 88.9 * MM
     x0, y0 = (210 * MM - 3 * W) / 2, (297 * MM - 3 * H) / 2
     pages = 0
+    if backs:
+        _back_form(c, W, H)
     for i in range(n):
         slot = i % 9
         if slot == 0 and i:

@@ -27,9 +27,9 @@ class FontMetrics:
         self.upm = tt["head"].unitsPerEm
         self.cmap = tt.getBestCmap() or {}
         hmtx = tt["hmtx"].metrics
-        self.advance = {cp: hmtx[g][0] / self.upm for cp, g in self.cmap.items() if g in hmtx}
         self._chars = frozenset(map(chr, self.cmap)) | {"\n", "\t"}  # what it draws (line breaks are not drawn)
-        self._advance_of = _Advances({chr(cp): a for cp, a in self.advance.items()}).__getitem__
+        # advance widths in ems by character, read with map() when a line is measured
+        self._advance_of = _Advances({chr(cp): hmtx[g][0] / self.upm for cp, g in self.cmap.items() if g in hmtx}).__getitem__
         hhea = tt["hhea"]
         self.ascent = hhea.ascent / self.upm
         self.descent = -hhea.descent / self.upm  # positive

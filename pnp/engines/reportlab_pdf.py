@@ -33,6 +33,7 @@ from pnp.draw.symbols import SymbolBook
 from pnp.engines import DocInfo
 from pnp.engines.pdf_images import Stream, image_streams
 from pnp.engines.rl_internals import RLDocument, SharedResources
+from pnp.memo import ByIdentity
 from pnp.units import mm_to_pt
 
 K = 72.0 / 25.4
@@ -98,7 +99,7 @@ class ReportlabWriter:
         self.image_digests: dict[bytes, str] = {}  # file content digest -> image resource name
         self.text_cache: dict[tuple, tuple[str, float]] = {}
         self.outlines: dict[tuple, str] = {}
-        self.drawn: dict[int, tuple[object, list[str]]] = {}  # id -> (primitive, its operators)
+        self.drawn = ByIdentity(self._draw_one)  # a primitive's operators (not a group's)
         self.bookmarks = 0
         self.fh = open(path, "wb")  # noqa: SIM115 - closed in close()
         self._write(b"%PDF-1.4\n%\x93\x8c\x8b\x9e pnp\n")
@@ -227,14 +228,7 @@ class ReportlabWriter:
         if t is not Group:
             # a shape, line of text or symbol many faces share (kinds draw an element once per
             # value) is encoded once: the same object draws the same operators
-            hit = self.drawn.get(id(p))
-            if hit is None or hit[0] is not p:
-                part: list[str] = []
-                self._draw_one(p, t, part)
-                if len(self.drawn) >= 4096:
-                    self.drawn.clear()
-                hit = self.drawn[id(p)] = (p, part)
-            out.extend(hit[1])
+            out.extend(self.drawn(p))
             return
         out.append("q")
         if p.transform != IDENTITY:
@@ -246,7 +240,9 @@ class ReportlabWriter:
             self._draw(child, out)
         out.append("Q")
 
-    def _draw_one(self, p, t: type, out: list[str]) -> None:
+    def _draw_one(self, p) -> list[str]:
+        out: list[str] = []
+        t = type(p)
         if t is Use:
             name = self._form(p.symbol)
             if p.transform == IDENTITY:
@@ -262,7 +258,7 @@ class ReportlabWriter:
             st = p.style
             fill, stroke = st.fill is not None, st.stroke is not None
             if not fill and not stroke:
-                return
+                return out
             wrap = st.opacity < 1 or st.dash or st.cap != "butt" or st.join != "miter"
             if wrap:
                 out.append("q")
@@ -276,6 +272,7 @@ class ReportlabWriter:
                 out.append("S")
             if wrap:
                 out.append("Q")
+        return out
 
     def _paint(self, st: Style, out: list[str]) -> None:
         if st.fill is not None:
@@ -312,7 +309,7 @@ class ReportlabWriter:
     def _outline(self, shape, out: list[str]) -> None:
         t = type(shape)
         if t is PathPrim:
-            out.append(_path_ops(shape.ops))
+            out.append(_path_ops(shape.ops))  # the same path object on every paper: encoded once
             return
         # the same card outline is clip, background and cut line of every card: encode it once
         key = (t, shape.x, shape.y, shape.w, shape.h, shape.r) if t is Rect else (t, shape.cx, shape.cy, shape.rx, shape.ry)
@@ -332,19 +329,6 @@ class ReportlabWriter:
             out.append(_ops(outline_ops(shape)))
 
 
-_PATHS: dict[int, tuple[tuple, str]] = {}  # id(ops) -> (ops, operators): shared by every PDF written
-
-
-def _path_ops(ops: tuple) -> str:
-    """A path's operators, made once for each path however many papers print it."""
-    hit = _PATHS.get(id(ops))
-    if hit is None or hit[0] is not ops:
-        if len(_PATHS) >= 4096:
-            _PATHS.clear()
-        hit = _PATHS[id(ops)] = (ops, _ops(ops))
-    return hit[1]
-
-
 def _ops(ops) -> str:
     parts = []
     for op in ops:
@@ -358,6 +342,9 @@ def _ops(ops) -> str:
         else:
             parts.append("h")
     return " ".join(parts)
+
+
+_path_ops = ByIdentity(_ops)  # shared by every PDF written: both papers print the same paths
 
 
 def _form_name(ident: str) -> str:

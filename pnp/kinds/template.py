@@ -19,6 +19,7 @@ from pnp.errors import PnpError
 from pnp.guard import resolve_inside
 from pnp.kinds.base import DrawContext
 from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed, touching
+from pnp.memo import ByIdentity
 from pnp.spec.elements import Element
 from pnp.spec.expand import BraceError, fill
 from pnp.spec.model import Family, matches
@@ -45,7 +46,7 @@ def uses_attributes(elements: list[Element] | None) -> bool:
     """True when a template draws differently per item (so it cannot be shared)."""
     if not elements:
         return False
-    return any(el.when or el.unless or _names_attributes(el) for el in elements)
+    return any(el.when or el.unless or _attribute_names(el) != () for el in elements)
 
 
 def named_attributes(elements: list[Element] | None) -> set[str]:
@@ -53,26 +54,9 @@ def named_attributes(elements: list[Element] | None) -> set[str]:
     return {name for el in elements or () for name in _attribute_names(el) or ()}
 
 
-def _names_attributes(el: Element) -> bool:
-    """True when one of the element's values names an item attribute ('{rank}')."""
-    return _attribute_names(el) != ()
-
-
-def _attribute_names(el: Element) -> tuple[str, ...] | None:
+def _read_attribute_names(el: Element) -> tuple[str, ...] | None:
     """The item attributes the element's values name ('{rank}'), sorted; None when a value
     cannot be read as a template (drawing it gives the error)."""
-    known = _NAMES.get(id(el))
-    if known is None or known[0] is not el:
-        if len(_NAMES) >= 20_000:
-            _NAMES.clear()
-        known = _NAMES[id(el)] = (el, _read_attribute_names(el))
-    return known[1]
-
-
-_NAMES: dict[int, tuple[Element, tuple[str, ...] | None]] = {}  # id -> (element, its names): read once
-
-
-def _read_attribute_names(el: Element) -> tuple[str, ...] | None:
     names: set[str] = set()
     stack = [el.model_dump()]
     while stack:
@@ -88,6 +72,9 @@ def _read_attribute_names(el: Element) -> tuple[str, ...] | None:
         elif isinstance(v, (list, tuple)):
             stack.extend(v)
     return tuple(sorted(names))
+
+
+_attribute_names = ByIdentity(_read_attribute_names, limit=20_000)  # read once per element
 
 
 # Drawings kept per element: an element drawn alike for many items (a suit's colour, a rank)

@@ -63,21 +63,14 @@ def check_tiling(
 def _tiles(bw: float, bh: float, cw: float, ch: float, ov: float) -> float:
     if cw <= ov + EPS or ch <= ov + EPS:
         return math.inf
-    cols = (
-        1.0
-        if bw <= cw + EPS
-        else math.ceil((bw - ov) / (cw - ov) - EPS)
-        if math.isfinite(bw)
-        else math.inf
-    )
-    rows = (
-        1.0
-        if bh <= ch + EPS
-        else math.ceil((bh - ov) / (ch - ov) - EPS)
-        if math.isfinite(bh)
-        else math.inf
-    )
-    return cols * rows
+    return _along(bw, cw, ov) * _along(bh, ch, ov)
+
+
+def _along(board: float, cell: float, overlap: float) -> float:
+    """Tiles across one side: `cell` wide each, every one after the first `overlap` less."""
+    if board <= cell + EPS:
+        return 1.0
+    return math.ceil((board - overlap) / (cell - overlap) - EPS) if math.isfinite(board) else math.inf
 
 
 def _count(n: float) -> str:
