@@ -100,6 +100,15 @@ def texts_of(drawing) -> list[str]:
     return out
 
 
+def game_yaml(game_id: str, *components: str, extra: str = "") -> str:
+    """A test game's game.yaml: one player, no rulebook, its component files (cards.yaml)."""
+    files = ", ".join(components or ("cards.yaml",))
+    return (
+        f"id: {game_id}\ntitle: {game_id.capitalize()}\ncredits: Test\nplayers: {{min: 1, max: 1}}\n"
+        f"components: [{files}]\nrules: null\n{extra}"
+    )
+
+
 MINI = Path(__file__).parent / "bad_specs" / "_base"
 
 

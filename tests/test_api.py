@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from conftest import game_yaml
 
 import pnp
 from pnp.cli import main, parser
@@ -55,9 +56,7 @@ def test_import_pnp_offers_the_three_functions():
 def test_build_logs_warnings_and_strict_raises_before_writing(tmp_path, caplog):
     folder = tmp_path / "g"
     folder.mkdir()
-    (folder / "game.yaml").write_text(
-        "id: g\ntitle: G\ncredits: T\nplayers: {min: 1, max: 1}\ncomponents: [c.yaml]\nrules: null\n"
-    )
+    (folder / "game.yaml").write_text(game_yaml("g", "c.yaml"))
     (folder / "c.yaml").write_text(
         "family: c\nkind: card\nsize: {w: 63mm, h: 88mm}\nitems:\n  - {id: a, city: Oakland}\nfront:\n"
         "  - rect: {x: 0mm, y: 0mm, w: 10mm, h: 10mm, fill: red}\n    when: {city: Oaklnd}\n"

@@ -8,17 +8,10 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from conftest import build_a4
+from conftest import build_a4, game_yaml
 
 MM = 72 / 25.4
-GAME = """\
-id: bled
-title: Bled
-credits: Test
-players: {min: 1, max: 1}
-components: [cards.yaml]
-rules: null
-"""
+GAME = game_yaml("bled")
 CARDS = """\
 family: cards
 kind: card

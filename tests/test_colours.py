@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pymupdf
 import pytest
+from conftest import game_yaml
 from PIL import ImageColor
 
 from pnp.cli import main
 
-GAME = "id: hues\ntitle: Hues\ncredits: Test\nplayers: {min: 1, max: 1}\ncomponents: [cards.yaml]\nrules: null\n"
+GAME = game_yaml("hues")
 HEAD = "family: cards\nkind: card\nsize: {w: 63mm, h: 88mm}\nitems:\n  - {id: c1}\nfront:\n"
 
 

@@ -14,6 +14,7 @@ import re
 
 import pymupdf
 import pytest
+from conftest import game_yaml
 
 from pnp.cli import main
 from pnp.spec.load import builtin_games
@@ -93,14 +94,7 @@ def test_every_shipped_game_prints_on_half_the_ink_and_still_checks(tmp_path, ga
     assert len(json.loads(out)) > 10
 
 
-BACKS_GAME = """\
-id: backs
-title: Backs
-credits: Test
-players: {min: 1, max: 1}
-rules: null
-components: [cards.yaml]
-"""
+BACKS_GAME = game_yaml("backs")
 BACKS = """\
 family: cards
 kind: card

@@ -7,18 +7,12 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from conftest import game_yaml
 from PIL import Image
 
 from pnp.cli import main
 
-GAME = """\
-id: quiet
-title: Quiet
-credits: Test
-players: {min: 1, max: 1}
-components: [cards.yaml]
-rules: null
-"""
+GAME = game_yaml("quiet")
 HEAD = """\
 family: cards
 kind: card

@@ -6,6 +6,7 @@ import json
 from collections import Counter
 
 import pytest
+from conftest import game_yaml
 
 import pnp.check.evaluate as evaluate_module
 import pnp.spec.load as load_module
@@ -99,9 +100,7 @@ def test_every_command_that_draws_reports_the_drawing_warnings(tmp_path, capsys)
     """30 plus signs tile no rectangle: build, preview and export --cut all say so, with the line."""
     game = tmp_path / "g"
     game.mkdir()
-    (game / "game.yaml").write_text(
-        "id: plus\ntitle: Plus\ncredits: test\nplayers: {min: 1, max: 1}\nrules: null\ncomponents: [pieces.yaml]\n"
-    )
+    (game / "game.yaml").write_text(game_yaml("plus", "pieces.yaml"))
     (game / "pieces.yaml").write_text(
         "family: pieces\nkind: polyomino\ncell: 10mm\nfill: '#c8102e'\npack_by: set\n"
         "items:\n  - {id: plus, set: a, count: 30, cells: [[1, 0], [0, 1], [1, 1], [2, 1], [1, 2]]}\n"

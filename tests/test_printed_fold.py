@@ -13,19 +13,13 @@ import re
 
 import pymupdf
 import pytest
+from conftest import game_yaml
 
 from pnp.cli import main
 
 MM = 72 / 25.4
 TOL = 0.1
-GAME = """\
-id: folding
-title: Folding
-credits: Test
-players: {min: 1, max: 1}
-components: [cards.yaml, wide.yaml, big.yaml, small.yaml, tokens.yaml]
-rules: null
-"""
+GAME = game_yaml("folding", "cards.yaml", "wide.yaml", "big.yaml", "small.yaml", "tokens.yaml")
 FRAME = "  - rect: {{x: 1mm, y: 1mm, w: {w}, h: {h}, stroke: '#ff00ff', stroke_width: 0.4mm}}\n"
 
 

@@ -9,24 +9,14 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from conftest import build_a4
+from conftest import build_a4, game_yaml
 from fontTools.ttLib import TTFont
 
 from pnp.draw.fonts import BUILTIN
 
 MM = 72 / 25.4
 BLUE = (0x15 / 255, 0x65 / 255, 0xC0 / 255)
-GAME = """\
-id: rich
-title: Rich
-credits: Test
-players: {min: 1, max: 1}
-components: [cards.yaml]
-rules: null
-fonts:
-  title: fonts/Title.ttf
-  title-bold: fonts/Title-Bold.ttf
-"""
+GAME = game_yaml("rich", extra="fonts:\n  title: fonts/Title.ttf\n  title-bold: fonts/Title-Bold.ttf\n")
 # A square that fills its whole view box: the drawn square is the inline symbol's box.
 BOX_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" fill="currentColor"/></svg>'
 CARDS = """\

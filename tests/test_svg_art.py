@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pymupdf
 import pytest
-from conftest import build_a4
+from conftest import build_a4, game_yaml
 
 MM = 72 / 25.4
-GAME = "id: art\ntitle: Art\ncredits: T\nplayers: {min: 1, max: 1}\ncomponents: [cards.yaml]\nrules: null\n"
+GAME = game_yaml("art")
 CARDS = (
     "family: cards\nkind: card\nsize: {w: 63mm, h: 88mm}\nbackground: white\nitems:\n  - {id: c1}\nfront:\n"
     "  - symbol: {name: inkscape, x: 31.5mm, y: 44mm, size: 40mm}\n"
