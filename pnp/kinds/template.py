@@ -78,7 +78,9 @@ _attribute_names = ByIdentity(_read_attribute_names, limit=20_000)  # read once 
 
 
 # Drawings kept per element: an element drawn alike for many items (a suit's colour, a rank)
-# is drawn once per value; one whose values are all different keeps only its first few.
+# is drawn once per value. When more values come, the oldest drawing goes: items sharing a
+# value are mostly neighbours (for_each makes them so), and a text different on every item
+# costs no memory.
 KEPT_PER_ELEMENT = 64
 
 
@@ -163,8 +165,9 @@ class TemplateRenderer:
             drawn = kept.get(key)
             if drawn is None:
                 drawn = getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side)
-                if len(kept) < KEPT_PER_ELEMENT:
-                    kept[key] = drawn
+                if len(kept) >= KEPT_PER_ELEMENT:
+                    del kept[next(iter(kept))]
+                kept[key] = drawn
             out.extend(drawn)
         return out
 
