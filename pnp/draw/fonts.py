@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import lru_cache
 from itertools import repeat
 from pathlib import Path
 
 import reportlab
-from fontTools.ttLib import TTFont
 
 _RL_FONTS = Path(reportlab.__file__).resolve().parent / "fonts"
 BUILTIN = {
@@ -21,22 +22,16 @@ BUILTIN = {
 class FontMetrics:
     """Advance widths, vertical metrics and the characters a TTF file has."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, record: dict):
         self.path = path
-        tt = TTFont(str(path), lazy=True)
-        self.upm = tt["head"].unitsPerEm
-        self.cmap = tt.getBestCmap() or {}
-        hmtx = tt["hmtx"].metrics
-        self._chars = frozenset(map(chr, self.cmap)) | {"\n", "\t"}  # what it draws (line breaks are not drawn)
+        upm = self.upm = record["upm"]
+        self._chars = frozenset(map(chr, record["chars"])) | {"\n", "\t"}  # what it draws (line breaks are not drawn)
         # advance widths in ems by character, read with map() when a line is measured
-        self._advance_of = _Advances({chr(cp): hmtx[g][0] / self.upm for cp, g in self.cmap.items() if g in hmtx}).__getitem__
-        hhea = tt["hhea"]
-        self.ascent = hhea.ascent / self.upm
-        self.descent = -hhea.descent / self.upm  # positive
-        self.cap_height = _cap_height(tt, self.cmap) / self.upm or 0.72
-        self.name = tt["name"].getDebugName(6) or path.stem
-        self.pairs = _kern_pairs(tt, self.cmap, self.upm)
-        tt.close()
+        self._advance_of = _Advances({chr(cp): units / upm for cp, units in record["advances"]}).__getitem__
+        self.ascent = record["ascent"] / upm
+        self.descent = -record["descent"] / upm  # positive
+        self.cap_height = record["cap_height"] / upm or 0.72
+        self.pairs = {pair: units / upm for pair, units in record["pairs"]}
 
     def width(self, text: str, size: float) -> float:
         total = sum(map(self._advance_of, text))
@@ -60,7 +55,26 @@ class _Advances(dict):
         return 0.6
 
 
-def _cap_height(tt: TTFont, cmap: dict[int, str]) -> float:
+def read_record(path: Path) -> dict:
+    """What pnp measures text with, read from a TTF file, in font units."""
+    from fontTools.ttLib import TTFont  # only for fonts not in the built-in table
+
+    with TTFont(str(path), lazy=True) as tt:
+        cmap = tt.getBestCmap() or {}
+        hmtx = tt["hmtx"].metrics
+        hhea = tt["hhea"]
+        return {
+            "upm": tt["head"].unitsPerEm,
+            "chars": sorted(cmap),
+            "advances": [[cp, hmtx[g][0]] for cp, g in sorted(cmap.items()) if g in hmtx],
+            "ascent": hhea.ascent,
+            "descent": hhea.descent,
+            "cap_height": _cap_height(tt, cmap),
+            "pairs": [[pair, units] for pair, units in sorted(_kern_pairs(tt, cmap).items())],
+        }
+
+
+def _cap_height(tt, cmap: dict[int, str]) -> float:
     """The font's capital height in font units: from OS/2, else the top of its 'H'."""
     cap = getattr(tt["OS/2"], "sCapHeight", 0) if "OS/2" in tt else 0
     if not cap and ord("H") in cmap and "glyf" in tt:
@@ -74,19 +88,19 @@ def _cap_height(tt: TTFont, cmap: dict[int, str]) -> float:
 MAX_KERN_PAIRS = 200_000
 
 
-def _kern_pairs(tt: TTFont, cmap: dict[int, str], upm: int) -> dict[str, float]:
-    """Pairs of characters -> kerning in ems, from the font's GPOS 'kern' feature or its kern table."""
+def _kern_pairs(tt, cmap: dict[int, str]) -> dict[str, int]:
+    """Pairs of characters -> kerning in font units, from the font's GPOS 'kern' feature or its kern table."""
     by_glyph: dict[str, list[str]] = {}
     for cp, g in cmap.items():
         by_glyph.setdefault(g, []).append(chr(cp))
-    out: dict[str, float] = {}
+    out: dict[str, int] = {}
 
     def add(left: str, right: str, value: float) -> None:
         if not value or len(out) > MAX_KERN_PAIRS:
             return
         for a in by_glyph.get(left, ()):
             for b in by_glyph.get(right, ()):
-                out.setdefault(a + b, value / upm)
+                out.setdefault(a + b, value)
 
     if "GPOS" in tt:
         _gpos_pairs(tt["GPOS"].table, add)
@@ -130,9 +144,26 @@ def _gpos_pairs(gpos, add) -> None:
                             add(first, second, value)
 
 
+# The built-in fonts' records, read once by scripts/builtin_font_records.py and checked against
+# the files by tests/test_fonts.py: every build measures text, and reading a TTF file takes
+# longer than the rest of starting up. Keyed by the file's digest: another file is read itself.
+BUILTIN_RECORDS = Path(__file__).with_name("builtin_fonts.json")
+
+
+@lru_cache(maxsize=1)
+def builtin_records() -> dict[str, dict]:
+    return json.loads(BUILTIN_RECORDS.read_text())
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 @lru_cache(maxsize=64)
 def metrics_for(path: str) -> FontMetrics:
-    return FontMetrics(Path(path))
+    file = Path(path)
+    record = builtin_records().get(file_digest(file)) if file.stat().st_size < 1 << 20 else None
+    return FontMetrics(file, record or read_record(file))
 
 
 class FontBook:
