@@ -6,13 +6,15 @@ import logging
 import sys
 import types
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp import forked
 from pnp.engines import DocInfo
 from pnp.errors import DEFAULT_MAX_TILES, PnpError
 from pnp.kinds import DrawContext
-from pnp.layout.compose import compose
+from pnp.layout.compose import compose, page_refs
 from pnp.layout.impose import Plan
 from pnp.layout.manifest import ManifestWriter
 from pnp.layout.plan import items_read
@@ -95,15 +97,22 @@ def write(
     rendered: the whole set goes to a hidden folder beside the output, switched in with one
     rename (pnp/outputset.py). Legibility, unless read already, is read from the faces as the
     first paper's pages draw them; then `before_switch` runs, and may refuse (raise) while the
-    output is still as it was."""
+    output is still as it was.
+
+    With a core to spare, a forked copy of this process writes the manifests and reads
+    legibility while this one writes the PDFs (pnp/forked.py); should it fail, this process
+    does that work itself afterwards."""
     game, faces = prep.game, prep.faces
-    reading = prep.read_while_drawing()
     folder = game.id + (ONLY_DIR if prep.only else "")  # a part never replaces the whole game's files
     dest = out_dir / folder
     outputs: list[Output] = []
     created = _mkdir(out_dir)
+    helper = None
     try:
         with output_set(out_dir, folder) as stage:
+            if prep.papers:
+                helper = forked.start(lambda: _manifests_and_legibility(prep, stage, engine))
+            reading = None if helper else prep.read_while_drawing()
             for paper, plan in zip(prep.papers, prep.plans, strict=True):
                 stem = output_stem(game, paper.id)
                 info = DocInfo(
@@ -113,15 +122,17 @@ def write(
                     date=date,
                 )
                 writer = _writer(engine, stage / f"{stem}.pdf", info, prep.ctx, stage / f"{stem}-svg")
-                with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
-                    listing = ManifestWriter(fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine)
+                with open(stage / f"{stem}.json", "w", encoding="utf-8") if not helper else nullcontext() as fh:
+                    listing = _listing(fh, prep, paper, plan, engine) if fh else None
                     for n, page in enumerate(map(items_read, plan.pages), 1):
                         writer.page(page.w, page.h, compose(page, faces), page.bookmark)
-                        listing.page(page, faces)  # while the page's faces are at hand
+                        if listing:
+                            listing.page(page, faces)  # while the page's faces are at hand
                         faces.page_done()
                         if progress:
                             progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
-                    listing.close()
+                    if listing:
+                        listing.close()
                 writer.close()
                 if reading is not None:
                     reading()
@@ -130,12 +141,52 @@ def write(
                 outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
             if reading is not None:  # no paper: the faces are read on their own
                 reading()
+            if helper:
+                done, value = helper.result()
+                if done:
+                    # its warnings are this build's: it drew every face, some to the end of
+                    # their family (where a kind says what it noticed over the whole family)
+                    prep.legible, said = value
+                    prep.ctx.warnings[:] = said + [w for w in prep.ctx.warnings if w not in said]
+                    log.debug("%s: every face drawn for the PDFs here, and for the manifests and legibility by a helper process", game.id)
+                else:
+                    log.debug("%s: the helper process failed (%s): manifests and legibility made here", game.id, value)
+                    _manifests_and_legibility(prep, stage, engine)
             if before_switch is not None:
                 before_switch()
     except BaseException:
         _remove_if_empty(created)
         raise
+    finally:
+        if helper:
+            helper.cancel()
     return outputs
+
+
+def _listing(fh, prep: Prepared, paper: PaperSpec, plan: Plan, engine: str) -> ManifestWriter:
+    return ManifestWriter(fh, plan, game=prep.game.id, variant=prep.game.variant, paper=paper.id, engine=engine)
+
+
+def _manifests_and_legibility(prep: Prepared, stage: Path, engine: str) -> tuple[list[str] | None, list[str]]:
+    """Every paper's manifest, with legibility read (unless read already) from the faces as
+    the first paper's pages use them, in the order the PDF's pages draw them; returns the
+    legibility lines and the kinds' warnings."""
+    faces = prep.faces
+    reading = prep.read_while_drawing()
+    for paper, plan in zip(prep.papers, prep.plans, strict=True):
+        with open(stage / f"{output_stem(prep.game, paper.id)}.json", "w", encoding="utf-8") as fh:
+            listing = _listing(fh, prep, paper, plan, engine)
+            for page in map(items_read, plan.pages):
+                forked.stop_if_orphaned()
+                for ref in page_refs(page):
+                    faces(ref)
+                listing.page(page, faces)
+                faces.page_done()
+            listing.close()
+        if reading is not None:
+            reading()
+            reading = None
+    return prep.legible, list(prep.ctx.warnings)
 
 
 def _remove_if_empty(folders: list[Path]) -> None:

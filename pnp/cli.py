@@ -353,6 +353,9 @@ _GATE: tuple | None = None  # in a --jobs worker: (every game loaded, a game ref
 def _open_gate(loaded, refused) -> None:
     global _GATE
     _GATE = (loaded, refused)
+    from pnp import forked
+
+    forked.ENABLED = False  # every core has a game already
 
 
 def _wait_for_every_game() -> None:

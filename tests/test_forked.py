@@ -1,0 +1,112 @@
+"""The helper process (pnp/forked.py) writes the manifests and reads legibility beside the PDFs:
+what it makes is what the build makes alone, and a helper that fails leaves the work to the build."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from conftest import game_yaml
+
+from pnp import build as build_module
+from pnp import forked
+from pnp.cli import main
+
+# Light text on a light band (a legibility warning on every light card), and a circle that
+# stops at the cut line of a bled white card (the kind says so once the family is drawn out).
+CARDS = """\
+family: cards
+kind: card
+size: {w: 63mm, h: 88mm}
+bleed: 2mm
+items:
+  - id: c{n}
+    for_each: {n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], tone: ['#202020', '#e0e0e0']}
+front:
+  - rect: {x: 0mm, y: 0mm, w: 100%, h: 30mm, fill: "{tone}"}
+  - text: {text: "Card {n}", x: 2mm, y: 10mm, w: 59mm, size: 12pt, colour: "#f4f4f4", fit: none}
+  - circle: {x: 50%, y: 60mm, r: 50%, fill: "#10c010"}
+back:
+  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: green}
+"""
+
+
+def _game(tmp_path):
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(game_yaml("helped"))
+    (folder / "cards.yaml").write_text(CARDS)
+    return folder
+
+
+def _build(folder, out, capsys) -> tuple[dict[str, bytes], list[str], str]:
+    """The files written, the warnings said, and the whole of stderr (--verbose)."""
+    assert main(["build", str(folder), "--out", str(out), "--verbose", "--date", "2020-01-01"]) == 0
+    err = capsys.readouterr().err
+    files = {f.name: f.read_bytes() for f in sorted((out / "helped").iterdir())}
+    return files, [line for line in err.splitlines() if line.startswith("warning:")], err
+
+
+def test_the_helper_writes_what_the_build_writes_alone(tmp_path, capsys, monkeypatch):
+    folder = _game(tmp_path)
+    monkeypatch.setattr(forked, "cores", lambda: 2)
+    helped, said, err = _build(folder, tmp_path / "helped", capsys)
+    assert "by a helper process" in err, err
+    monkeypatch.setattr(forked, "ENABLED", False)
+    alone, said_alone, err = _build(folder, tmp_path / "alone", capsys)
+    assert "by a helper process" not in err, err
+    assert sorted(helped) == sorted(alone) == ["helped-a4.json", "helped-a4.pdf", "helped-letter.json", "helped-letter.pdf"]
+    for name in helped:
+        assert helped[name] == alone[name], name
+    assert said == said_alone
+    assert sum("contrast" in w for w in said) == 12, said  # each light card's number
+    assert sum("stops at the cut line" in w for w in said) == 1, said
+
+
+def test_a_helper_that_fails_leaves_the_work_to_the_build(tmp_path, capsys, monkeypatch):
+    folder = _game(tmp_path)
+    monkeypatch.setattr(forked, "ENABLED", False)
+    alone, said_alone, _ = _build(folder, tmp_path / "alone", capsys)
+    me = os.getpid()
+    real = build_module._manifests_and_legibility
+
+    def fails_in_the_helper(*args):
+        if os.getpid() != me:
+            raise MemoryError
+        return real(*args)
+
+    monkeypatch.setattr(build_module, "_manifests_and_legibility", fails_in_the_helper)
+    monkeypatch.setattr(forked, "ENABLED", True)
+    monkeypatch.setattr(forked, "cores", lambda: 2)
+    helped, said, err = _build(folder, tmp_path / "helped", capsys)
+    assert "the helper process failed (MemoryError())" in err, err
+    assert helped == alone and said == said_alone
+
+
+def test_no_helper_while_another_thread_runs(monkeypatch):
+    """A fork copies one thread; another's locks would stay held in the copy."""
+    monkeypatch.setattr(forked, "cores", lambda: 2)
+    go = threading.Event()
+    other = threading.Thread(target=go.wait)
+    other.start()
+    try:
+        assert forked.start(lambda: 1) is None
+    finally:
+        go.set()
+        other.join()
+    job = forked.start(lambda: os.getpid())
+    assert job is not None
+    done, pid = job.result()
+    assert done and pid != os.getpid()
+
+
+def test_a_helper_whose_parent_is_gone_stops(monkeypatch):
+    monkeypatch.setattr(forked, "_parent", os.getppid() + 1)
+    try:
+        forked.stop_if_orphaned()
+    except forked.Orphaned:
+        pass
+    else:
+        raise AssertionError("an orphaned helper went on")
+    monkeypatch.setattr(forked, "_parent", os.getppid())
+    forked.stop_if_orphaned()
