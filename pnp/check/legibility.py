@@ -28,6 +28,7 @@ from pnp.draw.primitives import (
 )
 from pnp.draw.primitives import invert as _invert
 from pnp.draw.symbols import SymbolBook
+from pnp.memo import ByIdentity
 
 MIN_PT = 6.0
 MIN_CONTRAST = 4.5
@@ -144,6 +145,7 @@ class FaceReader:
         self._contrast: dict[tuple, float] = {}
         self._symbol_fills: dict[tuple, list] = {}  # (symbol, m) -> the fills it adds, when it draws only shapes
         self._sig: tuple[int, tuple] = (0, ())
+        self._width = ByIdentity(lambda t: fonts.metrics(t.font).width(t.text, t.size))  # a line's width, once per Text
 
     def read(self, prim, m: Matrix = IDENTITY) -> list[tuple[str, str, float]]:
         self.fills, self.found = [], []
@@ -206,17 +208,20 @@ class FaceReader:
         fills = self.fills
         if self._sig[0] != len(fills):  # fills are only ever added while a face is read
             self._sig = (len(fills), tuple(id(f[0]) for f in fills))
-        key = (t, m, self._sig[1])
-        known = self._texts.get(key)
-        if known is None:
+        key = (id(t), m, self._sig[1])  # by identity: hashing a Text hashes every field
+        hit = self._texts.get(key)
+        if hit is not None and hit[0] is t:
+            known = hit[1]
+        else:
             # the same line's result holds for any text as wide, in the same place and ink
-            width = self.fonts.metrics(t.font).width(t.text, t.size)
+            width = self._width(t)
             like = (t.x, t.y, t.size, t.colour, t.anchor, width, m, self._sig[1])
             known = self._texts.get(like)
             if known is None:
                 known = self._keep(self._texts, like, (tuple(f[0] for f in fills), self._shortfalls(t, m, width)))
-            self._keep(self._texts, key, known)
-        self.found.extend((what, t.text, value) for what, value in known[1])
+            self._keep(self._texts, key, (t, known))  # holds t: its id stays its own
+        if known[1]:
+            self.found.extend((what, t.text, value) for what, value in known[1])
 
     def _shortfalls(self, t: Text, m: Matrix, width: float) -> list[tuple[str, float]]:
         found = []

@@ -50,14 +50,35 @@ def _item(p, face_of) -> dict:
     return it
 
 
+_string = json.encoder.encode_basestring_ascii  # how json.dumps writes a str
+
+
+def _item_json(p, face_of) -> str:
+    """json.dumps(_item(p, face_of)), written directly for the plain items of a page of cards."""
+    cut_into = pieces(p, face_of)
+    if p.tile or cut_into or type(p.rotation) is not int:
+        it = _item(p, face_of) if not cut_into else {**_item(p, None), "pieces": cut_into}
+        return json.dumps(it)
+    ref = p.ref
+    return (
+        f'{{"component": {_string(ref.family)}, "id": {_string(ref.id)}, "side": {_string(p.side)}, '
+        f'"x_mm": {_r(p.x)!r}, "y_mm": {_r(p.y)!r}, "w_mm": {_r(p.w)!r}, "h_mm": {_r(p.h)!r}, '
+        f'"rotation": {p.rotation!r}, "stock": {_string(ref.stock)}, "shape": {_string(ref.shape)}}}'
+    )
+
+
 def _page(page, face_of) -> tuple[dict, list[dict]]:
     """A page's entry without its items, and its items."""
+    return _page_entry(page), [_item(p, face_of) for p in page.items]
+
+
+def _page_entry(page) -> dict:
     entry = {"number": page.number, "kind": page.kind, "size_mm": [_r(page.w), _r(page.h)]}
     if page.bookmark:
         entry["bookmark"] = page.bookmark
     if page.fold is not None:
         entry["fold"] = {"line": page.fold.axis, ("x_mm" if page.fold.axis == "vertical" else "y_mm"): _r(page.fold.at)}
-    return entry, [_item(p, face_of) for p in page.items]
+    return entry
 
 
 def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None) -> dict:
@@ -100,10 +121,10 @@ class ManifestWriter:
         self.first = True
 
     def page(self, page, face_of=None) -> None:
-        entry, items = _page(page, face_of)
+        entry = _page_entry(page)
         head = json.dumps(entry)[:-1]  # the C encoder: no indent
-        lines = ",\n".join("   " + json.dumps(it) for it in items)
-        items_text = f"\n{lines}\n  ]}}" if items else "]}"
+        lines = ",\n".join("   " + _item_json(p, face_of) for p in page.items)
+        items_text = f"\n{lines}\n  ]}}" if page.items else "]}"
         self.fh.write(("\n" if self.first else ",\n") + f'  {head}, "items": [' + items_text)
         self.first = False
 
