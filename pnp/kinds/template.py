@@ -90,7 +90,8 @@ class TemplateRenderer:
         self.ctx = ctx
         self.folders = ctx.art_folders(family)
         self._colours: dict[tuple, tuple[str | None]] = {}  # a colour that names no attribute, resolved once
-        self._drawn: dict[int, dict[tuple, list]] = {}  # element id -> its drawings by the values of the attributes it names
+        # (side, w, h, bleed) -> element id -> its drawings by the values of the attributes it names
+        self._drawn: dict[tuple, dict[int, dict[tuple, list]]] = {}
         self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
         # element index -> the face edges it touches but is not carried past (kinds/bleed.py)
         self.stopped: dict[int, set[str]] = {}
@@ -146,28 +147,37 @@ class TemplateRenderer:
         """The elements drawn for one item; with `bleed`, art touching an edge reaches past it (pnp/kinds/bleed.py)."""
         self.bleed = bleed
         out: list = []
+        # An element draws the same for every item with the same values of the attributes it
+        # names (none: every item): drawn once for each, in this frame (side, size, bleed).
+        frame = self._drawn.get((side, w, h, bleed))
+        if frame is None:
+            frame = self._drawn[(side, w, h, bleed)] = {}
         for n, el in enumerate(elements):
-            if (el.when and not matches(el.when, attrs)) or (el.unless and matches(el.unless, attrs)):
+            if (el.when is not None or el.unless is not None) and (
+                (el.when and not matches(el.when, attrs)) or (el.unless and matches(el.unless, attrs))
+            ):
                 continue
             if bleed > 0:
                 edges = stops_at_edge(el, w, h)
                 if edges:
                     self.stopped.setdefault(n, set()).update(edges)
-            # An element draws the same for every item with the same values of the attributes
-            # it names (none: every item): drawn once for each.
             names = _attribute_names(el)
-            values = None if names is None else tuple(str(attrs[a]) if a in attrs else None for a in names)
-            if values is None or None in values:
-                out.extend(getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side))  # its error
+            try:
+                if names is None:  # a value that is no template
+                    raise KeyError
+                values = tuple([str(attrs[a]) for a in names]) if names else ()
+            except KeyError:  # or an attribute the item lacks: drawing it gives the error
+                out.extend(getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side))
                 continue
-            key = (n, side, w, h, bleed, values)
-            kept = self._drawn.setdefault(id(el), {})
-            drawn = kept.get(key)
+            kept = frame.get(id(el))  # elements live as long as their family: ids stay theirs
+            if kept is None:
+                kept = frame[id(el)] = {}
+            drawn = kept.get(values)
             if drawn is None:
                 drawn = getattr(self, "_" + el.kind)(el.body, w, h, attrs, n, side)
                 if len(kept) >= KEPT_PER_ELEMENT:
                     del kept[next(iter(kept))]
-                kept[key] = drawn
+                kept[values] = drawn
             out.extend(drawn)
         return out
 
