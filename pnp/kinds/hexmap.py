@@ -216,3 +216,6 @@ class HexmapKind(Kind):
             fit="shrink", line_height=1.0, fonts=draw.ctx.fonts,
         )
         return out
+
+
+KINDS = [HexmapKind()]
