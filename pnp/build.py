@@ -121,7 +121,7 @@ def write(
                     subject=f"Print-and-play components, {paper.title}",
                     date=date,
                 )
-                writer = _writer(engine, stage / f"{stem}.pdf", info, prep.ctx, stage / f"{stem}-svg")
+                writer = _writer(engine, stage / f"{stem}.pdf", info, prep.ctx, None if helper else stage / f"{stem}-svg")
                 with open(stage / f"{stem}.json", "w", encoding="utf-8") if not helper else nullcontext() as fh:
                     listing = _listing(fh, prep, paper, plan, engine) if fh else None
                     for n, page in enumerate(map(items_read, plan.pages), 1):
@@ -168,18 +168,23 @@ def _listing(fh, prep: Prepared, paper: PaperSpec, plan: Plan, engine: str) -> M
 
 
 def _manifests_and_legibility(prep: Prepared, stage: Path, engine: str) -> tuple[list[str] | None, list[str]]:
-    """Every paper's manifest, with legibility read (unless read already) from the faces as
-    the first paper's pages use them, in the order the PDF's pages draw them; returns the
-    legibility lines and the kinds' warnings."""
+    """Every paper's manifest (and, for the SVG engine, its SVG pages), with legibility read
+    (unless read already) from the faces as the first paper's pages use them, in the order
+    the PDF's pages draw them; returns the legibility lines and the kinds' warnings."""
     faces = prep.faces
     reading = prep.read_while_drawing()
     for paper, plan in zip(prep.papers, prep.plans, strict=True):
-        with open(stage / f"{output_stem(prep.game, paper.id)}.json", "w", encoding="utf-8") as fh:
+        stem = output_stem(prep.game, paper.id)
+        svg_pages = _svg_pages(stage / f"{stem}-svg", prep.ctx) if engine == "svg" else None
+        with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
             listing = _listing(fh, prep, paper, plan, engine)
             for page in map(items_read, plan.pages):
                 forked.stop_if_orphaned()
-                for ref in page_refs(page):
-                    faces(ref)
+                if svg_pages is not None:
+                    svg_pages.page(page.w, page.h, compose(page, faces))
+                else:
+                    for ref in page_refs(page):
+                        faces(ref)
                 listing.page(page, faces)
                 faces.page_done()
             listing.close()
@@ -230,7 +235,14 @@ def duplex_paper(
     return paper.model_copy(update=update) if update else paper
 
 
-def _writer(engine: str, path: Path, info: DocInfo, ctx: DrawContext, svg_dir: Path):
+def _svg_pages(svg_dir: Path, ctx: DrawContext):
+    from pnp.engines.svg_pdf import SvgPageFiles
+
+    return SvgPageFiles(svg_dir, ctx.fonts, ctx.symbols)
+
+
+def _writer(engine: str, path: Path, info: DocInfo, ctx: DrawContext, svg_dir: Path | None):
+    """The PDF's writer; for the SVG engine, with the SVG pages when `svg_dir` is given."""
     if engine == "svg":
         from pnp.engines.svg_pdf import SvgPdfWriter
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import threading
 
+import pymupdf
+import pytest
 from conftest import game_yaml
 
 from pnp import build as build_module
@@ -39,23 +41,30 @@ def _game(tmp_path):
     return folder
 
 
-def _build(folder, out, capsys) -> tuple[dict[str, bytes], list[str], str]:
+def _build(folder, out, capsys, engine="reportlab") -> tuple[dict[str, bytes], list[str], str]:
     """The files written, the warnings said, and the whole of stderr (--verbose)."""
-    assert main(["build", str(folder), "--out", str(out), "--verbose", "--date", "2020-01-01"]) == 0
+    assert main(["build", str(folder), "--out", str(out), "--verbose", "--date", "2020-01-01", "--engine", engine]) == 0
     err = capsys.readouterr().err
-    files = {f.name: f.read_bytes() for f in sorted((out / "helped").iterdir())}
+    top = out / "helped"
+    files = {f.relative_to(top).as_posix(): f.read_bytes() for f in sorted(top.rglob("*")) if f.is_file()}
     return files, [line for line in err.splitlines() if line.startswith("warning:")], err
 
 
-def test_the_helper_writes_what_the_build_writes_alone(tmp_path, capsys, monkeypatch):
+@pytest.mark.parametrize("engine", ["reportlab", "svg"])
+def test_the_helper_writes_what_the_build_writes_alone(tmp_path, capsys, monkeypatch, engine):
+    """For the SVG engine the helper also writes the SVG pages, while the build writes the PDF."""
     folder = _game(tmp_path)
     monkeypatch.setattr(forked, "cores", lambda: 2)
-    helped, said, err = _build(folder, tmp_path / "helped", capsys)
+    helped, said, err = _build(folder, tmp_path / "helped", capsys, engine)
     assert "by a helper process" in err, err
     monkeypatch.setattr(forked, "ENABLED", False)
-    alone, said_alone, err = _build(folder, tmp_path / "alone", capsys)
+    alone, said_alone, err = _build(folder, tmp_path / "alone", capsys, engine)
     assert "by a helper process" not in err, err
-    assert sorted(helped) == sorted(alone) == ["helped-a4.json", "helped-a4.pdf", "helped-letter.json", "helped-letter.pdf"]
+    written = ["helped-a4.json", "helped-a4.pdf", "helped-letter.json", "helped-letter.pdf"]
+    assert [n for n in sorted(helped) if "/" not in n] == [n for n in sorted(alone) if "/" not in n] == written
+    pages = [n for n in sorted(alone) if n.startswith("helped-a4-svg/page-")]
+    printed = len(pymupdf.open(stream=helped["helped-a4.pdf"], filetype="pdf"))
+    assert sorted(helped) == sorted(alone) and len(pages) == (printed if engine == "svg" else 0), sorted(helped)
     for name in helped:
         assert helped[name] == alone[name], name
     assert said == said_alone
