@@ -65,9 +65,15 @@ def _m(v: float) -> str:
     return str(i) if r == i else f"{r:.6f}".rstrip("0")
 
 
-def _cm(m) -> str:
-    a, b, c, d, e, f = m
-    return f"{_m(a)} {_m(b)} {_m(c)} {_m(d)} {_n(e)} {_n(f)} cm"
+def _cm(m, cache: dict = {}) -> str:  # noqa: B006 - a deliberate memo: a grid's places recur on every sheet
+    s = cache.get(m)
+    if s is None:
+        a, b, c, d, e, f = m
+        s = f"{_m(a)} {_m(b)} {_m(c)} {_m(d)} {_n(e)} {_n(f)} cm"
+        if len(cache) >= 4096:
+            cache.clear()
+        cache[m] = s
+    return s
 
 
 def _colour(hexcode: str, op: str, cache: dict = {}) -> str:  # noqa: B006 - a deliberate memo
@@ -224,11 +230,11 @@ class ReportlabWriter:
 
     # --- drawing -------------------------------------------------------------
     def _draw(self, p, out: list[str]) -> None:
-        t = type(p)
-        if t is not Group:
+        if type(p) is not Group:
             # a shape, line of text or symbol many faces share (kinds draw an element once per
             # value) is encoded once: the same object draws the same operators
-            out.extend(self.drawn(p))
+            hit = self.drawn.entries.get(id(p))
+            out.extend(hit[1] if hit is not None and hit[0] is p else self.drawn(p))
             return
         out.append("q")
         if p.transform != IDENTITY:
