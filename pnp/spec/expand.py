@@ -28,15 +28,23 @@ class BraceError(KeyError):
         return f"a brace that is not closed in {self.args[0]!r} (write {{{{ or }}}} for a brace itself)"
 
 
+_parsed: dict[str, tuple] = {}  # a template's parts, parsed once: each item fills the same few
+
+
 def fill(template: str, attrs: dict) -> str:
     """'{suit}-{rank}' with the item's attributes. Only plain names are allowed: data, not code."""
     if "{" not in template:
         return template
+    parts = _parsed.get(template)
+    if parts is None:
+        try:
+            parts = tuple(string.Formatter().parse(template))
+        except ValueError:  # a lone '{' or '}'
+            raise BraceError(template) from None
+        if len(_parsed) >= 4096:
+            _parsed.clear()
+        _parsed[template] = parts
     out = []
-    try:
-        parts = list(string.Formatter().parse(template))
-    except ValueError:  # a lone '{' or '}'
-        raise BraceError(template) from None
     for literal, name, spec, conv in parts:
         out.append(literal)
         if name is None:
