@@ -99,68 +99,81 @@ def write(
     first paper's pages draw them; then `before_switch` runs, and may refuse (raise) while the
     output is still as it was.
 
-    With a core to spare, a forked copy of this process writes the manifests and reads
-    legibility while this one writes the PDFs (pnp/forked.py); should it fail, this process
-    does that work itself afterwards."""
-    game, faces = prep.game, prep.faces
-    folder = game.id + (ONLY_DIR if prep.only else "")  # a part never replaces the whole game's files
-    dest = out_dir / folder
-    outputs: list[Output] = []
+    With a core to spare, a forked copy of this process writes the manifests (and the SVG
+    engine's SVG pages) and reads legibility while this one writes the PDFs (pnp/forked.py);
+    should it fail, this process does that work itself afterwards."""
+    folder = prep.game.id + (ONLY_DIR if prep.only else "")  # a part never replaces the whole game's files
     created = _mkdir(out_dir)
-    helper = None
     try:
         with output_set(out_dir, folder) as stage:
-            if prep.papers:
-                helper = forked.start(lambda: _manifests_and_legibility(prep, stage, engine))
-            reading = None if helper else prep.read_while_drawing()
-            for paper, plan in zip(prep.papers, prep.plans, strict=True):
-                stem = output_stem(game, paper.id)
-                info = DocInfo(
-                    title=game.spec.title + (f" ({game.variant})" if game.variant else ""),
-                    author=game.spec.credits,
-                    subject=f"Print-and-play components, {paper.title}",
-                    date=date,
-                )
-                writer = _writer(engine, stage / f"{stem}.pdf", info, prep.ctx, None if helper else stage / f"{stem}-svg")
-                with open(stage / f"{stem}.json", "w", encoding="utf-8") if not helper else nullcontext() as fh:
-                    listing = _listing(fh, prep, paper, plan, engine) if fh else None
-                    for n, page in enumerate(map(items_read, plan.pages), 1):
-                        writer.page(page.w, page.h, compose(page, faces), page.bookmark)
-                        if listing:
-                            listing.page(page, faces)  # while the page's faces are at hand
-                        faces.page_done()
-                        if progress:
-                            progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
-                    if listing:
-                        listing.close()
-                writer.close()
-                if reading is not None:
-                    reading()
-                    reading = None
-                log.debug("%s: %s written, %d pages", game.id, f"{stem}.pdf", len(plan.pages))
-                outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
-            if reading is not None:  # no paper: the faces are read on their own
-                reading()
-            if helper:
-                done, value = helper.result()
-                if done:
-                    # its warnings are this build's: it drew every face, some to the end of
-                    # their family (where a kind says what it noticed over the whole family)
-                    prep.legible, said = value
-                    prep.ctx.warnings[:] = said + [w for w in prep.ctx.warnings if w not in said]
-                    log.debug("%s: every face drawn for the PDFs here, and for the manifests and legibility by a helper process", game.id)
-                else:
-                    log.debug("%s: the helper process failed (%s): manifests and legibility made here", game.id, value)
-                    _manifests_and_legibility(prep, stage, engine)
-            if before_switch is not None:
-                before_switch()
+            helper = forked.start(lambda: _manifests_and_legibility(prep, stage, engine)) if prep.papers else None
+            try:
+                outputs = _write_papers(prep, stage, out_dir / folder, engine, date, progress, helped=helper is not None)
+                if helper:
+                    _take_helpers_work(prep, stage, engine, helper)
+                if before_switch is not None:
+                    before_switch()
+            finally:
+                if helper:  # before the staged files are dropped or switched in
+                    helper.cancel()
     except BaseException:
         _remove_if_empty(created)
         raise
-    finally:
-        if helper:
-            helper.cancel()
     return outputs
+
+
+def _write_papers(
+    prep: Prepared, stage: Path, dest: Path, engine: str, date: str | None, progress: Callable[[str], None] | None, helped: bool
+) -> list[Output]:
+    """Each paper's PDF; unless `helped`, its manifest (and SVG pages) too, with legibility
+    read from the faces as the first paper's pages draw them."""
+    game, faces = prep.game, prep.faces
+    outputs: list[Output] = []
+    reading = None if helped else prep.read_while_drawing()
+    for paper, plan in zip(prep.papers, prep.plans, strict=True):
+        stem = output_stem(game, paper.id)
+        info = DocInfo(
+            title=game.spec.title + (f" ({game.variant})" if game.variant else ""),
+            author=game.spec.credits,
+            subject=f"Print-and-play components, {paper.title}",
+            date=date,
+        )
+        writer = _writer(engine, stage / f"{stem}.pdf", info, prep.ctx, None if helped else stage / f"{stem}-svg")
+        with nullcontext() if helped else open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
+            listing = _listing(fh, prep, paper, plan, engine) if fh else None
+            for n, page in enumerate(map(items_read, plan.pages), 1):
+                writer.page(page.w, page.h, compose(page, faces), page.bookmark)
+                if listing:
+                    listing.page(page, faces)  # while the page's faces are at hand
+                faces.page_done()
+                if progress:
+                    progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
+            if listing:
+                listing.close()
+        writer.close()
+        if reading is not None:
+            reading()
+            reading = None
+        log.debug("%s: %s written, %d pages", game.id, f"{stem}.pdf", len(plan.pages))
+        outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
+    if reading is not None:  # no paper: the faces are read on their own
+        reading()
+    return outputs
+
+
+def _take_helpers_work(prep: Prepared, stage: Path, engine: str, helper: forked.Forked) -> None:
+    """Wait for the helper's legibility lines and warnings; should it have failed, make its
+    files and read legibility here."""
+    done, value = helper.result()
+    if not done:
+        log.debug("%s: the helper process failed (%s): manifests and legibility made here", prep.game.id, value)
+        _manifests_and_legibility(prep, stage, engine)
+        return
+    # its warnings are this build's: it drew every face, some to the end of their family
+    # (where a kind says what it noticed over the whole family)
+    prep.legible, said = value
+    prep.ctx.warnings[:] = said + [w for w in prep.ctx.warnings if w not in said]
+    log.debug("%s: every face drawn for the PDFs here, and for the manifests and legibility by a helper process", prep.game.id)
 
 
 def _listing(fh, prep: Prepared, paper: PaperSpec, plan: Plan, engine: str) -> ManifestWriter:
