@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import threading
 from collections.abc import Callable
 
@@ -50,7 +51,8 @@ class Forked:
 
     def result(self) -> tuple[bool, object]:
         """(True, what the job returned), or (False, why not) when it raised or died."""
-        with os.fdopen(self.fd, "rb") as fh:
+        fd, self.fd = self.fd, -1  # the file object owns it now: closed once, whatever happens
+        with os.fdopen(fd, "rb") as fh:
             data = fh.read()
         _, status = os.waitpid(self.pid, 0)
         self.pid = 0
@@ -62,17 +64,17 @@ class Forked:
             return False, repr(exc)
 
     def cancel(self) -> None:
+        """Stop the job if it is still running (a no-op once `result()` has its answer)."""
         if self.pid:
             try:
-                os.kill(self.pid, 9)
+                os.kill(self.pid, signal.SIGKILL)
                 os.waitpid(self.pid, 0)
             except OSError:
                 pass
             self.pid = 0
-            try:
-                os.close(self.fd)
-            except OSError:
-                pass
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
 
 
 def start(job: Callable[[], object]) -> Forked | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 
 import pymupdf
 import pytest
@@ -119,3 +120,18 @@ def test_a_helper_whose_parent_is_gone_stops(monkeypatch):
         raise AssertionError("an orphaned helper went on")
     monkeypatch.setattr(forked, "_parent", os.getppid())
     forked.stop_if_orphaned()
+
+
+def test_a_cancelled_helper_is_stopped_and_reaped(tmp_path, monkeypatch):
+    """A build that fails stops its helper (not waits for it) before the staged files are dropped."""
+    monkeypatch.setattr(forked, "cores", lambda: 2)
+    late = tmp_path / "written-by-the-helper"
+    job = forked.start(lambda: (time.sleep(2), late.write_text("too late")))
+    assert job is not None
+    pid = job.pid
+    job.cancel()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # gone, and waited for: no such process
+    time.sleep(2.5)
+    assert not late.exists(), "the helper went on after it was cancelled"
+    job.cancel()  # a second time does nothing
