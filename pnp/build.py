@@ -106,9 +106,9 @@ def write(
     created = _mkdir(out_dir)
     try:
         with output_set(out_dir, folder) as stage:
-            helper = forked.start(lambda: _manifests_and_legibility(prep, stage, engine)) if prep.papers else None
+            helper = forked.start(lambda: _helpers_work(prep, stage, engine)) if prep.papers else None
             try:
-                outputs = _write_papers(prep, stage, out_dir / folder, engine, date, progress, helped=helper is not None)
+                outputs = _write_pages(prep, stage, out_dir / folder, engine, pdfs=True, rest=helper is None, date=date, progress=progress)
                 if helper:
                     _take_helpers_work(prep, stage, engine, helper)
                 if before_switch is not None:
@@ -122,27 +122,33 @@ def write(
     return outputs
 
 
-def _write_papers(
-    prep: Prepared, stage: Path, dest: Path, engine: str, date: str | None, progress: Callable[[str], None] | None, helped: bool
+def _write_pages(
+    prep: Prepared, stage: Path, dest: Path, engine: str, *, pdfs: bool, rest: bool,
+    date: str | None = None, progress: Callable[[str], None] | None = None,
 ) -> list[Output]:
-    """Each paper's PDF; unless `helped`, its manifest (and SVG pages) too, with legibility
-    read from the faces as the first paper's pages draw them."""
+    """Every paper's pages, once through: with `pdfs`, its PDF; with `rest`, its manifest
+    (and, for the SVG engine, its SVG pages), with legibility read (unless read already) from
+    the faces as the first paper's pages use them."""
     game, faces = prep.game, prep.faces
     outputs: list[Output] = []
-    reading = None if helped else prep.read_while_drawing()
+    reading = prep.read_while_drawing() if rest else None
     for paper, plan in zip(prep.papers, prep.plans, strict=True):
         stem = output_stem(game, paper.id)
-        info = DocInfo(
-            title=game.spec.title + (f" ({game.variant})" if game.variant else ""),
-            author=game.spec.credits,
-            subject=f"Print-and-play components, {paper.title}",
-            date=date,
-        )
-        writer = _writer(engine, stage / f"{stem}.pdf", info, prep.ctx, None if helped else stage / f"{stem}-svg")
-        with nullcontext() if helped else open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
+        writer = _writer(engine, stage / f"{stem}.pdf", _info(game, paper, date), prep.ctx) if pdfs else None
+        svg_pages = _svg_pages(stage / f"{stem}-svg", prep.ctx) if rest and engine == "svg" else None
+        with open(stage / f"{stem}.json", "w", encoding="utf-8") if rest else nullcontext() as fh:
             listing = _listing(fh, prep, paper, plan, engine) if fh else None
             for n, page in enumerate(map(items_read, plan.pages), 1):
-                writer.page(page.w, page.h, compose(page, faces), page.bookmark)
+                forked.stop_if_orphaned()
+                if writer or svg_pages:
+                    drawn = tuple(compose(page, faces))
+                    if writer:
+                        writer.page(page.w, page.h, drawn, page.bookmark)
+                    if svg_pages:
+                        svg_pages.page(page.w, page.h, drawn)
+                else:  # the faces only, in the order the pages draw them (for legibility)
+                    for ref in page_refs(page):
+                        faces(ref)
                 if listing:
                     listing.page(page, faces)  # while the page's faces are at hand
                 faces.page_done()
@@ -150,15 +156,23 @@ def _write_papers(
                     progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
             if listing:
                 listing.close()
-        writer.close()
+        if writer:
+            writer.close()
+            log.debug("%s: %s written, %d pages", game.id, f"{stem}.pdf", len(plan.pages))
         if reading is not None:
             reading()
             reading = None
-        log.debug("%s: %s written, %d pages", game.id, f"{stem}.pdf", len(plan.pages))
         outputs.append(Output(paper.id, dest / f"{stem}.pdf", dest / f"{stem}.json", len(plan.pages), plan))
     if reading is not None:  # no paper: the faces are read on their own
         reading()
     return outputs
+
+
+def _helpers_work(prep: Prepared, stage: Path, engine: str) -> tuple[list[str] | None, list[str]]:
+    """The manifests (and SVG pages) and legibility, made beside the PDFs; returns the
+    legibility lines and the kinds' warnings."""
+    _write_pages(prep, stage, stage, engine, pdfs=False, rest=True)
+    return prep.legible, list(prep.ctx.warnings)
 
 
 def _take_helpers_work(prep: Prepared, stage: Path, engine: str, helper: forked.Forked) -> None:
@@ -167,7 +181,7 @@ def _take_helpers_work(prep: Prepared, stage: Path, engine: str, helper: forked.
     done, value = helper.result()
     if not done:
         log.debug("%s: the helper process failed (%s): manifests and legibility made here", prep.game.id, value)
-        _manifests_and_legibility(prep, stage, engine)
+        _helpers_work(prep, stage, engine)
         return
     # its warnings are this build's: it drew every face, some to the end of their family
     # (where a kind says what it noticed over the whole family)
@@ -176,35 +190,17 @@ def _take_helpers_work(prep: Prepared, stage: Path, engine: str, helper: forked.
     log.debug("%s: every face drawn for the PDFs here, and for the manifests and legibility by a helper process", prep.game.id)
 
 
+def _info(game: Game, paper: PaperSpec, date: str | None) -> DocInfo:
+    return DocInfo(
+        title=game.spec.title + (f" ({game.variant})" if game.variant else ""),
+        author=game.spec.credits,
+        subject=f"Print-and-play components, {paper.title}",
+        date=date,
+    )
+
+
 def _listing(fh, prep: Prepared, paper: PaperSpec, plan: Plan, engine: str) -> ManifestWriter:
     return ManifestWriter(fh, plan, game=prep.game.id, variant=prep.game.variant, paper=paper.id, engine=engine)
-
-
-def _manifests_and_legibility(prep: Prepared, stage: Path, engine: str) -> tuple[list[str] | None, list[str]]:
-    """Every paper's manifest (and, for the SVG engine, its SVG pages), with legibility read
-    (unless read already) from the faces as the first paper's pages use them, in the order
-    the PDF's pages draw them; returns the legibility lines and the kinds' warnings."""
-    faces = prep.faces
-    reading = prep.read_while_drawing()
-    for paper, plan in zip(prep.papers, prep.plans, strict=True):
-        stem = output_stem(prep.game, paper.id)
-        svg_pages = _svg_pages(stage / f"{stem}-svg", prep.ctx) if engine == "svg" else None
-        with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
-            listing = _listing(fh, prep, paper, plan, engine)
-            for page in map(items_read, plan.pages):
-                forked.stop_if_orphaned()
-                if svg_pages is not None:
-                    svg_pages.page(page.w, page.h, compose(page, faces))
-                else:
-                    for ref in page_refs(page):
-                        faces(ref)
-                listing.page(page, faces)
-                faces.page_done()
-            listing.close()
-        if reading is not None:
-            reading()
-            reading = None
-    return prep.legible, list(prep.ctx.warnings)
 
 
 def _remove_if_empty(folders: list[Path]) -> None:
@@ -249,17 +245,18 @@ def duplex_paper(
 
 
 def _svg_pages(svg_dir: Path, ctx: DrawContext):
-    from pnp.engines.svg_pdf import SvgPageFiles
+    from pnp.engines.svg_pages import SvgPageFiles
 
     return SvgPageFiles(svg_dir, ctx.fonts, ctx.symbols)
 
 
-def _writer(engine: str, path: Path, info: DocInfo, ctx: DrawContext, svg_dir: Path | None):
-    """The PDF's writer; for the SVG engine, with the SVG pages when `svg_dir` is given."""
+def _writer(engine: str, path: Path, info: DocInfo, ctx: DrawContext):
+    """The PDF's writer: the SVG engine's is drawn by cairo from the same primitives as its
+    SVG pages (`_svg_pages`, written apart: by the helper process when there is one)."""
     if engine == "svg":
-        from pnp.engines.svg_pdf import SvgPdfWriter
+        from pnp.engines.cairo_pdf import CairoPdf
 
-        return SvgPdfWriter(path, info, ctx.fonts, ctx.symbols, svg_dir)
+        return CairoPdf(path, info, ctx.fonts, ctx.symbols)
     from pnp.engines.reportlab_pdf import ReportlabWriter
 
     return ReportlabWriter(path, info, ctx.fonts, ctx.symbols)

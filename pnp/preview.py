@@ -105,7 +105,7 @@ def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | No
     px_per_mm = dpi / 25.4
     chosen = select_families(game, families) if families else game.families
     # counted from the items, before any face is drawn: each is an image to render
-    budget.check("preview", sum(len(f.items) for f in chosen), file=game_file(game), key="components", hint="or pick fewer families with --family")
+    budget.check("preview", sum(len(f.items) for f in chosen), file=game.file, key="components", hint="or pick fewer families with --family")
     prep = prepare(game, legibility=False)
     ctx = prep.ctx
     results = []
@@ -160,13 +160,6 @@ def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | No
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)
     return results
-
-
-def game_file(game) -> str:
-    """game.yaml as messages show it: where the families that make the faces are listed."""
-    from pnp.spec.yamlfile import display_path
-
-    return display_path(game.folder / "game.yaml")
 
 
 def select_families(game, names: list[str]) -> list:

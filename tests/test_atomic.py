@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pnp.cli import main
+from pnp.engines.cairo_pdf import CairoPdf
 from pnp.engines.reportlab_pdf import ReportlabWriter
-from pnp.engines.svg_pdf import SvgPdfWriter
 
 GAME = "greenway"
 
@@ -64,7 +64,7 @@ def fail_after(writer_cls, monkeypatch, pages: int, exc: BaseException, paper_ti
     [
         ("reportlab", ReportlabWriter, RuntimeError("disk on fire"), 3),
         ("reportlab", ReportlabWriter, KeyboardInterrupt(), 130),
-        ("svg", SvgPdfWriter, OSError(28, "No space left on device"), 2),  # a full disk is the user's to fix
+        ("svg", CairoPdf, OSError(28, "No space left on device"), 2),  # a full disk is the user's to fix
     ],
 )
 def test_failure_mid_build_keeps_the_previous_output(engine, writer, exc, code, tmp_path, capsys, monkeypatch):

@@ -35,7 +35,7 @@ def test_a_font_not_in_the_table_is_measured_from_its_own_file(tmp_path):
     impostor = tmp_path / BUILTIN["regular"].name
     shutil.copy(other, impostor)
     measured = metrics_for(str(impostor))
-    own = FontMetrics(other, read_record(other))
+    own = FontMetrics(read_record(other))
     vera = metrics_for(str(BUILTIN["regular"]))
     text = "Wave AV 0123"
     assert measured.width(text, 10) == own.width(text, 10)

@@ -78,14 +78,14 @@ def test_a_helper_that_fails_leaves_the_work_to_the_build(tmp_path, capsys, monk
     monkeypatch.setattr(forked, "ENABLED", False)
     alone, said_alone, _ = _build(folder, tmp_path / "alone", capsys)
     me = os.getpid()
-    real = build_module._manifests_and_legibility
+    real = build_module._helpers_work
 
     def fails_in_the_helper(*args):
         if os.getpid() != me:
             raise MemoryError
         return real(*args)
 
-    monkeypatch.setattr(build_module, "_manifests_and_legibility", fails_in_the_helper)
+    monkeypatch.setattr(build_module, "_helpers_work", fails_in_the_helper)
     monkeypatch.setattr(forked, "ENABLED", True)
     monkeypatch.setattr(forked, "cores", lambda: 2)
     helped, said, err = _build(folder, tmp_path / "helped", capsys)

@@ -33,6 +33,19 @@ def png_size(data: bytes) -> tuple[int, int]:
     return Image.open(io.BytesIO(data)).size
 
 
+def edited(served, path, old: str, new: str) -> tuple[dict, dict]:
+    """The served state before, and after saving `path` with `old` (which must be there) made `new`."""
+    before = served.state()
+    text = path.read_text()
+    assert old in text, (path, old)
+    save(path, text.replace(old, new))
+    return before, served.next_state(before["version"])
+
+
+def pixels(served, name: str) -> Image.Image:
+    return Image.open(io.BytesIO(served.picture(name))).convert("RGB")
+
+
 def test_page_and_every_picture(served):
     status, headers, body = served.get("/")
     assert status == 200 and b'src="/static/app.js"' in body
@@ -70,8 +83,7 @@ def test_a_save_redraws_only_what_changed(served, game):
     assert faces(after, "counters") == faces(before, "counters")
     assert faces(after, "board") == faces(before, "board")
     for i in changed:
-        a = Image.open(io.BytesIO(served.picture(old[i]["front"]["name"]))).convert("RGB")
-        b = Image.open(io.BytesIO(served.picture(new[i]["front"]["name"]))).convert("RGB")
+        a, b = pixels(served, old[i]["front"]["name"]), pixels(served, new[i]["front"]["name"])
         assert ImageChops.difference(a, b).getbbox() is not None  # the pixels did change
     for fam in after["families"]:
         for f in fam["faces"]:
@@ -80,10 +92,7 @@ def test_a_save_redraws_only_what_changed(served, game):
 
 
 def test_one_item_changes_one_picture(served, game):
-    before = served.state()
-    deck = game / "deck.yaml"
-    save(deck, deck.read_text().replace("value: [1, 2, 3, 4, 5]", "value: [1, 2, 3, 4, 7]"))
-    after = served.next_state(before["version"])
+    before, after = edited(served, game / "deck.yaml", "value: [1, 2, 3, 4, 5]", "value: [1, 2, 3, 4, 7]")
     old, new = faces(before, "deck"), faces(after, "deck")
     assert set(new) - set(old) == {"red-7", "blue-7"}
     assert all(new[i]["front"]["name"] == old[i]["front"]["name"] for i in new if i in old)
@@ -220,12 +229,9 @@ def test_a_game_broken_from_the_start_shows_its_error_and_recovers(game):
 
 
 def test_warnings_name_their_file_and_line(served, game):
-    before = served.state()
-    assert before["warnings"] == []
-    deck = game / "deck.yaml"
-    text = deck.read_text()
-    save(deck, text.replace('size: 9pt, colour: ink}', 'size: 3pt, colour: ink}'))
-    after = served.next_state(before["version"])
+    assert served.state()["warnings"] == []
+    text = (game / "deck.yaml").read_text()
+    _, after = edited(served, game / "deck.yaml", "size: 9pt, colour: ink}", "size: 3pt, colour: ink}")
     line = next(n for n, s in enumerate(text.splitlines(), 1) if "Card text goes here." in s)
     found = [w for w in after["warnings"] if w["file"].endswith("deck.yaml")]
     assert found and found[0]["line"] == line and "Card text goes here." in found[0]["message"], after["warnings"]
@@ -254,9 +260,7 @@ def test_the_rulebook_check_follows_the_saves(served, game):
     before = served.state()
     rule = next(r for r in before["check"] if r["id"] == "deck-size")
     assert rule["passed"] and rule["found"] == "10"
-    deck = game / "deck.yaml"
-    save(deck, deck.read_text().replace("value: [1, 2, 3, 4, 5]", "value: [1, 2, 3, 4]"))
-    after = served.next_state(before["version"])
+    _, after = edited(served, game / "deck.yaml", "value: [1, 2, 3, 4, 5]", "value: [1, 2, 3, 4]")
     rule = next(r for r in after["check"] if r["id"] == "deck-size")
     assert not rule["passed"] and rule["found"] == "8" and rule["cite"] == "The deck has 10 cards."
     assert any(p["kind"] == "sheet" for p in after["pages"]) and after["pages"] != before["pages"]
@@ -264,14 +268,11 @@ def test_the_rulebook_check_follows_the_saves(served, game):
 
 def test_a_saved_csv_redraws_the_rows_that_changed(served, game):
     """Saving the spreadsheet redraws the one card whose row changed; the rest keep their pictures."""
-    before = served.state()
-    rows = game / "events.csv"
-    save(rows, rows.read_text().replace("Trade one counter for a card.", "Trade two counters for a card."))
-    after = served.next_state(before["version"])
+    before, after = edited(served, game / "events.csv", "Trade one counter for a card.", "Trade two counters for a card.")
     old, new = faces(before, "events"), faces(after, "events")
     changed = sorted(i for i in new if new[i]["front"] != old[i]["front"])
     market = sorted(i for i in new if new[i]["attrs"].get("name") == "Market Day")
     assert changed == market and len(market) == 2, (changed, market)  # its two copies, nothing else
     assert faces(after, "deck") == faces(before, "deck")
-    a, b = (Image.open(io.BytesIO(served.picture(f[changed[0]]["front"]["name"]))).convert("RGB") for f in (old, new))
+    a, b = (pixels(served, f[changed[0]]["front"]["name"]) for f in (old, new))
     assert ImageChops.difference(a, b).getbbox() is not None

@@ -325,20 +325,15 @@ class LegibilityReader:
         self.game = game
         self.reader = FaceReader(fonts, symbols, _pixels({}))
         self.problems: dict[str, dict[tuple[str, str, str], Problem]] = {}
-        self.last: dict[
-            str, dict[str, tuple[object, list]]
-        ] = {}  # a back every item shares is read once
-        self.count: dict[str, int] = {}  # faces read, by family
+        self.last: dict[str, dict[str, tuple[object, list]]] = {}  # a back every item shares is read once
 
     def reset(self, family: str) -> None:
         self.problems.pop(family, None)
         self.last.pop(family, None)
-        self.count.pop(family, None)
 
     def face(self, family: str, face) -> None:
         problems = self.problems.setdefault(family, {})
         last = self.last.setdefault(family, {})
-        self.count[family] = self.count.get(family, 0) + 1
         for side, prim in (("front", face.front), ("back", face.back)):
             if prim is None:
                 continue

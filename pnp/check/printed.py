@@ -183,9 +183,7 @@ class Reader:
                 break
         what = f"{len(items)} {', '.join(names)}" if items else ", ".join(names)
         if not at:
-            from pnp.spec.yamlfile import display_path
-
-            at = display_path(self.game.folder / "game.yaml")  # the family is not there: the game's list of components
+            at = self.game.file  # the family is not there: the game's list of components
         return replace(r, misses=(Miss(what, body.side, r.found, at),))
 
     def off_faces(self, ref, faces) -> str | None:

@@ -22,9 +22,9 @@ BUILTIN = {
 class FontMetrics:
     """Advance widths, vertical metrics and the characters a TTF file has."""
 
-    def __init__(self, path: Path, record: dict):
-        self.path = path
-        upm = self.upm = record["upm"]
+    def __init__(self, record: dict):
+        """From a record of `read_record` (or the built-in table), in font units."""
+        upm = record["upm"]
         self._chars = frozenset(map(chr, record["chars"])) | {"\n", "\t"}  # what it draws (line breaks are not drawn)
         # advance widths in ems by character, read with map() when a line is measured
         self._advance_of = _Advances({chr(cp): units / upm for cp, units in record["advances"]}).__getitem__
@@ -162,8 +162,9 @@ def file_digest(path: Path) -> str:
 @lru_cache(maxsize=64)
 def metrics_for(path: str) -> FontMetrics:
     file = Path(path)
+    # a built-in font is a few hundred KB: a larger file is not one, and is not hashed to ask
     record = builtin_records().get(file_digest(file)) if file.stat().st_size < 1 << 20 else None
-    return FontMetrics(file, record or read_record(file))
+    return FontMetrics(record or read_record(file))
 
 
 class FontBook:

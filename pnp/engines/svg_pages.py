@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterable
+from pathlib import Path
 
 import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
@@ -226,3 +227,22 @@ def _path_d(ops) -> str:
     for op in ops:
         out.append(op[0] + " ".join(_num(v) for v in op[1:]))
     return " ".join(out)
+
+
+class SvgPageFiles:
+    """The kept SVG pages, page-001.svg on, in a folder (any left from before are removed)."""
+
+    def __init__(self, svg_dir: Path, fonts: FontBook, symbols: SymbolBook):
+        self.fonts = fonts
+        self.symbols = symbols
+        self.svg_dir = svg_dir
+        svg_dir.mkdir(parents=True, exist_ok=True)
+        for old in svg_dir.glob("page-*.svg"):
+            old.unlink()
+        self.n = 0
+
+    def page(self, w: float, h: float, prims: Iterable) -> None:
+        page = SvgPage(w, h, self.fonts, self.symbols)
+        page.draw(prims)
+        self.n += 1
+        (self.svg_dir / f"page-{self.n:03d}.svg").write_text(page.tostring(), encoding="utf-8")

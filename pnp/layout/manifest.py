@@ -57,7 +57,9 @@ def _item_json(p, face_of) -> str:
     """json.dumps(_item(p, face_of)), written directly for the plain items of a page of cards."""
     cut_into = pieces(p, face_of)
     if p.tile or cut_into or type(p.rotation) is not int:
-        it = _item(p, face_of) if not cut_into else {**_item(p, None), "pieces": cut_into}
+        it = _item(p, None)
+        if cut_into:
+            it["pieces"] = cut_into
         return json.dumps(it)
     ref = p.ref
     return (
@@ -67,12 +69,8 @@ def _item_json(p, face_of) -> str:
     )
 
 
-def _page(page, face_of) -> tuple[dict, list[dict]]:
-    """A page's entry without its items, and its items."""
-    return _page_entry(page), [_item(p, face_of) for p in page.items]
-
-
 def _page_entry(page) -> dict:
+    """A page's entry without its items."""
     entry = {"number": page.number, "kind": page.kind, "size_mm": [_r(page.w), _r(page.h)]}
     if page.bookmark:
         entry["bookmark"] = page.bookmark
@@ -85,8 +83,8 @@ def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: 
     """The plan as JSON values; with `face_of` (ItemRef -> Face), each packed set lists its pieces."""
     pages = []
     for page in plan.pages:
-        entry, items = _page(page, face_of)
-        entry["items"] = items
+        entry = _page_entry(page)
+        entry["items"] = [_item(p, face_of) for p in page.items]
         pages.append(entry)
     return {
         "game": game,
@@ -131,10 +129,3 @@ class ManifestWriter:
     def close(self) -> None:
         self.fh.write(("\n" if not self.first else "") + " ]\n}\n")
 
-
-def write_manifest(fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None) -> None:
-    """The whole manifest of a plan (see ManifestWriter)."""
-    out = ManifestWriter(fh, plan, game=game, variant=variant, paper=paper, engine=engine)
-    for page in plan.pages:
-        out.page(page, face_of)
-    out.close()

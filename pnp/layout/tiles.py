@@ -116,16 +116,9 @@ def tile_overlay(g: TileGrid, c: int, r: int) -> list:
                 r < g.rows - 1 and py - ARM >= y2 - g.overlap_y - EPS
             )
             if covered:  # the crosshair never shows on the assembled board
-                ops += [
-                    ("M", px - ARM, py),
-                    ("L", px + ARM, py),
-                    ("M", px, py - ARM),
-                    ("L", px, py + ARM),
-                ]
+                ops += [("M", px - ARM, py), ("L", px + ARM, py), ("M", px, py - ARM), ("L", px, py + ARM)]
                 out.append(Ellipse(px, py, 1.8, 1.8, mark))
-            elif (
-                c > 0 and px <= x1 + g.overlap_x + EPS
-            ):  # this tile's own strip lies on top: ticks outside the art
+            elif c > 0 and px <= x1 + g.overlap_x + EPS:  # this tile's own strip lies on top: ticks outside the art
                 ticks_x.add(round(px, 4))
             elif r > 0 and py <= y1 + g.overlap_y + EPS:
                 ticks_y.add(round(py, 4))

@@ -16,7 +16,7 @@ from pnp.draw.primitives import Group, scale
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext
 from pnp.pipeline import Prepared
-from pnp.preview import face_pixels, game_file
+from pnp.preview import face_pixels
 from pnp.serve.digest import Namer
 
 FACE_PX_PER_MM = 4.0  # about 100 dpi: sharp at the page's size, quick to draw
@@ -85,7 +85,7 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> tuple[Snapsh
     try:
         game = load(opts.ref, Load(opts.variant, opts.players, opts.allow_outside, opts.max_items))
         # one picture per face side, counted from the items before any is drawn
-        budget.check("preview", sum(len(f.items) for f in game.families), file=game_file(game), key="components", hint="pnp serve draws every face")
+        budget.check("preview", sum(len(f.items) for f in game.families), file=game.file, key="components", hint="pnp serve draws every face")
         # the print pages and the check come in `finish`, from this same pipeline run
         prep = prepare(game, whole=True, legibility=False)
         ctx, faces = prep.ctx, prep.drawn()

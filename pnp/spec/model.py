@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.spec.game import FamilySpec, GameSpec
+from pnp.spec.yamlfile import display_path
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,11 @@ class Game:
     @property
     def id(self) -> str:
         return self.spec.id
+
+    @property
+    def file(self) -> str:
+        """game.yaml as messages show it: where the families are listed."""
+        return display_path(self.folder / "game.yaml")
 
     def family(self, name: str) -> Family:
         for f in self.families:
