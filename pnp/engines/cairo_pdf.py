@@ -25,6 +25,7 @@ from pnp.draw.primitives import Path as PathPrim
 from pnp.draw.symbols import SymbolBook
 from pnp.engines import DocInfo
 from pnp.engines.cairo_fonts import font_face
+from pnp.engines.page_boxes import add_boxes
 from pnp.engines.svg_pages import GlyphSource, glyphs_for
 from pnp.units import mm_to_pt
 
@@ -268,8 +269,18 @@ class CairoPdf(CairoCanvas):
         # length varies with TZ); _settle_info then writes the date asked for, or none
         s.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00+00:00")
         self.n = 0
+        self.sizes: list = []  # (w, h, boxes) of each page, for its TrimBox (page_boxes.py)
 
-    def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None) -> None:
+    def page(
+        self,
+        w: float,
+        h: float,
+        prims: Iterable,
+        bookmark: str | None = None,
+        boxes: dict | None = None,
+    ) -> None:
+        """One page w × h mm; `boxes` names page boxes as in ReportlabWriter.page."""
+        self.sizes.append((w, h, boxes))
         self.surface.set_size(w * PT, h * PT)
         ctx = cairo.Context(self.surface)
         ctx.scale(PT, PT)  # millimetres, origin top-left, y down: the drawing model's own
@@ -283,6 +294,7 @@ class CairoPdf(CairoCanvas):
         self.surface.finish()
         _dedupe_resources(self.path)
         _settle_info(self.path, self.info.date)
+        add_boxes(self.path, self.sizes)  # last: it appends to the file
 
 
 def _text_outline(src: GlyphSource, text: str, kerns: list[float]) -> _Encoded:

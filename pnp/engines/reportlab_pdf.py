@@ -31,6 +31,7 @@ from pnp.draw.primitives import Group, Image, Rect, Style, Text, Use, outline_op
 from pnp.draw.primitives import Path as PathPrim
 from pnp.draw.symbols import SymbolBook
 from pnp.engines import DocInfo
+from pnp.engines.page_boxes import page_boxes
 from pnp.engines.pdf_images import Stream, image_streams
 from pnp.engines.rl_internals import RLDocument, SharedResources
 from pnp.memo import ByIdentity
@@ -128,7 +129,8 @@ class ReportlabWriter:
 
     # --- pages -----------------------------------------------------------------
     def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None, boxes: dict | None = None) -> None:
-        """One page w × h mm; `boxes` names page boxes ('TrimBox', 'BleedBox') as (x, y, w, h) mm from the top-left."""
+        """One page w × h mm; `boxes` names page boxes ('TrimBox', 'BleedBox') as (x, y, w, h) mm
+        from the top-left; without a TrimBox the whole page is the trim (pnp/engines/page_boxes.py)."""
         out: list[str] = [f"q {_m(K)} 0 0 {_m(-K)} 0 {_n(mm_to_pt(h))} cm"]
         for p in prims:
             self._draw(p, out)
@@ -150,10 +152,7 @@ class ReportlabWriter:
         parent = self.rl.number(self.pages_id)
         body = (
             f"<< /Type /Page /Parent {parent} 0 R /MediaBox [0 0 {_n(mm_to_pt(w))} {_n(mm_to_pt(h))}]"
-            + "".join(
-                f" /{name} [{_n(mm_to_pt(bx))} {_n(mm_to_pt(h - by - bh))} {_n(mm_to_pt(bx + bw))} {_n(mm_to_pt(h - by))}]"
-                for name, (bx, by, bw, bh) in (boxes or {}).items()
-            )
+            + page_boxes(w, h, boxes)
             + f" /Resources {res} 0 R /Contents {stream} 0 R >>"
         )
         self._put(num, body.encode("latin-1"))

@@ -28,7 +28,7 @@ from xml.sax.saxutils import quoteattr
 from pnp.draw.primitives import Ellipse, Rect, outline_ops
 from pnp.draw.primitives import Path as PathPrim
 from pnp.layout.compose import placement_transform
-from pnp.layout.registration import item_boxes, registration_clear, sheet_registration
+from pnp.layout.registration import CLEAR, item_boxes, registration_clear, sheet_registration
 
 CUT_COLOUR = "#ff0000"
 SCORE_COLOUR = "#0000ff"
@@ -189,8 +189,17 @@ def write_cut_files(
             face_of.page_done()
     if crowded and warn is not None:
         # a mark on an item would be cut into it, or read by the sensor in the wrong place
+        pages_text = f"page{'s' if len(crowded) > 1 else ''} {', '.join(map(str, crowded))}"
+        if paper.registration:
+            # the band is kept on every sheet whose items fit beside it: these hold larger ones
+            advice = (
+                "an item there is too large to leave the marks their band; "
+                "cut those pages by hand or give the family a smaller size"
+            )
+        else:
+            advice = "build and export with --registration to keep room for them"
         warn(
-            f"{stem}: the registration marks of page{'s' if len(crowded) > 1 else ''} {', '.join(map(str, crowded))} "
-            "touch items (the sheet is full to its corners); build and export with --registration to keep room for them"
+            f"{stem}: the registration marks of {pages_text} come within {CLEAR:g} mm of items "
+            f"(the sheet is full to its corners); {advice}"
         )
     return out

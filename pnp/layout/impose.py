@@ -22,7 +22,7 @@ from pnp.layout.plan import (
     SameRefs,
     distinct,
 )
-from pnp.layout.registration import registration_band, sheet_registration
+from pnp.layout.registration import registration_area, registration_band, sheet_registration
 from pnp.layout.tiles import tile_board, tile_label, tile_overlay
 from pnp.spec.paper import PaperSpec
 
@@ -88,7 +88,6 @@ def impose(
     area = (m, m, W - 2 * m, H - 2 * m)
     # print-and-cut sheets keep a band at the top and bottom free for the registration marks
     band = registration_band(paper)
-    reg_area = (m, m + band, W - 2 * m, H - 2 * m - 2 * band)
     pages: list[Page] = [Page(1, "guide", W, H)]
     fam_pages = {f.name: FamilyPages(f.name, f.title, f.stock, any(r.two_sided for r in distinct(f.refs)), len(f.refs)) for f in families}
 
@@ -143,6 +142,7 @@ def impose(
     full_area = area
     for g in groups.values():
         group_refs = g.refs
+        reg_area = registration_area(full_area, paper, max((r.bleed for r in distinct(group_refs)), default=0.0))
         area = reg_area if band and not any(is_large(r, reg_area) for r in distinct(group_refs)) else full_area
         if isinstance(group_refs, SameRefs):  # all alike: decided once, kept as a view
             like = group_refs.like

@@ -135,6 +135,21 @@ def registration_band(paper) -> float:
     return REG_SIZE + CLEAR if paper.registration else 0.0
 
 
+def registration_area(area: Box, paper, bleed: float) -> Box:
+    """Where a sheet's items (their trim boxes) may go when the sheet prints the marks.
+
+    The band is measured from the items' outer edge, their bleed included: art past the cut
+    line that reached into the band would sit under (or beside) a mark. A full sheet may so
+    hold a row fewer; that is the price of marks a sensor reads cleanly.
+    """
+    band = registration_band(paper)
+    if not band:
+        return area
+    x, y, w, h = area
+    inset = band + max(0.0, bleed)
+    return x, y + inset, w, h - 2 * inset
+
+
 def sheet_registration(page, paper) -> list:
     """A sheet page's marks, from its front items: the printed page and its cut file use this."""
     return registration_marks(

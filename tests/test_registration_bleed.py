@@ -1,0 +1,115 @@
+"""Registration marks keep their promised room on bled sheets: the 7 mm band at the top and
+bottom is measured from the art's outer edge (bleed included), and every mark prints at least
+2 mm from any art, read from the PDF a user prints."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pymupdf
+import pytest
+from conftest import MM, game_yaml
+
+from pnp.cli import main
+
+ART = (0x33 / 255, 0x66 / 255, 0xAA / 255)  # the cards' full-bleed background
+BAND, CLEAR, MARGIN = 7.0, 2.0, 5.0
+
+
+def poker_game(tmp_path: Path, bleed: str) -> Path:
+    game = tmp_path / "poker"
+    game.mkdir()
+    (game / "game.yaml").write_text(game_yaml("poker"))
+    (game / "cards.yaml").write_text(
+        "family: cards\nkind: card\nsize: {w: 2.5in, h: 3.5in}\n"
+        f"bleed: {bleed}\n"
+        "items:\n  - id: c{n}\n    for_each: {n: [1, 2, 3, 4, 5, 6, 7, 8, 9]}\n"
+        "front:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: '#3366aa'}\n"
+        "  - text: {text: 'Card {n}', x: 0mm, y: 40mm, size: 12pt, colour: white}\n"
+    )
+    return game
+
+
+def art_boxes(page) -> list[tuple[float, float, float, float]]:
+    """The cards' painted extent (trim plus bleed) in mm: x0, y0, x1, y1."""
+    out = []
+    for d in page.get_drawings():
+        fill = d.get("fill")
+        if fill and all(abs(a - b) < 0.01 for a, b in zip(fill, ART, strict=True)):
+            r = d["rect"]
+            out.append((r.x0 * MM, r.y0 * MM, r.x1 * MM, r.y1 * MM))
+    return out
+
+
+def mark_boxes(page) -> list[tuple[float, float, float, float]]:
+    """The printed registration marks: a black 5 mm square and black 0.5 mm right angles."""
+    out = []
+    for d in page.get_drawings():
+        r = d["rect"]
+        square = d.get("fill") == (0.0, 0.0, 0.0)
+        angle = d.get("color") == (0.0, 0.0, 0.0) and abs(d.get("width", 0) * MM - 0.5) < 0.01
+        if (square or angle) and abs(r.width * MM - 5) < 0.3 and abs(r.height * MM - 5) < 0.3:
+            w = 0 if square else 0.25  # a stroke's half width lies outside its path
+            out.append((r.x0 * MM - w, r.y0 * MM - w, r.x1 * MM + w, r.y1 * MM + w))
+    return out
+
+
+def gap(a, b) -> float:
+    """The distance between two boxes (0 when they touch or overlap)."""
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def sheets(out: Path, paper: str):
+    doc = pymupdf.open(out / "poker" / f"poker-{paper}.pdf")
+    manifest = json.loads((out / "poker" / f"poker-{paper}.json").read_text())
+    return [doc[p["number"] - 1] for p in manifest["pages"] if p["kind"] == "sheet"]
+
+
+@pytest.mark.parametrize(("paper", "bleed"), [("a4", "1.5mm"), ("letter", "0.2mm")])
+def test_a_bled_three_by_three_sheet_keeps_the_band_and_the_clearance(
+    tmp_path, capsys, paper, bleed
+):
+    game = poker_game(tmp_path, bleed)
+    plain, marked = tmp_path / "plain", tmp_path / "marked"
+    args = ["build", str(game), "--paper", paper, "--quiet"]
+    assert main([*args, "--out", str(plain)]) == 0
+    [full] = sheets(plain, paper)
+    assert len(art_boxes(full)) == 9  # without marks, one 3 x 3 sheet
+    assert main([*args, "--out", str(marked), "--registration"]) == 0
+    pages = sheets(marked, paper)
+    counts = [len(art_boxes(p)) for p in pages]
+    assert sum(counts) == 9
+    assert 6 <= counts[0] < 9  # a row fewer (or a turned grid), never half a sheet
+    for page in pages:
+        h = page.rect.height * MM
+        arts, marks = art_boxes(page), mark_boxes(page)
+        assert len(marks) == 4
+        top, bottom = min(a[1] for a in arts), max(a[3] for a in arts)
+        assert top >= MARGIN + BAND - 0.01, f"art starts {top:.2f} mm from the top"
+        assert bottom <= h - MARGIN - BAND + 0.01, f"art ends {h - bottom:.2f} mm from the bottom"
+        for m in marks:
+            assert m[1] >= MARGIN - 0.01 and m[3] <= h - MARGIN + 0.01  # printable area
+            nearest = min(gap(m, a) for a in arts)
+            assert nearest >= CLEAR - 0.01, f"a mark {nearest:.2f} mm from the art"
+    # the cut files agree, and their export has nothing to warn about
+    capsys.readouterr()
+    assert (
+        main(
+            [
+                "export",
+                str(game),
+                "--cut",
+                "--paper",
+                paper,
+                "--registration",
+                "--out",
+                str(marked),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    assert "registration marks" not in capsys.readouterr().err
