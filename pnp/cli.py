@@ -145,7 +145,7 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--dpi", type=_dpi, default=150.0, help="resolution of the face images (default 150)")
     v.add_argument("--family", action="append", metavar="NAME", help="only this family; repeat for more (default: all)")
 
-    e = command("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut) or print-shop card files (--cards)")
+    e = command("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut), print-shop card files (--cards) or press-ready PDFs (--press)")
     game_options(e, many=False)
     e.add_argument("--tts", action="store_true", help="TTS deck sheets (10 x 7) for the card families")
     e.add_argument("--cut", action="store_true", help="an SVG of the cut paths of each sheet page, in page mm")
@@ -153,9 +153,12 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("--family", action="append", metavar="NAME", help="(--tts, --cards) export this family; repeat for more (default: every card family)")
     e.add_argument("--paper", default="a4", help="(--cut) the paper the PDF was built for (default a4)")
     e.add_argument("--registration", action="store_true", help="(--cut) for a PDF built with --registration: the same layout and marks")
-    e.add_argument("--dpi", type=float, default=300.0, help="(--cards) resolution of the PNGs, 72 to 1200 (default 300)")
-    e.add_argument("--bleed", type=_length, default=3.0, help="(--cards) art past the cut line on every side, 0 to 10 mm (default 3mm)")
+    e.add_argument("--dpi", type=float, default=300.0, help="(--cards, --press) resolution of the PNGs or press pages, 72 to 1200 (default 300)")
+    e.add_argument("--bleed", type=_length, help="(--cards, --press) art past the cut line on every side, 0 to 10 mm (default 3mm; --press 0.125in)")
     e.add_argument("--format", choices=("png", "pdf"), default="png", help="(--cards) PNG images or one-page PDFs with TrimBox and BleedBox (default png)")
+    e.add_argument("--press", action="store_true", help="press-ready PDFs: one CMYK PDF/X-1a file per family, one face per page with bleed")
+    e.add_argument("--ink-limit", type=float, default=240.0, help="(--press) total ink at most this per cent, 160 to 400 (default 240)")
+    e.add_argument("--shop", metavar="NAME", help="(--cards) a print shop's own sizes and files: makeplayingcards, printerstudio, thegamecrafter or drivethrucards (see docs/printing.md)")
     e.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; files go to OUT/GAME/tts, OUT/GAME/cut or OUT/GAME/cards)")
 
     w = command("serve", help="a live page of every face, the print pages and the rulebook check, redrawn on save")
@@ -485,17 +488,24 @@ def cmd_preview(args) -> int:
 
 
 def cmd_export(args) -> int:
-    if args.tts + args.cut + args.cards != 1:
-        raise PnpError("say what to export", expected="--tts, --cut or --cards (one of them)")
+    if args.tts + args.cut + args.cards + args.press != 1:
+        raise PnpError("say what to export", expected="--tts, --cut, --cards or --press (one of them)")
     game = _load(args, args.game)
     t0 = time.monotonic()
     progress = Progress(enabled=not args.quiet)
     if args.cards:
         from pnp.export.shop import export_cards
 
-        res = export_cards(game, args.out, dpi=args.dpi, bleed=args.bleed, fmt=args.format, families=args.family, progress=progress, warn=_warn)
+        res = export_cards(game, args.out, dpi=args.dpi, bleed=3.0 if args.bleed is None else args.bleed, fmt=args.format, families=args.family, shop=args.shop, progress=progress, warn=_warn)
         cards = sum(len(c.ids) for f in res.families for c in f.cards)
         progress.done(f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
+        return 0
+    if args.press:
+        from pnp.export.press import DEFAULT_BLEED_MM, export_press
+
+        bleed = DEFAULT_BLEED_MM if args.bleed is None else args.bleed
+        res = export_press(game, args.out, dpi=args.dpi, bleed=bleed, ink_limit=args.ink_limit, families=args.family, progress=progress, warn=_warn)
+        progress.done(f"{game.id}: {res.files} press-ready PDF(s) in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
         return 0
     if args.tts:
         from pnp.export.tts import export_tts

@@ -24,6 +24,7 @@ from pathlib import Path
 from pnp import budget
 from pnp.draw.primitives import Group, translate
 from pnp.errors import PnpError
+from pnp.export.shops import check_sizes, find_shop, order_text
 from pnp.kinds import KINDS, DrawContext, Face
 from pnp.kinds.flat import FlatKind
 from pnp.outputset import carry_sub, output_set
@@ -36,6 +37,7 @@ SAFE_MM = 3.0  # keep text and key art this far inside the cut line (shops ask 3
 FOLDER = "cards"
 LIST_FILE = "cards.csv"
 SUMMARY_FILE = "README.txt"
+ORDER_FILE = "ORDER.txt"  # with --shop: the counts as the shop's order form takes them
 
 
 @dataclass
@@ -129,11 +131,25 @@ def export_cards(
     bleed: float = 3.0,
     fmt: str = "png",
     families: list[str] | None = None,
+    shop: str | None = None,
     progress=None,
     warn=None,
 ) -> ShopResult:
+    """One file per distinct face. With `shop` (pnp/export/shops.py), the shop's own bleed,
+    dpi, file type and safe zone replace `dpi`, `bleed` and `fmt`, a card size the shop does
+    not make is refused, and ORDER.txt lists the counts as the shop's order form takes them;
+    a shop that takes press-ready PDFs gets them (pnp/export/press.py)."""
     from pnp.pipeline import prepare
 
+    preset = find_shop(shop) if shop else None
+    if preset is not None:
+        if preset.output == "press":
+            from pnp.export.press import export_press
+
+            return export_press(
+                game, out_dir, shop=preset, families=families, progress=progress, warn=warn
+            )
+        dpi, bleed, fmt = preset.dpi, preset.bleed_mm, preset.output
     check_options(dpi, bleed, fmt)
     fams = shop_families(game, families)
     budget.check(
@@ -149,16 +165,9 @@ def export_cards(
         if not faces:
             continue
         w_px, h_px = pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi)
-        for f in faces:
-            if pixels(f.w, bleed, dpi) * pixels(f.h, bleed, dpi) > MAX_PIXELS:
-                raise PnpError(
-                    f"'{f.id}' of family '{fam.name}' would be a {pixels(f.w, bleed, dpi)} x {pixels(f.h, bleed, dpi)} pixel image",
-                    file=fam.file,
-                    key="size",
-                    expected=f"at most {MAX_PIXELS:,} pixels an image",
-                    found=f"{f.w:g} x {f.h:g} mm at {dpi:g} dpi",
-                    hint="use a lower --dpi, or leave the family out with --family",
-                )
+        check_pixels(fam, faces, bleed, dpi)
+        if preset is not None:
+            check_sizes(preset, [(fam, f.w, f.h) for f in faces[:1]])
         px[fam.name] = (w_px, h_px)
         plan, fam_files = _plan_family(fam, faces)
         plans.append(plan)
@@ -175,12 +184,29 @@ def export_cards(
         (root / LIST_FILE).write_text(
             card_list(plans, fmt, bleed, dpi, px), encoding="utf-8", newline=""
         )
+        safe = preset.safe_mm if preset else SAFE_MM
         (root / SUMMARY_FILE).write_text(
-            summary(game, plans, fmt, bleed, dpi, px), encoding="utf-8"
+            summary(game, plans, fmt, bleed, dpi, px, safe), encoding="utf-8"
         )
+        if preset is not None:
+            (root / ORDER_FILE).write_text(order_text(preset, plans, fmt, px), encoding="utf-8")
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)
     return ShopResult(out_dir / game.id / FOLDER, plans, len(files), px)
+
+
+def check_pixels(fam, faces: list[Face], bleed: float, dpi: float) -> None:
+    """Refuse a face whose image would pass the pixel budget, before anything is drawn."""
+    for f in faces:
+        if pixels(f.w, bleed, dpi) * pixels(f.h, bleed, dpi) > MAX_PIXELS:
+            raise PnpError(
+                f"'{f.id}' of family '{fam.name}' would be a {pixels(f.w, bleed, dpi)} x {pixels(f.h, bleed, dpi)} pixel image",
+                file=fam.file,
+                key="size",
+                expected=f"at most {MAX_PIXELS:,} pixels an image",
+                found=f"{f.w:g} x {f.h:g} mm at {dpi:g} dpi",
+                hint="use a lower --dpi, or leave the family out with --family",
+            )
 
 
 def _plan_family(fam, faces: list[Face]) -> tuple[ShopFamily, list[ShopFile]]:
@@ -334,7 +360,9 @@ def card_list(plans: list[ShopFamily], fmt: str, bleed: float, dpi: float, px: d
     return buf.getvalue()
 
 
-def summary(game, plans: list[ShopFamily], fmt: str, bleed: float, dpi: float, px: dict) -> str:
+def summary(
+    game, plans: list[ShopFamily], fmt: str, bleed: float, dpi: float, px: dict, safe=SAFE_MM
+) -> str:
     lines = [
         f"{game.spec.title}: print-shop files",
         "",
@@ -345,7 +373,7 @@ def summary(game, plans: list[ShopFamily], fmt: str, bleed: float, dpi: float, p
             else ", one page per file, TrimBox on the cut line, BleedBox the whole page"
         ),
         f"Bleed: {bleed:g} mm on every side (art continues past the cut line)",
-        f"Safe zone: keep text and key art {SAFE_MM:g} mm inside the cut line",
+        f"Safe zone: keep text and key art {safe:g} mm inside the cut line",
         f"The list: {LIST_FILE} (one row per distinct card: its file, how many copies, its back file)",
         "",
     ]
@@ -363,7 +391,7 @@ def summary(game, plans: list[ShopFamily], fmt: str, bleed: float, dpi: float, p
             f"  trim (cut) size   {w:g} x {h:g} mm",
             f"  with bleed        {w + 2 * bleed:g} x {h + 2 * bleed:g} mm"
             + (f" = {px[plan.family][0]} x {px[plan.family][1]} px" if fmt == "png" else ""),
-            f"  safe zone         {max(0.0, w - 2 * SAFE_MM):g} x {max(0.0, h - 2 * SAFE_MM):g} mm, {SAFE_MM:g} mm inside the cut",
+            f"  safe zone         {max(0.0, w - 2 * safe):g} x {max(0.0, h - 2 * safe):g} mm, {safe:g} mm inside the cut",
             "  cut               "
             + (
                 f"rounded corners, radius {plan.radius:g} mm"

@@ -1,0 +1,145 @@
+"""Print-shop presets (pnp export --cards --shop NAME), measured against docs/printing.md's
+table: for every row, the command the docs give is run on a game with one family of that
+size, and the file it writes is measured (pixels, dpi in the file, type, colour mode; for a
+shop that takes PDFs, the page size, boxes and colour space). A size the shop does not make is
+refused before anything is written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import REPO, game_yaml
+from PIL import Image
+from pypdf import PdfReader
+
+from pnp.cli import main
+
+DOCS = REPO / "docs" / "printing.md"
+ROW = re.compile(
+    r"^\| (\w+) \| (\w+) \| ([\d.]+) × ([\d.]+) in \| (?:([\d.]+) × ([\d.]+) in page \()?"
+    r"(\d+) × (\d+) px\)?[^|]*\| ([^|]+) \| ([^|]+) \| (\d+) \| ([^|]+) \| ([^|]+) \|$"
+)
+
+
+def table() -> dict[str, list[dict]]:
+    """docs/printing.md's preset table, by shop."""
+    rows: dict[str, list[dict]] = {}
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        m = ROW.match(line)
+        if m:
+            shop, size, w, h, pw, ph, px_w, px_h, bleed, safe, dpi, kind, colour = m.groups()
+            rows.setdefault(shop, []).append(
+                {
+                    "size": size,
+                    "trim": (float(w), float(h)),
+                    "page_in": (float(pw), float(ph)) if pw else None,
+                    "px": (int(px_w), int(px_h)),
+                    "bleed": bleed.strip(),
+                    "dpi": int(dpi),
+                    "kind": kind.strip(),
+                    "colour": colour.strip(),
+                }
+            )
+    return rows
+
+
+def game_of_sizes(folder: Path, rows: list[dict]) -> Path:
+    """One family per row's size: a card and three copies of another, one shared back."""
+    files = []
+    folder.mkdir()
+    for r in rows:
+        w, h = r["trim"]
+        name = f"{r['size']}.yaml"
+        files.append(name)
+        (folder / name).write_text(
+            f"family: {r['size']}\nkind: card\nsize: {{w: {w}in, h: {h}in}}\n"
+            "items:\n  - {id: a, name: Alpha}\n  - {id: b, name: Beta, count: 3}\n"
+            "front:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: '#1d3f7a'}\n"
+            "  - text: {text: '{name}', x: 0mm, y: 5mm, size: 12pt, colour: white}\n"
+            "back:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: '#7a1d1d'}\n"
+        )
+    (folder / "game.yaml").write_text(game_yaml(folder.name, *files))
+    return folder
+
+
+def test_the_table_covers_every_shop_and_every_size_pnp_knows():
+    from pnp.export.shops import SHOPS
+
+    rows = table()
+    assert set(rows) == set(SHOPS)
+    for shop in SHOPS.values():
+        assert {r["size"] for r in rows[shop.id]} == {s.name for s in shop.sizes}, shop.id
+
+
+@pytest.mark.parametrize("shop", ["makeplayingcards", "printerstudio", "thegamecrafter"])
+def test_image_shops_get_exactly_the_documented_files(tmp_path, shop):
+    rows = table()[shop]
+    game = game_of_sizes(tmp_path / "sizes", rows)
+    out = tmp_path / "out"
+    # the command as the docs give it
+    assert main(["export", str(game), "--cards", "--shop", shop, "--out", str(out), "-q"]) == 0
+    folder = out / "sizes" / "cards"
+    order = (folder / "ORDER.txt").read_text(encoding="utf-8")
+    for r in rows:
+        assert r["kind"] == "PNG" and r["colour"] == "RGB" and r["dpi"] == 300
+        files = sorted(folder.glob(f"{r['size']}-*.png"))
+        assert len(files) == 3  # two fronts and the shared back
+        for f in files:
+            with Image.open(f) as img:
+                assert img.size == r["px"], (f.name, img.size, r["px"])
+                assert img.mode == "RGB"  # no alpha, no palette, no CMYK
+                assert [round(v) for v in img.info["dpi"]] == [300, 300]
+        # the count listing: each front with its quantity, and the one back
+        assert f"{r['size']}-a-front.png   quantity 1" in order
+        assert f"{r['size']}-b-1-front.png   quantity 3" in order  # three alike: one file
+        assert f"the same image for every card: {r['size']}-back.png" in order
+
+
+def test_drivethrucards_gets_one_press_pdf_per_deck_as_documented(tmp_path):
+    [row] = table()["drivethrucards"]
+    game = game_of_sizes(tmp_path / "sizes", [row])
+    out = tmp_path / "out"
+    assert (
+        main(["export", str(game), "--cards", "--shop", "drivethrucards", "--out", str(out), "-q"])
+        == 0
+    )
+    pdf = out / "sizes" / "press" / "poker.pdf"
+    reader = PdfReader(pdf, strict=True)
+    assert len(reader.pages) == 8  # four cards, back then front each
+    pw, ph = row["page_in"]
+    assert row["px"] == (round(pw * 300), round(ph * 300))
+    for page in reader.pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx(
+            [0, 0, pw * 72, ph * 72], abs=0.01
+        )
+        assert [float(v) for v in page.trimbox] == pytest.approx(
+            [9, 9, pw * 72 - 9, ph * 72 - 9], abs=0.01
+        )
+        [image] = page["/Resources"]["/XObject"].values()
+        image = image.get_object()
+        assert image["/ColorSpace"] == "/DeviceCMYK"
+        assert (image["/Width"], image["/Height"]) == row["px"]
+    assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+    order = (out / "sizes" / "press" / "ORDER.txt").read_text(encoding="utf-8")
+    assert "page 1: a back" in order and "page 2: a front" in order and "page 8: b-3 front" in order
+
+
+@pytest.mark.parametrize("shop", ["makeplayingcards", "thegamecrafter", "drivethrucards"])
+def test_a_size_the_shop_does_not_make_is_refused(small_game, tmp_path, capsys, shop):
+    # the scaffold's cards are 63 x 88 mm: no shop here makes that size
+    out = tmp_path / "out"
+    assert main(["export", str(small_game), "--cards", "--shop", shop, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "does not make 63 x 88 mm cards" in err and "deck.yaml" in err
+    assert "poker 2.5 x 3.5 in" in err
+    assert not (out / "small").exists()
+
+
+def test_an_unknown_shop_is_refused(small_game, tmp_path, capsys):
+    assert (
+        main(["export", str(small_game), "--cards", "--shop", "kinkos", "--out", str(tmp_path)])
+        == 2
+    )
+    assert "unknown --shop" in capsys.readouterr().err
