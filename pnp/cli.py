@@ -147,7 +147,8 @@ def parser() -> argparse.ArgumentParser:
 
     e = command("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut), print-shop card files (--cards) or press-ready PDFs (--press)")
     game_options(e, many=False)
-    e.add_argument("--tts", action="store_true", help="TTS deck sheets (10 x 7) for the card families")
+    e.add_argument("--tts", action="store_true", help="a Tabletop Simulator Saved Object: deck sheets (10 x 7), boards, tiles and counters")
+    e.add_argument("--tts-base-url", metavar="URL", help="(--tts) the web folder the images will be uploaded to, for other players (default: local file URLs)")
     e.add_argument("--cut", action="store_true", help="an SVG of the cut paths of each sheet page, in page mm")
     e.add_argument("--cards", action="store_true", help="one file per card face with bleed, a CSV of counts and backs, for print shops")
     e.add_argument("--family", action="append", metavar="NAME", help="(--tts, --cards) export this family; repeat for more (default: every card family)")
@@ -510,9 +511,10 @@ def cmd_export(args) -> int:
     if args.tts:
         from pnp.export.tts import export_tts
 
-        decks = export_tts(game, args.out, args.family, progress=progress, warn=_warn)
+        decks = export_tts(game, args.out, args.family, progress=progress, warn=_warn, base_url=args.tts_base_url)
         for d in decks:
             progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
+        progress.done(f"{game.id}: Tabletop Simulator Saved Object {args.out / game.id / 'tts' / (game.id + '.json')} (copy it to TTS's Saves/Saved Objects folder)")
         return 0
     from pnp.build import duplex_paper, output_stem
     from pnp.export.cut import write_cut_files

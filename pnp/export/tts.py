@@ -10,16 +10,24 @@ grid, for TTS's "unique backs" option.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.draw.primitives import Rect, Style
 from pnp.errors import PnpError
+from pnp.export.tts_save import board_object, deck_object, saved_object, tile_object, token_object
 from pnp.kinds.base import Face
 from pnp.outputset import carry_sub, output_set
 from pnp.preview import place_face, render_png, safe_name, select_families
 
+DECK_KINDS = {"card"}
+BOARD_KINDS = {"board", "hexmap", "sheet"}
+TOKEN_KINDS = {"counter", "token"}
+PIECE_KINDS = BOARD_KINDS | TOKEN_KINDS | {"tile"}
+BOARD_DPI = 150.0  # boards, tiles and counters: sharp on screen at a modest file size
+MIN_DPI = 100.0
 COLS, ROWS = 10, 7
 PER_SHEET = COLS * ROWS - 1  # slot 70 is TTS's hidden-card image
 MAX_PX = 4096
@@ -48,19 +56,49 @@ def card_families(game, names: list[str] | None) -> list:
     return select_families(game, names) if names else [f for f in game.families if f.spec.kind == "card"]
 
 
-def export_tts(game, out_dir: Path, families: list[str] | None = None, progress=None, warn=None) -> list[TtsDeck]:
+def export_tts(
+    game, out_dir: Path, families: list[str] | None = None, progress=None, warn=None, *, base_url: str | None = None
+) -> list[TtsDeck]:
+    """Deck sheets for the card families, images of the boards, tiles and counters, and one
+    Saved Object (OUT/GAME/tts/GAME.json) that places them all in TTS (pnp/export/tts_save.py).
+    Image URLs are the files' own `file:///` URLs, or `base_url` + file name."""
     from pnp.pipeline import prepare
 
-    fams = card_families(game, families)
-    if not fams:
-        raise PnpError("no card families to export", expected="a game with families of kind 'card', or --family NAME")
+    chosen = select_families(game, families) if families else list(game.families)
+    fams = [f for f in chosen if f.spec.kind in DECK_KINDS]
+    pieces = [f for f in chosen if f.spec.kind in PIECE_KINDS]
+    left = [f for f in chosen if f not in fams and f not in pieces]
+    if not fams and not pieces:
+        raise PnpError(
+            "nothing to export to Tabletop Simulator",
+            expected="a family of kind " + ", ".join(sorted(DECK_KINDS | PIECE_KINDS)),
+            found=", ".join(f"{f.name} ({f.spec.kind})" for f in left) or "no families",
+        )
+    if left and warn:
+        warn(
+            f"{game.id}: not exported to Tabletop Simulator (no TTS object made for their kind): "
+            + ", ".join(f"{f.name} ({f.spec.kind})" for f in left)
+        )
     prep = prepare(game, legibility=False)
     ctx = prep.ctx
     decks = []
-    stems = {safe_name(f.name) for f in fams}
+    stems = {safe_name(f.name) for f in fams + pieces}
+    save_name = f"{safe_name(game.id)}.json"
+    dest_dir = (out_dir / game.id / "tts").resolve()
+
+    def url(name: str) -> str:
+        return f"{base_url.rstrip('/')}/{name}" if base_url else (dest_dir / name).as_uri()
+
+    objects: list[dict] = []
     # written beside the output and switched in whole with the rest of the set (pnp/outputset.py)
     with output_set(out_dir, game.id) as stage:
-        root = carry_sub(stage, out_dir, game.id, "tts", lambda n: _ours(n) in stems)
+        root = carry_sub(
+            stage,
+            out_dir,
+            game.id,
+            "tts",
+            lambda n: not families or n == save_name or any(n.startswith(s + "-") for s in stems),
+        )
         for fam in fams:
             fl: list[Face] = prep.faces.draw_whole(fam)
             if not fl:
@@ -94,6 +132,17 @@ def export_tts(game, out_dir: Path, families: list[str] | None = None, progress=
             note = root / f"{stem}-tts.txt"
             note.write_text(_note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8")
             decks.append(TtsDeck(fam.name, sheets, None if unique else back_path, back_sheets, note, (cw, ch), counts))
+            for n, (sheet, chunk) in enumerate(zip(sheets, chunks, strict=True)):
+                back = back_sheets[n] if unique else back_path
+                objects.append(
+                    deck_object(
+                        len(objects) + 1, fam.title if len(chunks) == 1 else f"{fam.title} {n + 1}",
+                        url(sheet.name), url(back.name), unique, [f.id for f in chunk], COLS, ROWS, 4.0 * len(objects),
+                    )
+                )
+        for row, fam in enumerate(pieces, 1):  # a row on the table for each family
+            objects += _pieces(ctx, fam, prep.faces.draw_whole(fam), root, url, -12.0 * row, warn)
+        (root / save_name).write_text(json.dumps(saved_object(game.spec.title, objects), indent=1), encoding="utf-8")
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)
     # the files as the user finds them, through OUT/GAME
@@ -106,6 +155,49 @@ def export_tts(game, out_dir: Path, families: list[str] | None = None, progress=
         replace(d, sheets=[final(p) for p in d.sheets], back=d.back and final(d.back), back_sheets=[final(p) for p in d.back_sheets], note=final(d.note))
         for d in decks
     ]
+
+
+def piece_scale(face: Face) -> float:
+    """Pixels per mm of a board, tile or counter image: 150 dpi, at most 4096 px a side (what
+    TTS loads reliably), and never below 100 dpi unless that limit forces it."""
+    return min(BOARD_DPI / 25.4, MAX_PX / max(face.w, face.h))
+
+
+def _pieces(ctx, fam, faces: list[Face], root: Path, url, z0: float, warn) -> list[dict]:
+    """One TTS object per item of a board, tile or counter family, each distinct face one image."""
+    stem = safe_name(fam.name)
+    kind = fam.spec.kind
+    made: dict = {}
+    out = []
+
+    def image(face: Face, drawing, side: str) -> str:
+        key = (id(drawing), round(face.w, 3), round(face.h, 3))
+        if key not in made:
+            k = piece_scale(face)
+            if k * 25.4 < MIN_DPI and warn:
+                warn(f"{fam.name}: '{face.id}' is {k * 25.4:.0f} dpi in TTS ({face.w:g} x {face.h:g} mm in at most {MAX_PX} px)")
+            w_px, h_px = max(1, round(face.w * k)), max(1, round(face.h * k))
+            name = f"{stem}-{safe_name(face.id)}-{side}.png"
+            # tokens are cut out along the image's transparent edge: no background behind them
+            background = None if kind in TOKEN_KINDS else "#ffffff"
+            (root / name).write_bytes(render_png(ctx, [place_face(drawing, 0, 0, face, w_px, h_px)], w_px, h_px, background))
+            made[key] = (name, drawing)  # the drawing kept alive, so its id stays its own
+        return url(made[key][0])
+
+    for n, face in enumerate(faces):
+        front = image(face, face.front, "front")
+        back = image(face, face.back, "back") if face.back is not None else ""
+        z = z0 - 3.0 * (n // 10)
+        xi = 3.0 * (n % 10)
+        if kind in BOARD_KINDS:
+            out.append(board_object(fam.title, f"{fam.name}/{face.id}", front, 30.0 * n, z0))
+        elif kind in TOKEN_KINDS:
+            out.append(token_object(face.id, f"{fam.name}/{face.id}", front, back, xi, z))
+        else:
+            radius = getattr(face.cut, "r", 0.0) if face.shape == "rect" else 0.0
+            shape = "rounded" if radius else face.shape
+            out.append(tile_object(face.id, f"{fam.name}/{face.id}", front, back, shape, xi, z))
+    return out
 
 
 def _ours(name: str) -> str | None:
