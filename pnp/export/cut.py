@@ -28,7 +28,7 @@ from xml.sax.saxutils import quoteattr
 from pnp.draw.primitives import Ellipse, Rect, outline_ops
 from pnp.draw.primitives import Path as PathPrim
 from pnp.layout.compose import placement_transform
-from pnp.layout.registration import CLEAR, item_boxes, registration_clear, sheet_registration
+from pnp.layout.registration import CLEAR, item_boxes, registration_clear, registration_marks
 
 CUT_COLOUR = "#ff0000"
 SCORE_COLOUR = "#0000ff"
@@ -112,8 +112,9 @@ class Ids:
 
 
 def registration(page, paper) -> list:
-    """The page's registration marks, as primitives in page mm (the printed sheet's too)."""
-    return sheet_registration(page, paper)
+    """The page's registration marks, as primitives in page mm: where Silhouette Studio puts
+    its own, and where the printed sheet has them when it has room for them."""
+    return registration_marks(page.w, page.h)
 
 
 def _mark_svg(m) -> str:
@@ -193,8 +194,8 @@ def write_cut_files(
         if paper.registration:
             # the band is kept on every sheet whose items fit beside it: these hold larger ones
             advice = (
-                "an item there is too large to leave the marks their band; "
-                "cut those pages by hand or give the family a smaller size"
+                "an item there is too large to leave the marks their band, so those sheets "
+                "print no marks: cut them by hand"
             )
         else:
             advice = "build and export with --registration to keep room for them"

@@ -1,12 +1,20 @@
-"""Registration marks for print-then-cut machines, placed clear of every item on the sheet.
+"""Registration marks for print-and-cut machines: Silhouette Studio's own, where it looks for them.
 
-The marks are those most cutters' optical sensors read: a filled square near the top-left
-corner of the printable area and right-angle marks near the other three. Each is put as close
-to its corner as it can be while keeping CLEAR millimetres from every item (bleed included):
-a mark printed over a card would be cut into it, and a sensor that reads art as a mark puts
-every cut in the wrong place. The same marks go into the cut file's registration layer and,
-when asked for (`pnp build --registration`, or `registration: true` in the paper file), onto
-the printed sheet, so the two line up.
+A print-and-cut machine's optical sensor finds the printed sheet by its registration marks, at
+the places its software says; the marks must be printed where the software draws them. pnp
+prints Silhouette Studio's default marks (Registration Marks panel: Type 1, length 20 mm,
+thickness 0.3 mm, inset 10 mm): a filled 5 mm square with its corner 10 mm in from the top-left
+corner of the page, and right angles of 20 mm arms, 0.3 mm thick, whose outer corners are
+10 mm in from the top-right and bottom-left corners. Set Studio's panel to those values and its
+marks lie on the printed ones. (The figures are those of Studio's defaults as the
+inkscape-silhouette project reproduces them for the CAMEO: 5 mm square, 20 mm arms, 0.3 mm
+lines; docs/printing.md says where each comes from.)
+
+Items keep CLEAR millimetres from every mark, their bleed included: a mark printed over a card
+would be cut into it, and a sensor that reads art as a mark puts every cut in the wrong place.
+The same marks go into the cut file's registration layer and, when asked for (`pnp build
+--registration`, or `registration: true` in the paper file), onto the printed sheet, whose
+items then keep out of a band at the top and bottom that holds the marks.
 """
 
 from __future__ import annotations
@@ -15,11 +23,11 @@ from collections.abc import Sequence
 
 from pnp.draw.primitives import Path, Rect, Style
 
+REG_TYPE = 1  # Silhouette Studio's type for the CAMEO and Portrait: square and two right angles
 REG_SIZE = 5.0  # mm, the square mark
-REG_ARM = (
-    5.0  # mm, the arms of the corner marks (as long as the square: both fit the same free corner)
-)
-REG_WIDTH = 0.5  # mm, the corner marks' line width
+REG_ARM = 20.0  # mm, each arm of a right angle (Studio's "length")
+REG_WIDTH = 0.3  # mm, the right angles' line (Studio's "thickness")
+REG_INSET = 10.0  # mm from the page edges to the marks' outer edges (Studio's "inset")
 CLEAR = 2.0  # mm between a mark and any item
 INK = "#000000"
 
@@ -39,70 +47,36 @@ def _clear(box: Box, items: Sequence[Box]) -> bool:
     return True
 
 
-def _spot(
-    size: float,
-    corner: tuple[float, float],
-    inward: tuple[int, int],
-    area: Box,
-    items: Sequence[Box],
-) -> Box | None:
-    """The size × size box nearest `corner` inside `area` that keeps clear of the items.
-
-    Candidates are the corner itself and the places just past each item's edges (where a
-    free spot nearest a corner always starts), tried nearest first.
-    """
-    ax, ay, aw, ah = area
-    sx, sy = inward
-    xs = {ax if sx > 0 else ax + aw - size}
-    ys = {ay if sy > 0 else ay + ah - size}
-    for ix, iy, iw, ih in items:
-        xs |= {ix + iw + CLEAR, ix - CLEAR - size}
-        ys |= {iy + ih + CLEAR, iy - CLEAR - size}
-    xs = {x for x in xs if ax - 1e-9 <= x <= ax + aw - size + 1e-9}
-    ys = {y for y in ys if ay - 1e-9 <= y <= ay + ah - size + 1e-9}
-    cx, cy = corner
-    for _, x, y in sorted(
-        (abs(x + (0 if sx > 0 else size) - cx) + abs(y + (0 if sy > 0 else size) - cy), x, y)
-        for x in xs
-        for y in ys
-    ):
-        if _clear((x, y, size, size), items):
-            return x, y, size, size
-    return None
-
-
-def registration_marks(page_w: float, page_h: float, margin: float, items: Sequence[Box]) -> list:
-    """The four marks (a square, then three corner marks) as primitives in page mm.
-
-    `items` are the boxes to keep clear of, in page mm. A corner with no free spot inside the
-    printable area gets its mark in the corner anyway; `registration_clear` says whether all
-    four kept clear.
-    """
-    area = (margin, margin, page_w - 2 * margin, page_h - 2 * margin)
-    x0, y0, x1, y1 = margin, margin, page_w - margin, page_h - margin
-    out: list = []
-    square = _spot(REG_SIZE, (x0, y0), (1, 1), area, items) or (x0, y0, REG_SIZE, REG_SIZE)
-    out.append(Rect(*square, Style(INK)))
-    half = REG_WIDTH / 2
-    for corner, (dx, dy) in (((x1, y0), (-1, 1)), ((x0, y1), (1, -1)), ((x1, y1), (-1, -1))):
-        box = _spot(REG_ARM, corner, (dx, dy), area, items)
-        if box is None:
-            box = (
-                corner[0] if dx > 0 else corner[0] - REG_ARM,
-                corner[1] if dy > 0 else corner[1] - REG_ARM,
-                REG_ARM,
-                REG_ARM,
-            )
-        bx, by, s, _ = box
-        # the right angle sits in the box's corner nearest the page corner, arms pointing inward
-        px = (bx if dx > 0 else bx + s) - dx * -half
-        py = (by if dy > 0 else by + s) - dy * -half
-        ops = (
-            ("M", px + dx * (REG_ARM - half), py),
-            ("L", px, py),
-            ("L", px, py + dy * (REG_ARM - half)),
+def registration_marks(page_w: float, page_h: float, margin: float = 0.0, items=()) -> list:
+    """The three marks (the square, then the top-right and bottom-left right angles) as
+    primitives in page mm, where Silhouette Studio draws its own. `margin` and `items` are not
+    used: the marks' places are fixed by the page size alone."""
+    i, half = REG_INSET, REG_WIDTH / 2
+    out: list = [Rect(i, i, REG_SIZE, REG_SIZE, Style(INK))]
+    style = Style(None, INK, REG_WIDTH, cap="butt", join="miter")
+    # the line's outer edge on the inset: its centre half a line width further in
+    right, top = page_w - i - half, i + half
+    out.append(
+        Path(
+            (
+                ("M", right - REG_ARM + half, top),
+                ("L", right, top),
+                ("L", right, top + REG_ARM - half),
+            ),
+            style,
         )
-        out.append(Path(ops, Style(None, INK, REG_WIDTH, cap="butt", join="miter")))
+    )
+    left, bottom = i + half, page_h - i - half
+    out.append(
+        Path(
+            (
+                ("M", left, bottom - REG_ARM + half),
+                ("L", left, bottom),
+                ("L", left + REG_ARM - half, bottom),
+            ),
+            style,
+        )
+    )
     return out
 
 
@@ -131,8 +105,9 @@ def item_boxes(placements, bleed_of=lambda p: p.ref.bleed) -> list[Box]:
 
 
 def registration_band(paper) -> float:
-    """The band kept free at the top and bottom of a sheet for the marks (0 without them)."""
-    return REG_SIZE + CLEAR if paper.registration else 0.0
+    """The band kept free at the top and bottom of the printable area for the marks (0 without
+    them): from the page edge, the inset, an arm and the clearance."""
+    return max(0.0, REG_INSET + REG_ARM + CLEAR - paper.margin) if paper.registration else 0.0
 
 
 def registration_area(area: Box, paper, bleed: float) -> Box:
@@ -151,7 +126,8 @@ def registration_area(area: Box, paper, bleed: float) -> Box:
 
 
 def sheet_registration(page, paper) -> list:
-    """A sheet page's marks, from its front items: the printed page and its cut file use this."""
-    return registration_marks(
-        page.w, page.h, paper.margin, item_boxes([p for p in page.items if p.side == "front"])
-    )
+    """The marks a sheet prints: none where an item leaves them no room (a sheet-sized player
+    aid: cut by hand), since a mark printed on art spoils it and misleads the sensor."""
+    marks = registration_marks(page.w, page.h)
+    items = item_boxes([p for p in page.items if p.side == "front"])
+    return marks if registration_clear(marks, items) else []
