@@ -157,6 +157,7 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("--dpi", type=float, default=300.0, help="(--cards, --press) resolution of the PNGs or press pages, 72 to 1200 (default 300)")
     e.add_argument("--bleed", type=_length, help="(--cards, --press) art past the cut line on every side, 0 to 10 mm (default 3mm; --press 0.125in)")
     e.add_argument("--format", choices=("png", "pdf"), default="png", help="(--cards) PNG images or one-page PDFs with TrimBox and BleedBox (default png)")
+    e.add_argument("--cricut", action="store_true", help="Cricut Print Then Cut: sheets of items as images within 6.75 x 9.25 in, with cut outlines")
     e.add_argument("--press", action="store_true", help="press-ready PDFs: one CMYK PDF/X-1a file per family, one face per page with bleed")
     e.add_argument("--ink-limit", type=float, default=240.0, help="(--press) total ink at most this per cent, 160 to 400 (default 240)")
     e.add_argument("--shop", metavar="NAME", help="(--cards) a print shop's own sizes and files: makeplayingcards, printerstudio, thegamecrafter or drivethrucards (see docs/printing.md)")
@@ -489,8 +490,8 @@ def cmd_preview(args) -> int:
 
 
 def cmd_export(args) -> int:
-    if args.tts + args.cut + args.cards + args.press != 1:
-        raise PnpError("say what to export", expected="--tts, --cut, --cards or --press (one of them)")
+    if args.tts + args.cut + args.cards + args.press + args.cricut != 1:
+        raise PnpError("say what to export", expected="--tts, --cut, --cards, --press or --cricut (one of them)")
     game = _load(args, args.game)
     t0 = time.monotonic()
     progress = Progress(enabled=not args.quiet)
@@ -500,6 +501,12 @@ def cmd_export(args) -> int:
         res = export_cards(game, args.out, dpi=args.dpi, bleed=3.0 if args.bleed is None else args.bleed, fmt=args.format, families=args.family, shop=args.shop, progress=progress, warn=_warn)
         cards = sum(len(c.ids) for f in res.families for c in f.cards)
         progress.done(f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
+        return 0
+    if args.cricut:
+        from pnp.export.cricut import export_cricut
+
+        sheets = export_cricut(game, args.out, families=args.family, progress=progress, warn=_warn)
+        progress.done(f"{game.id}: {len(sheets)} Print Then Cut sheet(s) in {args.out / game.id / 'cricut'}; see README.txt there ({time.monotonic() - t0:.1f}s)")
         return 0
     if args.press:
         from pnp.export.press import DEFAULT_BLEED_MM, export_press

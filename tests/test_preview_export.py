@@ -83,4 +83,4 @@ def test_cut_file_follows_the_printed_outlines(built, tmp_path):
 
 def test_export_needs_one_of_tts_or_cut(capsys):
     assert main(["export", "greenway"]) == 2
-    assert "--tts, --cut, --cards or --press" in capsys.readouterr().err
+    assert "--tts, --cut, --cards, --press or --cricut" in capsys.readouterr().err

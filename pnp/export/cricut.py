@@ -1,0 +1,177 @@
+"""Cricut Print Then Cut: sheets of items as images to upload, each within the printable area
+Design Space allows, with a cut outline per item and no registration marks of pnp's own.
+
+Design Space prints a Print Then Cut image itself, inside a frame of its own marks, and cuts
+around the image's opaque shapes. So each sheet is a PNG at the items' true size (its dpi
+written in the file) on transparency, the items packed at least GAP apart so each is a shape
+of its own, and beside it an SVG of the same size with each item's cut outline (the same
+outlines as `--cut`: rounded corners, circles, hexes), for a cut that follows the piece
+rather than its art. Only fronts are printed: Print Then Cut prints one side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+from pnp.draw.primitives import Group
+from pnp.errors import PnpError
+from pnp.export.cut import (
+    CUT_COLOUR,
+    INKSCAPE,
+    LINE_WIDTH,
+    Ids,
+    _n,
+    layer,
+    moved,
+    outline_of,
+    path_data,
+)
+from pnp.export.shop import shop_families, with_dpi
+from pnp.kinds import KINDS
+from pnp.kinds.flat import FlatKind
+from pnp.layout.compose import placement_transform
+from pnp.layout.pack import pack
+from pnp.outputset import carry_sub, output_set
+from pnp.preview import safe_name
+
+# Design Space's Print Then Cut limit for an image: 6.75 x 9.25 in (171.45 x 234.95 mm)
+AREA_IN = (6.75, 9.25)
+AREA_MM = (AREA_IN[0] * 25.4, AREA_IN[1] * 25.4)
+GAP = 3.0  # mm between items, so that each is a shape of its own to cut around
+DPI = 300.0
+FOLDER = "cricut"
+
+
+@dataclass
+class _Placed:
+    """What placement_transform reads of a placement."""
+
+    x: float
+    y: float
+    rotation: int
+
+
+def export_cricut(
+    game, out_dir: Path, *, families: list[str] | None = None, progress=None, warn=None
+) -> list[Path]:
+    """OUT/GAME/cricut/GAME-cricut-NN.png and .svg for each sheet; the PNGs' paths."""
+    from pnp.engines.cairo_png import CairoPng
+    from pnp.pipeline import prepare
+
+    if families:
+        fams = shop_families(game, families)
+    else:  # every flat family (cards, tiles, counters ...); boards are cut by hand
+        fams = [f for f in game.families if isinstance(KINDS[f.spec.kind], FlatKind)]
+        if not fams:
+            raise PnpError(
+                "no flat families to print and cut", expected="cards, tiles, counters or tokens"
+            )
+    prep = prepare(game, legibility=False)
+    faces = []
+    for fam in fams:
+        drawn = prep.faces.draw_whole(fam)
+        if not families and drawn and not all(_fits(f.w, f.h) for f in drawn):
+            if warn:
+                warn(
+                    f"{game.id}: family '{fam.name}' is larger than a Print Then Cut image: left out"
+                )
+            continue
+        faces += drawn
+    too_big = [f for f in faces if not _fits(f.w, f.h)]
+    if not faces:
+        raise PnpError(
+            "nothing fits a Print Then Cut image",
+            expected=f"items within {AREA_IN[0]:g} x {AREA_IN[1]:g} in",
+        )
+    if too_big:
+        f = too_big[0]
+        raise PnpError(
+            f"'{f.id}' of family '{f.family}' is larger than a Print Then Cut image",
+            expected=f"items within {AREA_IN[0]:g} x {AREA_IN[1]:g} in ({AREA_MM[0]:g} x {AREA_MM[1]:g} mm)",
+            found=f"{f.w:g} x {f.h:g} mm",
+            hint="leave that family out with --family, or cut it by hand",
+        )
+    sheets = pack([(f.w, f.h) for f in faces], AREA_MM[0], AREA_MM[1], GAP)
+    engine = CairoPng(prep.ctx.fonts, prep.ctx.symbols)
+    stem = f"{safe_name(game.id)}-cricut"
+    written = []
+    with output_set(out_dir, game.id) as stage:
+        root = carry_sub(stage, out_dir, game.id, FOLDER, lambda n: True)
+        for n, spots in enumerate(sheets, 1):
+            w = max(s.x + s.w for s in spots)
+            h = max(s.y + s.h for s in spots)
+            placed = [(faces[s.index], _Placed(s.x, s.y, 90 if s.rotated else 0)) for s in spots]
+            prims = [
+                Group((face.front,), placement_transform(p, face.w, face.h)) for face, p in placed
+            ]
+            k = DPI / 25.4
+            w_px, h_px = max(1, round(w * k)), max(1, round(h * k))
+            png = engine.png(prims, w_px, h_px, w_px / w, h_px / h, background=None)
+            name = f"{stem}-{n:02d}"
+            (root / f"{name}.png").write_bytes(with_dpi(png, DPI))
+            (root / f"{name}.svg").write_text(
+                _cut_svg(placed, w, h, f"{game.spec.title} {name}"), encoding="utf-8"
+            )
+            written.append(out_dir / game.id / FOLDER / f"{name}.png")
+            if progress:
+                progress(f"{game.id}: Print Then Cut sheet {n}/{len(sheets)}")
+        (root / "README.txt").write_text(_readme(game, sheets, faces, stem), encoding="utf-8")
+    for w in prep.warnings() if warn else ():
+        warn(w)
+    return written
+
+
+def _fits(w: float, h: float) -> bool:
+    aw, ah = AREA_MM
+    return (w <= aw and h <= ah) or (h <= aw and w <= ah)
+
+
+def _cut_svg(placed, w: float, h: float, title: str) -> str:
+    ids = Ids()
+    cuts = []
+    for face, p in placed:
+        name = f"{face.family}/{face.id}"
+        d = path_data(moved(outline_of(face), placement_transform(p, face.w, face.h)))
+        cuts.append(f'<path id="{ids("cut-" + name)}" inkscape:label={quoteattr(name)} d="{d}"/>')
+    return (
+        "\n".join(
+            [
+                '<?xml version="1.0" encoding="utf-8"?>',
+                f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE}" version="1.1" '
+                f'width="{_n(w)}mm" height="{_n(h)}mm" viewBox="0 0 {_n(w)} {_n(h)}">',
+                f"<title>{title.replace('&', '&amp;').replace('<', '&lt;')}: cut paths</title>",
+                *layer(
+                    "cut",
+                    cuts,
+                    f' fill="none" stroke="{CUT_COLOUR}" stroke-width="{_n(LINE_WIDTH)}"',
+                ),
+                "</svg>",
+            ]
+        )
+        + "\n"
+    )
+
+
+def _readme(game, sheets, faces, stem: str) -> str:
+    lines = [
+        f"{game.spec.title}: Cricut Print Then Cut sheets",
+        "",
+        f"Each {stem}-NN.png is one Print Then Cut image at {DPI:g} dpi, its items at true size on",
+        "transparency; Design Space prints it with its own registration frame and cuts around each",
+        f"item. {stem}-NN.svg is the same sheet's cut outlines, for a cut along the piece's edge.",
+        "",
+        "In Design Space: Upload > the PNG > Complex > (nothing to remove) > Print Then Cut image.",
+        "Set its size to the width below (Design Space reads images at its own resolution), then",
+        "Make It. Only fronts are printed.",
+        "",
+    ]
+    for n, spots in enumerate(sheets, 1):
+        w = max(s.x + s.w for s in spots)
+        h = max(s.y + s.h for s in spots)
+        ids = ", ".join(faces[s.index].id for s in spots)
+        lines.append(
+            f"{stem}-{n:02d}: {w:.1f} x {h:.1f} mm ({w / 25.4:.2f} x {h / 25.4:.2f} in): {ids}"
+        )
+    return "\n".join(lines) + "\n"
