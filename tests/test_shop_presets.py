@@ -143,3 +143,18 @@ def test_an_unknown_shop_is_refused(small_game, tmp_path, capsys):
         == 2
     )
     assert "unknown --shop" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("extra", "px"), [((), (821, 1121)), (("--bleed", "0.125in"), (825, 1125))]
+)
+def test_the_generic_poker_figures_the_docs_give(tmp_path, extra, px):
+    """docs/printing.md: a poker card with the default 3 mm bleed at 300 dpi is 821 x 1121 px,
+    with --bleed 0.125in 825 x 1125 px."""
+    text = DOCS.read_text(encoding="utf-8")
+    assert f"{px[0]} × {px[1]} px" in text
+    game = game_of_sizes(tmp_path / "sizes", [{"size": "poker", "trim": (2.5, 3.5)}])
+    out = tmp_path / "out"
+    assert main(["export", str(game), "--cards", *extra, "--out", str(out), "-q"]) == 0
+    for f in (out / "sizes" / "cards").glob("*.png"):
+        assert Image.open(f).size == px

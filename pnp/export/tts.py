@@ -51,11 +51,6 @@ def cell_size(w_mm: float, h_mm: float) -> tuple[int, int]:
     return max(1, int(w_mm * k)), max(1, int(h_mm * k))
 
 
-def card_families(game, names: list[str] | None) -> list:
-    """The named families, or every family of kind 'card'."""
-    return select_families(game, names) if names else [f for f in game.families if f.spec.kind == "card"]
-
-
 def export_tts(
     game, out_dir: Path, families: list[str] | None = None, progress=None, warn=None, *, base_url: str | None = None
 ) -> list[TtsDeck]:
