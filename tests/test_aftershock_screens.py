@@ -16,7 +16,11 @@ def aft(request, built):
 
 
 def placed(b, component, side="front"):
-    return [(p, it) for p, it in page_items(b.manifest) if it["component"] == component and it["side"] == side]
+    return [
+        (p, it)
+        for p, it in page_items(b.manifest)
+        if it["component"] == component and it["side"] == side
+    ]
 
 
 def box_of(it) -> pymupdf.Rect:
@@ -53,7 +57,10 @@ def segments(page, box: pymupdf.Rect, dashed: bool):
 
 def clip_ticks(page, it):
     """Solid marks drawn in from the screen's top edge, as (position along the edge, label)."""
-    words = [(w[4], to_local((w[0] + w[2]) / 2 * MM, (w[1] + w[3]) / 2 * MM, it)) for w in page.get_text("words")]
+    words = [
+        (w[4], to_local((w[0] + w[2]) / 2 * MM, (w[1] + w[3]) / 2 * MM, it))
+        for w in page.get_text("words")
+    ]
     ticks = []
     for a, b, _ in segments(page, box_of(it), dashed=False):
         (ax, ay), (bx, by) = to_local(*a, it), to_local(*b, it)
@@ -74,13 +81,18 @@ def test_the_screens_print_the_clip_scale_on_both_sides(aft):
         # "set the clip to zero on your player screen": a scale from 0, one mark per step
         assert [lab for _, lab in ticks] == [("0",), ("100",), ("200",), ("300",)], ticks
         xs = [x for x, _ in ticks]
-        assert all(b2 - a >= 19.0 for a, b2 in zip(xs, xs[1:], strict=False)), xs  # a clip up to 19 mm wide covers one mark
+        assert all(b2 - a >= 19.0 for a, b2 in zip(xs, xs[1:], strict=False)), (
+            xs
+        )  # a clip up to 19 mm wide covers one mark
         text = " ".join(front.get_text("text", clip=box_of(it) / MM).split())
         assert "SCORE CLIP: on 0 at setup." in text
         # the outside carries the same marks at the same place on the card
         bpage, bit = backs[it["id"]]
         back_ticks = clip_ticks(doc[bpage["number"] - 1], bit)
-        mirrored = sorted((round(it["w_mm"] if it["rotation"] in (0, 180) else it["h_mm"], 2) - x, lab) for x, lab in back_ticks)
+        mirrored = sorted(
+            (round(it["w_mm"] if it["rotation"] in (0, 180) else it["h_mm"], 2) - x, lab)
+            for x, lab in back_ticks
+        )
         assert [lab for _, lab in mirrored] == [lab for _, lab in ticks]
         assert all(abs(x1 - x2) < 0.2 for (x1, _), (x2, _) in zip(mirrored, ticks, strict=True))
 
@@ -114,11 +126,17 @@ def board_width(doc, page, it) -> float:
 def test_the_folded_screen_is_wider_than_the_planning_board(aft):
     b = aft
     doc = b.doc()
-    boards = {it["id"].removesuffix("-planning"): board_width(doc, p, it) for p, it in placed(b, "planning-boards")}
+    boards = {
+        it["id"].removesuffix("-planning"): board_width(doc, p, it)
+        for p, it in placed(b, "planning-boards")
+    }
     assert len(boards) == 5 and all(w > 150 for w in boards.values()), boards
+    backs = {it["id"]: (p, it) for p, it in placed(b, "screens", "back")}
     for page, it in placed(b, "screens"):
         pdf_page = doc[page["number"] - 1]
-        text = " ".join(pdf_page.get_text("text", clip=box_of(it) / MM).split())
+        # how to stand it is printed on the outside (the inside's panel 1 says what Shocked does)
+        bpage, bit = backs[it["id"]]
+        text = " ".join(doc[bpage["number"] - 1].get_text("text", clip=box_of(bit) / MM).split())
         assert "both side panels turned 45° toward you" in text
         across = folded_width(pdf_page, it)
         board = boards[it["id"].removesuffix("-screen")]
@@ -136,13 +154,22 @@ def test_the_screens_print_the_rulebook_tie_breaks(aft):
         # "If players are tied, they split the points for the tied positions, rounding down. The
         # player or players that score the most points for the area remove one of their meeples"
         assert "tied players split the points of the places they share, rounded down." in text
-        assert "Every player who scores the most in an area removes one of their meeples from it" in text
+        assert (
+            "Every player who scores the most in an area removes one of their meeples from it"
+            in text
+        )
         # "If two or more players are tied for the lowest score, the player furthest from the first
         # player token amongst the tied players receives the free Aftershock marker."
-        assert "Free Aftershock marker: of the players tied for the lowest score, the one furthest from the first player token." in text
+        assert (
+            "Free Aftershock marker: of the players tied for the lowest score, the one furthest from the first player token."
+            in text
+        )
         # "If players are tied, the player among them with the most money wins. If still tied, the
         # player furthest from the first player token wins."
-        assert "Game end: of the tied players, the one with the most money wins; if still tied, the one furthest from the first player token." in text
+        assert (
+            "Game end: of the tied players, the one with the most money wins; if still tied, the one furthest from the first player token."
+            in text
+        )
 
 
 @pytest.mark.parametrize("component", ["aftershock-markers", "influence-markers"])
@@ -160,7 +187,9 @@ def test_marker_art_stays_clear_of_its_label(aft, component):
             if not box.contains(rect) or max(rect.width, rect.height) > 15.0:
                 continue  # the disc and its ring, not the art
             half = (d.get("width") or 0) * MM / 2 if d.get("color") else 0.0
-            corners = [to_local(x, y, it)[1] for x in (rect.x0, rect.x1) for y in (rect.y0, rect.y1)]
+            corners = [
+                to_local(x, y, it)[1] for x in (rect.x0, rect.x1) for y in (rect.y0, rect.y1)
+            ]
             art_bottom = max(art_bottom, max(corners) + half)
         label_tops = []
         for block in pdf_page.get_text("dict", clip=box / MM)["blocks"]:
@@ -168,7 +197,9 @@ def test_marker_art_stays_clear_of_its_label(aft, component):
                 for span in line["spans"]:
                     if span["text"].strip():
                         x0, y0, x1, y1 = (v * MM for v in span["bbox"])
-                        label_tops.append(min(to_local(x, y, it)[1] for x in (x0, x1) for y in (y0, y1)))
+                        label_tops.append(
+                            min(to_local(x, y, it)[1] for x in (x0, x1) for y in (y0, y1))
+                        )
         assert art_bottom > 0 and label_tops, it["id"]
         assert min(label_tops) - art_bottom >= 0.5, (it["id"], art_bottom, min(label_tops))
         seen += 1
