@@ -35,4 +35,48 @@ def test_a_text_missing_from_every_face_still_names_the_family_and_line(tmp_path
     assert rc == 1 and not r["passed"]
     assert r["item"] == "15 protectors" and r["face"] == "front" and "missing ['P4'" in r["printed"]
     file, line = r["spec"].rsplit(":", 1)
-    assert file.endswith("protectors.yaml") and (game / "protectors.yaml").read_text().splitlines()[int(line) - 1].startswith("items:")
+    assert file.endswith("protectors.yaml") and (game / "protectors.yaml").read_text().splitlines()[
+        int(line) - 1
+    ].startswith("items:")
+
+
+def _board_and_guide(b) -> tuple[list[str], str]:
+    doc = b.doc()
+    board = [
+        w[4]
+        for p in b.manifest["pages"]
+        if any(it["component"] == "board" for it in p.get("items", []))
+        for w in doc[p["number"] - 1].get_text("words")
+    ]
+    guide = " ".join(
+        " ".join(doc[p["number"] - 1].get_text().split())
+        for p in b.manifest["pages"]
+        if p["kind"] == "guide"
+    )
+    return board, guide
+
+
+def test_guide_says_what_the_default_board_leaves_out_and_how_to_print_it(built):
+    default, setup = built("greenway", "a4"), built("greenway", "a4", variant="setup")
+    starts = {"P1": 5, "P2": 5, "P3": 5, "P4": 5, "O1": 1, "O2": 1, "O3": 1, "O4": 1, "qh": 4} | {
+        f"V{n}": 1 for n in range(1, 9)
+    }
+    for b in (default, setup):
+        board, guide = _board_and_guide(b)
+        assert "The default board leaves out the rulebook's setup diagram" in guide
+        assert (
+            "the Protectors (P1-P4, five each), the Occupiers (O1-O4), the Veterans (V1-V8) and the heads-up quarters (qh)"
+            in guide
+        )
+        assert (
+            "Build with --variant setup (pnp build greenway --variant setup) to print those start positions on the board."
+            in guide
+        )
+    # and it is so: the setup board adds these start squares to the default board (whose P1-P4 are
+    # the four safe-zone corners); a square on a tile seam prints on both tiles, hence up to twice
+    plain, _ = _board_and_guide(default)
+    placed, _ = _board_and_guide(setup)
+    assert not [w for w in plain if w in starts and not w.startswith("P")]
+    assert all(1 <= plain.count(w) <= 2 for w in ("P1", "P2", "P3", "P4"))
+    for w, n in starts.items():
+        assert n <= placed.count(w) - plain.count(w) <= 2 * n, (w, placed.count(w), plain.count(w))
