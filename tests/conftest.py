@@ -86,6 +86,34 @@ def page_items(manifest: dict, kind: str | None = None):
                 yield page, it
 
 
+def item_clip(it) -> pymupdf.Rect:
+    """A placed item's box on its page, in PDF points (for pymupdf's clip=)."""
+    x, y, w, h = it["x_mm"], it["y_mm"], it["w_mm"], it["h_mm"]
+    return pymupdf.Rect(x, y, x + w, y + h) / MM
+
+
+def item_texts(b: Built, component: str, side: str = "front") -> list[tuple[dict, str]]:
+    """(item, its printed text with whitespace made single) for each placed item of `component`."""
+    doc = b.doc()
+    return [
+        (it, " ".join(doc[p["number"] - 1].get_text("text", clip=item_clip(it)).split()))
+        for p, it in page_items(b.manifest)
+        if it["component"] == component and it["side"] == side
+    ]
+
+
+def item_spans(b: Built, component: str) -> list[tuple[dict, dict]]:
+    """(item, span) for every non-blank text span printed on each placed item of `component`."""
+    doc = b.doc()
+    out = []
+    for p, it in page_items(b.manifest):
+        if it["component"] == component:
+            for block in doc[p["number"] - 1].get_text("dict", clip=item_clip(it))["blocks"]:
+                spans = (s for line in block.get("lines", []) for s in line["spans"])
+                out += [(it, s) for s in spans if s["text"].strip()]
+    return out
+
+
 def texts_of(drawing) -> list[str]:
     """Every line of text in a face drawing, in drawing order (symbols are not followed)."""
     out: list[str] = []

@@ -4,9 +4,8 @@ type, and Buy tokens printed above the 6 pt floor."""
 
 from __future__ import annotations
 
-import pymupdf
 import pytest
-from conftest import MM, page_items
+from conftest import item_spans, item_texts
 
 AREAS = [
     "San Rafael", "Vallejo", "Richmond", "San Francisco", "Oakland", "South San Francisco",
@@ -20,22 +19,6 @@ def aft(request, built):
     return built("aftershock", request.param)
 
 
-def clip_of(it) -> pymupdf.Rect:
-    return (
-        pymupdf.Rect(it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"]) / MM
-    )
-
-
-def texts(b, component: str, side: str = "front") -> list[tuple[dict, str]]:
-    """(item, its printed text with whitespace made single) for every placed item of `component`."""
-    doc = b.doc()
-    return [
-        (it, " ".join(doc[p["number"] - 1].get_text("text", clip=clip_of(it)).split()))
-        for p, it in page_items(b.manifest)
-        if it["component"] == component and it["side"] == side
-    ]
-
-
 def guide(b) -> str:
     doc = b.doc()
     pages = [p["number"] for p in b.manifest["pages"] if p["kind"] == "guide"]
@@ -43,7 +26,7 @@ def guide(b) -> str:
 
 
 def test_screens_and_guide_print_the_broken_off_shocked_rule_and_the_choice(aft):
-    screens = texts(aft, "screens")
+    screens = item_texts(aft, "screens")
     assert len(screens) == 5
     for it, text in screens:
         # the rulebook: "you will cause meeples in that area to become Shocked, which means they
@@ -64,13 +47,13 @@ def test_guide_lists_the_score_clips_to_supply(aft):
     g = guide(aft)
     assert "To supply (not printed): Five clips, one per player" in g
     assert "0 / 100 / 200 / 300 scale along the top of the screens" in g
-    for _, text in texts(aft, "screens"):
+    for _, text in item_texts(aft, "screens"):
         assert "Use a paper clip (not printed)." in text
 
 
 def test_card_backs_name_no_card_type_nor_area(aft):
-    fronts = texts(aft, "cards")
-    backs = texts(aft, "cards", "back")
+    fronts = item_texts(aft, "cards")
+    backs = item_texts(aft, "cards", "back")
     assert len(fronts) == len(backs) == 53
     # the Aftershock cards do read AFTERSHOCK: the word is the card type's
     assert sum(1 for _, t in fronts if t.startswith("AFTERSHOCK")) == 6
@@ -84,16 +67,9 @@ def test_card_backs_name_no_card_type_nor_area(aft):
 
 
 def test_buy_tokens_print_above_the_six_point_floor(aft):
-    doc = aft.doc()
     sizes: dict[str, list[float]] = {}
-    for page, it in page_items(aft.manifest):
-        if it["component"] != "buy-tokens":
-            continue
-        for block in doc[page["number"] - 1].get_text("dict", clip=clip_of(it))["blocks"]:
-            for line in block.get("lines", []):
-                for span in line["spans"]:
-                    if span["text"].strip():
-                        sizes.setdefault(span["text"].strip(), []).append(span["size"])
+    for _, span in item_spans(aft, "buy-tokens"):
+        sizes.setdefault(span["text"].strip(), []).append(span["size"])
     # the seat number, "Buy token" / "tax" and the used side's value: all above 6 pt
     assert min(sizes["Buy token"]) >= 6.9 and min(sizes["tax"]) >= 6.9, sizes
     assert all(min(sizes[str(seat)]) >= 7.4 for seat in range(1, 6)), sizes
@@ -101,3 +77,6 @@ def test_buy_tokens_print_above_the_six_point_floor(aft):
     assert min(size for v in sizes.values() for size in v) >= 6.9
     # and nothing huge: the labels still fit the 22 mm token
     assert max(size for v in sizes.values() for size in v) <= 11.1
+    # the Influence markers' label too
+    labels = [span["size"] for _, span in item_spans(aft, "influence-markers")]
+    assert len(labels) == 5 and min(labels) >= 6.9

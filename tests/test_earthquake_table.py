@@ -7,9 +7,8 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-import pymupdf
 import pytest
-from conftest import MM, page_items
+from conftest import item_clip, item_spans, item_texts, page_items
 
 COLOURS = ["red", "orange", "yellow", "green", "blue", "indigo", "black", "white"]
 FACES = {
@@ -38,19 +37,8 @@ def eq(request, built):
     return built("earthquake", request.param)
 
 
-def clip_of(it) -> pymupdf.Rect:
-    return (
-        pymupdf.Rect(it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"]) / MM
-    )
-
-
 def texts(b, component: str) -> list[str]:
-    doc = b.doc()
-    return [
-        " ".join(doc[p["number"] - 1].get_text("text", clip=clip_of(it)).split())
-        for p, it in page_items(b.manifest)
-        if it["component"] == component and it["side"] == "front"
-    ]
+    return [text for _, text in item_texts(b, component)]
 
 
 def _linear(c: float) -> float:
@@ -103,7 +91,7 @@ def pieces(b) -> dict[str, dict]:
         if not it["component"].startswith("player-piece-"):
             continue
         pdf_page = doc[page["number"] - 1]
-        box = clip_of(it) + (-1, -1, 1, 1)
+        box = item_clip(it) + (-1, -1, 1, 1)
         fills = Counter()
         for d in pdf_page.get_drawings():
             if d.get("fill") and box.contains(d["rect"]):
@@ -200,14 +188,7 @@ def test_player_pieces_are_told_apart_by_a_letter_under_deuteranopia(eq):
 
 
 def test_deeds_print_above_the_six_point_floor(eq):
-    doc = eq.doc()
-    sizes = []
-    for page, it in page_items(eq.manifest):
-        if it["component"] != "deeds":
-            continue
-        for block in doc[page["number"] - 1].get_text("dict", clip=clip_of(it))["blocks"]:
-            for line in block.get("lines", []):
-                sizes += [(s["size"], s["text"]) for s in line["spans"] if s["text"].strip()]
+    sizes = [(span["size"], span["text"]) for _, span in item_spans(eq, "deeds")]
     assert len(sizes) >= 32 * 6
     assert min(s for s, _ in sizes) >= 6.4, min(sizes)
     assert min(s for s, t in sizes if t.startswith("Self-Assessed Tax")) >= 6.9

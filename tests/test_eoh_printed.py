@@ -5,25 +5,12 @@ from __future__ import annotations
 
 import pymupdf
 import pytest
-from conftest import MM, page_items
-
-
-def clip_of(it) -> pymupdf.Rect:
-    return (
-        pymupdf.Rect(it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"]) / MM
-    )
+from conftest import item_clip, item_spans, item_texts
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_b_genes_quote_the_rulebook_on_the_card(built, paper):
-    b = built("earth-our-home", paper)
-    doc = b.doc()
-    cards = {}
-    for page, it in page_items(b.manifest):
-        if it["component"] == "genes" and it["side"] == "front":
-            cards[it["id"]] = " ".join(
-                doc[page["number"] - 1].get_text("text", clip=clip_of(it)).split()
-            )
+    cards = {it["id"]: text for it, text in item_texts(built("earth-our-home", paper), "genes")}
     assert len(cards) == 32
     quote = '"A B card does exactly the same in Temperate climates"'
     b_cards = {k: v for k, v in cards.items() if k.startswith("gene-B-")}
@@ -39,24 +26,15 @@ def test_b_genes_quote_the_rulebook_on_the_card(built, paper):
 
 @pytest.mark.parametrize("variant", [None, "reduced"])
 def test_epoch_digits_print_above_the_six_point_floor(built, variant):
-    b = built("earth-our-home", "a4", variant=variant)
-    doc = b.doc()
-    digits = []
-    for page, it in page_items(b.manifest):
-        if it["component"] != "counters":
-            continue
-        box = clip_of(it)
-        for block in doc[page["number"] - 1].get_text("dict", clip=box)["blocks"]:
-            for line in block.get("lines", []):
-                for span in line["spans"]:
-                    if span["text"].strip():
-                        digits.append(
-                            (
-                                span["text"].strip(),
-                                span["size"],
-                                pymupdf.Rect(span["bbox"]) in box + (-0.01, -0.01, 0.01, 0.01),
-                            )
-                        )
+    spans = item_spans(built("earth-our-home", "a4", variant=variant), "counters")
+    digits = [
+        (
+            s["text"].strip(),
+            s["size"],
+            pymupdf.Rect(s["bbox"]) in item_clip(it) + (-0.01, -0.01, 0.01, 0.01),
+        )
+        for it, s in spans
+    ]
     assert len(digits) == 400 and {d for d, _, _ in digits} == {"1", "2", "3", "4", "5"}
     assert all(7.9 <= size <= 9.0 for _, size, _ in digits), {s for _, s, _ in digits}
     assert all(inside for _, _, inside in digits)  # nothing clipped at the counter's edge
