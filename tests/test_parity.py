@@ -200,7 +200,8 @@ def test_svg_route_without_freetype_draws_text_as_outlines(both, tmp_path, monke
     # Tighter than the two engines' parity: the same renderer, only the glyph source differs.
     # Text drawn at its x instead of its anchored start changes 0.7-1.8% of a card page's pixels.
     # Outlines and hinted glyphs differ slightly at every letter's edge, so a page of prose (the
-    # guide with its design choices) has a higher mean; misplaced text shows in `big`.
+    # guide with its design choices: 2.7 with The Greenway's five) has a higher mean; misplaced
+    # text shows in `big`.
     for n in range(1, len(svg) + 1):
         mean, big = _diff(_pixels(svg, n), _pixels(outlined, n))
-        assert mean < 2.6 and big < 0.004, (n, mean, big)
+        assert mean < 3.0 and big < 0.004, (n, mean, big)
