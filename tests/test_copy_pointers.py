@@ -1,5 +1,5 @@
 """A copied game (`pnp new --from GAME`) names no file it does not have: every file path written in
-its YAML (comments included) is a file of the copy."""
+its YAML, art and data files (comments included) is a file of the copy."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ from pnp.cli import main
 
 GAMES = ["aftershock", "earthquake", "earth-our-home", "greenway", "global-warming", "piecepack"]
 
-# a path-like word: folders and a file name with a known extension, or a bare script name
+# a path-like word: optional folders, then a file name with a known extension
 PATH = re.compile(
     r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.(?:py|yaml|yml|csv|tsv|xlsx|svg|png|jpe?g|ttf|otf|json|md|txt))\b"
 )
 
+
+TEXT = {".yaml", ".yml", ".svg", ".csv", ".tsv", ".md", ".txt"}  # the copy's files a person reads
 
 # where the publisher's rulebook is (game.yaml's `rulebook:`): a document the players have, not a
 # file of the game folder or of pnp
@@ -41,7 +43,7 @@ def test_a_copy_names_only_files_it_has(game, tmp_path):
     copy = tmp_path / "copy"
     assert main(["new", "-q", "--from", game, str(copy)]) == 0
     missing = []
-    for f in sorted(copy.rglob("*.yaml")):
+    for f in sorted(f for f in copy.rglob("*") if f.suffix in TEXT):
         for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
             if line.startswith("# yaml-language-server:"):
                 continue  # the schema line: `pnp new` writes the copy's own schema/ folder
