@@ -32,7 +32,10 @@ def test_screens_and_guide_print_the_broken_off_shocked_rule_and_the_choice(aft)
         # the rulebook: "you will cause meeples in that area to become Shocked, which means they
         # will have to leave that area ... If the total number from the die roll is more" (ends)
         assert "Shocked meeples (design choice)" in text, it["id"]
-        assert "The rulebook stops mid-sentence here. This printout's choice:" in text
+        assert (
+            "The rulebook breaks off mid-sentence before it says what Shocked meeples do. This printout's choice:"
+            in text
+        )
         assert "a roll above the meeples there Shocks them all." in text
         assert "moves it over a built bridge out of that area" in text
         assert "with no bridge out, it goes back to its owner's supply." in text
