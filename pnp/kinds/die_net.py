@@ -14,10 +14,11 @@ from pydantic import Field
 
 from pnp.draw.primitives import Group, Path, Style, Text, multiply, polygon, rotate, translate
 from pnp.errors import PnpError
+from pnp.kinds.args import colour_of
 from pnp.kinds.base import DrawContext, Face, Kind
 from pnp.kinds.polyhedra.nets import Net, face_box, make_net
 from pnp.kinds.polyhedra.solids import SOLID_NAMES, solid
-from pnp.kinds.template import TemplateRenderer, colour_of
+from pnp.kinds.template import TemplateRenderer
 from pnp.spec.elements import Element, TextEl
 from pnp.spec.expand import fill
 from pnp.spec.game import FamilySpec

@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from pydantic import Field
 
 from pnp.draw.primitives import Group, Path, Rect, Style, multiply, rotate, translate
+from pnp.kinds.args import colour_of
 from pnp.kinds.base import DrawContext, Face, Kind
-from pnp.kinds.template import TemplateRenderer, colour_of
+from pnp.kinds.template import TemplateRenderer
 from pnp.spec.elements import Element
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family

@@ -5,7 +5,6 @@ from __future__ import annotations
 import string
 from functools import lru_cache
 
-from pnp.draw.colours import UnknownColour, colour_alpha, resolve_colour
 from pnp.draw.fonts import font_variant
 from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
@@ -17,14 +16,13 @@ from pnp.draw.symbols import ArtNotFound, ArtOutside, use_art
 from pnp.draw.text import layout_rich, layout_text
 from pnp.errors import PnpError
 from pnp.guard import resolve_inside
+from pnp.kinds import args
+from pnp.kinds.args import FamilyArgs
 from pnp.kinds.base import DrawContext
 from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed, touching
 from pnp.memo import ByIdentity
 from pnp.spec.elements import Element
-from pnp.spec.expand import BraceError, fill
 from pnp.spec.model import Family, matches
-from pnp.spec.yamlfile import locate
-from pnp.units import resolve
 
 # Where each pip of a 1..10 playing card sits, as fractions of the pip area.
 PIP_LAYOUTS = {
@@ -37,7 +35,18 @@ PIP_LAYOUTS = {
     7: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
     8: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)],
     9: [(0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)],
-    10: [(0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1)],
+    10: [
+        (0, 0),
+        (1, 0),
+        (0.5, 1 / 6),
+        (0, 1 / 3),
+        (1, 1 / 3),
+        (0, 2 / 3),
+        (1, 2 / 3),
+        (0.5, 5 / 6),
+        (0, 1),
+        (1, 1),
+    ],
 }
 PIP_NAMES = {"A": 1, "a": 1, "ace": 1, "Ace": 1}
 
@@ -64,7 +73,9 @@ def _read_attribute_names(el: Element) -> tuple[str, ...] | None:
         if isinstance(v, str):
             if "{" in v or "}" in v:
                 try:
-                    names.update(name for _, name, _, _ in string.Formatter().parse(v) if name is not None)
+                    names.update(
+                        name for _, name, _, _ in string.Formatter().parse(v) if name is not None
+                    )
                 except ValueError:
                     return None
         elif isinstance(v, dict):
@@ -89,61 +100,28 @@ class TemplateRenderer:
         self.family = family
         self.ctx = ctx
         self.folders = ctx.art_folders(family)
-        self._colours: dict[tuple, tuple[str | None]] = {}  # a colour that names no attribute, resolved once
+        self.args = FamilyArgs(family, ctx)
+        self.colour, self.text_of, self.fail, self.warn = (
+            self.args.colour,
+            self.args.text,
+            self.args.fail,
+            self.args.warn,
+        )
         # (side, w, h, bleed) -> element id -> its drawings by the values of the attributes it names
         self._drawn: dict[tuple, dict[int, dict[tuple, list]]] = {}
         self.bleed = 0.0  # of the face being drawn: what touches its edge reaches this far past it
         # element index -> the face edges it touches but is not carried past (kinds/bleed.py)
         self.stopped: dict[int, set[str]] = {}
 
-    def warn(self, message: str, n: int, side: str, field: str | None = None) -> None:
-        """A warning about element n of side, at its file and line."""
-        key = f"{side}[{n}]" + (f".{field}" if field else "")
-        self.ctx.warn(self.family, key, f"family '{self.family.name}' {side}[{n}]: {message}")
-
-    def fail(self, message: str, n: int, side: str, field: str | None = None, **kw) -> PnpError:
-        key = f"{side}[{n}]" if n is not None else side
-        where, line = locate(self.family.data, (side, n) if n is not None else (side,))
-        return PnpError(message, file=where or self.family.file, line=line, key=key + (f".{field}" if field else ""), **kw)
-
-    def colour(self, value: str, attrs: dict, n: int | None, side: str, alpha_ok: bool = False) -> str | None:
-        fixed = "{" not in value  # names no attribute: the same colour for every item
-        if fixed and (hit := self._colours.get((value, n, side, alpha_ok))) is not None:
-            return hit[0]
-        key = f"{side}[{n}]" if n is not None else side
-        c = colour_of(value, attrs, self.ctx, self.family, key)
-        if c and not alpha_ok and n is not None and "#" in value + str(self.ctx.palette.get(value, "")):
-            if colour_alpha(fill(value, attrs), self.ctx.palette) < 1:
-                self.warn(f"the alpha of colour '{value}' is not drawn here (only a shape's fill and stroke take it)", n, side)
-        if fixed:
-            self._colours[(value, n, side, alpha_ok)] = (c,)
-        return c
-
-    def text_of(self, value: str, attrs: dict, n: int, side: str) -> str:
-        try:
-            return fill(value, attrs)
-        except BraceError:
-            raise self.fail("text has a brace that is not closed", n, side, expected="{name}, or {{ and }} for a brace itself", found=value) from None
-        except KeyError as exc:
-            raise self.fail(
-                f"text names an attribute the item does not have: {exc.args[0]}",
-                n, side, expected="one of: " + ", ".join(sorted(attrs)), found=value,
-            ) from None
-
-    def style(self, el, attrs, n, side) -> Style:
-        fill_, stroke = getattr(el, "fill", "none"), el.stroke
-        fill_c, stroke_c = self.colour(fill_, attrs, n, side, True), self.colour(stroke, attrs, n, side, True)
-        # a #rrggbbaa colour's alpha is the shape's opacity (one for fill and outline together)
-        alphas = [colour_alpha(fill(v, attrs), self.ctx.palette) for v, c in ((fill_, fill_c), (stroke, stroke_c)) if c]
-        return Style(
-            fill=fill_c,
-            stroke=stroke_c,
-            stroke_width=el.stroke_width,
-            dash=tuple(el.dash) if el.dash else None,
-            opacity=el.opacity * (min(alphas) if alphas else 1.0),
-        )
-
-    def render(self, elements: list[Element], w: float, h: float, attrs: dict, side: str = "front", bleed: float = 0.0) -> list:
+    def render(
+        self,
+        elements: list[Element],
+        w: float,
+        h: float,
+        attrs: dict,
+        side: str = "front",
+        bleed: float = 0.0,
+    ) -> list:
         """The elements drawn for one item; with `bleed`, art touching an edge reaches past it (pnp/kinds/bleed.py)."""
         self.bleed = bleed
         out: list = []
@@ -154,7 +132,8 @@ class TemplateRenderer:
             frame = self._drawn[(side, w, h, bleed)] = {}
         for n, el in enumerate(elements):
             if (el.when is not None or el.unless is not None) and (
-                (el.when and not matches(el.when, attrs)) or (el.unless and matches(el.unless, attrs))
+                (el.when and not matches(el.when, attrs))
+                or (el.unless and matches(el.unless, attrs))
             ):
                 continue
             if bleed > 0:
@@ -182,62 +161,73 @@ class TemplateRenderer:
         return out
 
     def _rect(self, e, w, h, attrs, n, side):
-        x, y, rw, rh = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
-        if not e.rotate:
-            x, y, rw, rh = grow_box(x, y, rw, rh, w, h, self.bleed)
-        r = Rect(x, y, rw, rh, self.style(e, attrs, n, side), e.radius)
-        return [Group((r,), rotate(e.rotate, x + rw / 2, y + rh / 2))] if e.rotate else [r]
+        b = args.box(e, w, h)
+        style = self.args.paint(e, attrs, n, side)
+        if e.rotate:
+            r = Rect(b.x, b.y, b.w, b.h, style, e.radius)
+            return [Group((r,), rotate(e.rotate, b.x + b.w / 2, b.y + b.h / 2))]
+        return [Rect(*grow_box(b.x, b.y, b.w, b.h, w, h, self.bleed), style, e.radius)]
 
     def _circle(self, e, w, h, attrs, n, side):
-        rx = resolve(e.r, min(w, h))
-        ry = resolve(e.ry, min(w, h)) if e.ry is not None else rx
-        return [Ellipse(resolve(e.x, w), resolve(e.y, h), rx, ry, self.style(e, attrs, n, side))]
+        return [
+            Ellipse(*args.point(e, w, h), *args.radii(e, w, h), self.args.paint(e, attrs, n, side))
+        ]
 
     def _line(self, e, w, h, attrs, n, side):
-        st = Style(None, self.colour(e.stroke, attrs, n, side), e.stroke_width, tuple(e.dash) if e.dash else None, e.opacity, cap="round")
-        return [polygon([(resolve(e.x1, w), resolve(e.y1, h)), (resolve(e.x2, w), resolve(e.y2, h))], st, closed=False)]
+        st = self.args.line_paint(e, attrs, n, side)
+        return [polygon(args.ends(e, w, h), st, closed=False)]
 
     def _polygon(self, e, w, h, attrs, n, side):
-        pts = grow_points([(resolve(px, w), resolve(py, h)) for px, py in e.points], w, h, self.bleed)
-        return [polygon(pts, self.style(e, attrs, n, side), closed=e.closed)]
+        pts = grow_points(args.points(e, w, h), w, h, self.bleed)
+        return [polygon(pts, self.args.paint(e, attrs, n, side), closed=e.closed)]
 
     def _path(self, e, w, h, attrs, n, side):
         try:
-            ops = parse_path(e.d, e.scale, resolve(e.x, w), resolve(e.y, h))
+            ops = parse_path(e.d, e.scale, *args.point(e, w, h))
         except ValueError as exc:
             raise self.fail("bad path data", n, side, expected=str(exc), found=e.d[:40]) from None
-        return [Path(ops, self.style(e, attrs, n, side))]
+        return [Path(ops, self.args.paint(e, attrs, n, side))]
 
     def _text(self, e, w, h, attrs, n, side):
         text = self.text_of(e.text, attrs, n, side)
+        st = self.args.text_style(e, attrs, n, side)
         fonts = self.ctx.fonts
-        if e.font not in fonts:
-            raise self.fail("unknown font", n, side, expected="one of: " + ", ".join(sorted(fonts.files)), found=e.font)
         rich = has_markup(text)
-        runs = self._rich_runs(text, e.font, n, side) if rich else [(e.font, text)]
+        runs = self._rich_runs(text, st.font, n, side) if rich else [(st.font, text)]
         missing = set().union(*(fonts.metrics(k).missing(t) for k, t in runs))
         if missing:
             raise self.fail(
                 "text has characters the font does not have (they would print as empty boxes)",
-                n, side, found=" ".join(sorted(missing)), hint="draw symbols with :name: in the text, or a 'symbol' element",
+                n,
+                side,
+                found=" ".join(sorted(missing)),
+                hint="draw symbols with :name: in the text, or a 'symbol' element",
             )
-        x, y, bw = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w)
-        bh = resolve(e.h, h) if e.h is not None else None
-        colour = self.colour(e.colour, attrs, n, side) or "#000000"
+        x, y, bw, bh = args.text_box(e, w, h)
         box = dict(
-            x=x, y=y, w=bw, h=bh, size=e.size, font=e.font, colour=colour,
-            align=e.align, valign=e.valign, fit=e.fit, line_height=e.line_height, fonts=fonts,
+            x=x,
+            y=y,
+            w=bw,
+            h=bh,
+            size=st.size,
+            font=st.font,
+            colour=st.colour,
+            align=st.align,
+            valign=st.valign,
+            fit=st.fit,
+            line_height=st.line_height,
+            fonts=fonts,
         )
         if rich:
             # an inline symbol: the art at the text's colour, in a square resting on the baseline
             def icon(name: str, left: float, top: float, s: float):
-                return self.symbol(name, colour, left + s / 2, top + s / 2, s, 0.0, n, side)
+                return self.symbol(name, st.colour, left + s / 2, top + s / 2, s, 0.0, n, side)
 
             lines = layout_rich(text, icon=icon, **box)
         else:
             lines = layout_text(text, **box)
         if e.rotate:
-            box_h = bh if bh is not None else e.size * e.line_height
+            box_h = bh if bh is not None else st.size * st.line_height
             return [Group(tuple(lines), rotate(e.rotate, x + bw / 2, y + box_h / 2))]
         return lines
 
@@ -252,40 +242,85 @@ class TemplateRenderer:
                     try:
                         out.append((font_variant(self.ctx.fonts, font, p.bold, p.italic), p.text))
                     except KeyError as exc:
-                        style = "bolditalic" if p.bold and p.italic else "bold" if p.bold else "italic"
+                        style = (
+                            "bolditalic" if p.bold and p.italic else "bold" if p.bold else "italic"
+                        )
                         raise self.fail(
                             f"the text has {style} words, and the font '{font}' has no {style} file",
-                            n, side, "font", expected=f"a font '{exc.args[0]}' in game.yaml's fonts:",
-                            found=font, hint=f"add  {exc.args[0]}: fonts/YourFont-{style.capitalize()}.ttf  under fonts:",
+                            n,
+                            side,
+                            "font",
+                            expected=f"a font '{exc.args[0]}' in game.yaml's fonts:",
+                            found=font,
+                            hint=f"add  {exc.args[0]}: fonts/YourFont-{style.capitalize()}.ttf  under fonts:",
                         ) from None
         return out
 
-    def symbol(self, name: str, colour: str | None, x: float, y: float, size: float, rot: float, n: int, side: str):
+    def symbol(
+        self,
+        name: str,
+        colour: str | None,
+        x: float,
+        y: float,
+        size: float,
+        rot: float,
+        n: int,
+        side: str,
+    ):
         if "/" in name or "\\" in name or name.startswith("."):
             raise self.fail(
-                "an art name is a file name in art/, not a path", n, side,
-                expected="a name such as suit-hearts", found=name,
+                "an art name is a file name in art/, not a path",
+                n,
+                side,
+                expected="a name such as suit-hearts",
+                found=name,
             )
         try:
-            return use_art(self.ctx.symbols, name, colour, self.folders, x - size / 2, y - size / 2, size, size, rot, self.ctx.game.allow_outside)
+            return use_art(
+                self.ctx.symbols,
+                name,
+                colour,
+                self.folders,
+                x - size / 2,
+                y - size / 2,
+                size,
+                size,
+                rot,
+                self.ctx.game.allow_outside,
+            )
         except ArtOutside as exc:
             raise self.fail(
-                "art leaves the game folder", n, side, "symbol",
-                expected="an SVG inside the game folder (or run with --allow-outside)", found=f"art/{exc.name}.svg -> {exc.target}",
+                "art leaves the game folder",
+                n,
+                side,
+                "symbol",
+                expected="an SVG inside the game folder (or run with --allow-outside)",
+                found=f"art/{exc.name}.svg -> {exc.target}",
             ) from None
         except ArtNotFound as exc:
             raise self.fail(
-                f"unknown art '{exc.name}'", n, side,
+                f"unknown art '{exc.name}'",
+                n,
+                side,
                 expected="an SVG in the game's art/ folder or the library",
-                found=exc.name, hint=f"did you mean '{exc.near[0]}'?" if exc.near else None,
+                found=exc.name,
+                hint=f"did you mean '{exc.near[0]}'?" if exc.near else None,
             ) from None
         except ArtError as exc:
             raise self.fail(f"art '{name}' cannot be used: {exc}", n, side) from None
 
     def _symbol(self, e, w, h, attrs, n, side):
         name = self.text_of(e.name, attrs, n, side)
-        size = resolve(e.size, min(w, h))
-        use = self.symbol(name, self.colour(e.colour, attrs, n, side), resolve(e.x, w), resolve(e.y, h), size, e.rotate, n, side)
+        size = args.side(e.size, w, h)
+        use = self.symbol(
+            name,
+            self.colour(e.colour, attrs, n, side),
+            *args.point(e, w, h),
+            size,
+            e.rotate,
+            n,
+            side,
+        )
         self.untinted(use, e, n, "symbol", side)
         return [use]
 
@@ -294,20 +329,49 @@ class TemplateRenderer:
         if "colour" in e.model_fields_set and not self.ctx.symbols.tintable(use.symbol):
             self.warn(
                 "colour: has no effect: the art has no currentColor to tint (its own colours print); "
-                "use fill=\"currentColor\" in the SVG, or drop colour:", n, side, what)
+                'use fill="currentColor" in the SVG, or drop colour:',
+                n,
+                side,
+                what,
+            )
 
     def _image(self, e, w, h, attrs, n, side):
         rel = self.text_of(e.file, attrs, n, side)
-        path = resolve_inside(self.family.folder, rel, file=self.family.file, key=f"{side}[{n}].image.file", allow_outside=self.ctx.game.allow_outside)
+        path = resolve_inside(
+            self.family.folder,
+            rel,
+            file=self.family.file,
+            key=f"{side}[{n}].image.file",
+            allow_outside=self.ctx.game.allow_outside,
+        )
         if not path.is_file():
-            raise self.fail("image file not found", n, side, "image.file", expected="a PNG, JPEG or SVG file in the game folder", found=rel)
-        x, y, iw, ih = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
+            raise self.fail(
+                "image file not found",
+                n,
+                side,
+                "image.file",
+                expected="a PNG, JPEG or SVG file in the game folder",
+                found=rel,
+            )
+        x, y, iw, ih = args.box(e, w, h)
         if path.suffix.lower() == ".svg":
             try:
                 children, mx, my, vw, vh = read_art(str(path))
             except ArtError as exc:
-                raise self.fail(f"image cannot be used: {exc}", n, side, "image.file", found=rel) from None
-            ident = self.ctx.symbols.define(f"img:{path.stem}:{stable_hash(path.read_bytes())}:{iw:.3f}x{ih:.3f}", (Group(tint(children, "#000000"), (iw / vw, 0, 0, ih / vh, -mx * iw / vw, -my * ih / vh)),), iw, ih)
+                raise self.fail(
+                    f"image cannot be used: {exc}", n, side, "image.file", found=rel
+                ) from None
+            ident = self.ctx.symbols.define(
+                f"img:{path.stem}:{stable_hash(path.read_bytes())}:{iw:.3f}x{ih:.3f}",
+                (
+                    Group(
+                        tint(children, "#000000"),
+                        (iw / vw, 0, 0, ih / vh, -mx * iw / vw, -my * ih / vh),
+                    ),
+                ),
+                iw,
+                ih,
+            )
             from pnp.draw.primitives import Use, translate
 
             art = Use(ident, translate(x, y))
@@ -321,8 +385,8 @@ class TemplateRenderer:
         count = PIP_NAMES.get(raw, None) or (int(raw) if raw.isdigit() else None)
         if count not in PIP_LAYOUTS:
             raise self.fail("pips need a count from 1 to 10", n, side, found=raw)
-        ax, ay, aw, ah = resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h)
-        size = resolve(e.size, min(w, h)) * (2.2 if count == 1 else 1.0)
+        ax, ay, aw, ah = args.box(e, w, h)
+        size = args.side(e.size, w, h) * (2.2 if count == 1 else 1.0)
         colour = self.colour(e.colour, attrs, n, side)
         name = self.text_of(e.symbol, attrs, n, side)
         out = []
@@ -333,7 +397,7 @@ class TemplateRenderer:
         return out
 
     def _grid(self, e, w, h, attrs, n, side):
-        x0, y0, c = resolve(e.x, w), resolve(e.y, h), e.cell
+        (x0, y0), c = args.point(e, w, h), e.cell
         st = Style(None, self.colour(e.stroke, attrs, n, side), e.stroke_width, cap="square")
         out = []
         bg = self.colour(e.fill, attrs, n, side)
@@ -353,15 +417,12 @@ def stops_at_edge(el: Element, w: float, h: float) -> set[str]:
     symbols and rotated boxes stay as drawn (kinds/bleed.py grows boxes, polygons and images)."""
     e, kind = el.body, el.kind
     if kind == "circle" and e.fill != "none":
-        rx = resolve(e.r, min(w, h))
-        ry = resolve(e.ry, min(w, h)) if e.ry is not None else rx
-        cx, cy = resolve(e.x, w), resolve(e.y, h)
+        (cx, cy), (rx, ry) = args.point(e, w, h), args.radii(e, w, h)
         box = (cx - rx, cy - ry, 2 * rx, 2 * ry)
     elif kind == "symbol":
-        size = resolve(e.size, min(w, h))
-        box = (resolve(e.x, w) - size / 2, resolve(e.y, h) - size / 2, size, size)
+        box = tuple(args.square(e, w, h))
     elif kind == "rect" and e.rotate and e.fill != "none":
-        box = (resolve(e.x, w), resolve(e.y, h), resolve(e.w, w), resolve(e.h, h))
+        box = tuple(args.box(e, w, h))
     else:
         return set()
     return {edge for edge, hit in zip(EDGES, touching(*box, w, h), strict=True) if hit}
@@ -370,31 +431,26 @@ def stops_at_edge(el: Element, w: float, h: float) -> set[str]:
 EDGES = ("left", "top", "right", "bottom")
 
 
-def colour_of(value: str, attrs: dict, ctx: DrawContext, family: Family, key: str) -> str | None:
-    """A colour from a spec ('red', '#c8102e', '{colour}') as #rrggbb, or a clean error naming the key."""
-    try:
-        return resolve_colour(fill(value, attrs), ctx.palette)
-    except KeyError as exc:
-        raise PnpError(
-            f"colour names an attribute the item does not have: {exc.args[0]}",
-            file=family.file, key=key, expected="one of: " + ", ".join(sorted(attrs)), found=value,
-        ) from None
-    except UnknownColour as exc:
-        raise PnpError(
-            "unknown colour", file=family.file, key=key,
-            expected="a palette name, a CSS colour name (crimson, teal ...), #rgb, #rrggbb or #rrggbbaa",
-            found=fill(value, attrs), hint=f"did you mean '{exc.near}'?" if exc.near else None,
-        ) from None
-
-
 def check_raster(path, file: str, key: str) -> None:
     """A PNG or JPEG that decodes completely and is of a size a PDF can hold; else a PnpError."""
     head = path.read_bytes()[:16]
     if not (head.startswith(b"\x89PNG\r\n\x1a\n") or head.startswith(b"\xff\xd8\xff")):
-        raise PnpError("image is not a PNG or JPEG file", file=file, key=key, expected="PNG, JPEG or SVG", found=path.name)
+        raise PnpError(
+            "image is not a PNG or JPEG file",
+            file=file,
+            key=key,
+            expected="PNG, JPEG or SVG",
+            found=path.name,
+        )
     problem = _raster_problem(str(path), path.stat().st_mtime_ns)
     if problem:
-        raise PnpError(f"image {path.name} cannot be read: {problem}", file=file, key=key, expected="a complete PNG or JPEG file", found=path.name)
+        raise PnpError(
+            f"image {path.name} cannot be read: {problem}",
+            file=file,
+            key=key,
+            expected="a complete PNG or JPEG file",
+            found=path.name,
+        )
 
 
 @lru_cache(maxsize=65536)
@@ -449,4 +505,4 @@ def _jpeg_problem(raw: bytes) -> str | None:
 MAX_IMAGE_PIXELS = 50_000_000  # 50 megapixels: a 1 m x 1 m board at 180 dpi
 
 
-__all__ = ["TemplateRenderer", "colour_of", "matches", "named_attributes", "uses_attributes"]
+__all__ = ["TemplateRenderer", "matches", "named_attributes", "uses_attributes"]

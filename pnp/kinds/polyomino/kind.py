@@ -10,11 +10,11 @@ from pydantic import Field
 
 from pnp.draw.primitives import Group, Path, Style
 from pnp.errors import PnpError
+from pnp.kinds.args import colour_of
 from pnp.kinds.base import DrawContext, Face, Kind
 from pnp.kinds.polyomino.cells import Cell, connected, cut_lines, extent, normalise
 from pnp.kinds.polyomino.draw import grooves, outline_path
 from pnp.kinds.polyomino.pack import Packing, pack_rectangle
-from pnp.kinds.template import colour_of
 from pnp.spec.expand import fill as fill_template
 from pnp.spec.game import FamilySpec
 from pnp.spec.model import Family, Item
