@@ -85,12 +85,15 @@ class TextEl(Strict):
     w: PosSize = Field("100%", description="width of the text box")
     h: PosSize | None = Field(None, description="height of the text box (default: one line)")
     size: Size = Field(3.5, description="font size, e.g. 10pt")
-    font: str = Field("regular", description="a font name: regular, bold, italic, bolditalic or the game's")
+    font: str = Field(
+        "regular", description="a font name: regular, bold, italic, bolditalic or the game's"
+    )
     colour: Colour = Field("black", description="text colour")
     align: Align = "center"
     valign: VAlign = "middle"
     fit: Literal["shrink", "wrap", "none"] = Field(
-        "wrap", description="wrap lines to the box and shrink until it fits, shrink one line, or neither"
+        "wrap",
+        description="wrap lines to the box and shrink until it fits, shrink one line, or neither",
     )
     line_height: float = Field(1.2, gt=0, description="line spacing as a multiple of the size")
     rotate: float = Field(0.0, description="degrees clockwise about the box centre")
@@ -136,7 +139,11 @@ class GridEl(Strict):
 
 
 class Element(Strict):
-    """One drawing step. Exactly one of the shape keys is set."""
+    """One drawing step: exactly one shape key with its mapping, and `when:` or `unless:` beside it, not inside it (`- rect: {w: 10mm, h: 10mm}` then `when: {rank: 1}` on the next line).
+
+    A condition belongs to the step, not to the shape: written inside the shape's mapping it
+    is refused with a message that says it goes beside the shape key (spec/validate.py).
+    """
 
     rect: RectEl | None = None
     circle: CircleEl | None = None
@@ -149,9 +156,13 @@ class Element(Strict):
     pips: PipsEl | None = None
     grid: GridEl | None = None
     when: Condition | None = Field(
-        None, description="draw only for items whose attributes match, e.g. {rank: [3, 6, 9]}"
+        None,
+        description="draw only for items whose attributes match, e.g. {rank: [3, 6, 9]};"
+        " written beside the shape key, not inside its mapping",
     )
-    unless: Condition | None = Field(None, description="skip items whose attributes match")
+    unless: Condition | None = Field(
+        None, description="skip items whose attributes match; beside the shape key, like when"
+    )
 
     @model_validator(mode="after")
     def _one_shape(self):

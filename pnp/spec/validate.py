@@ -40,6 +40,42 @@ def _inner_model(annotation: Any) -> Any:
     return None
 
 
+def belongs(model: type[BaseModel], data: Any, loc: tuple) -> str | None:
+    """Where an unknown key at `loc` would be known, one level up or down: 'goes beside
+    'rect:', not inside it' for an element's `when:` written in its shape's mapping; 'goes
+    inside 'circle:'' for a shape's `fill:` written beside it. None when it is known nowhere near."""
+    name, at = loc[-1], loc[:-1]
+    names = [p for p in at if isinstance(p, str)]
+    if names:  # one level up: the mapping that holds this one
+        up = _model_at(model, at[: max(i for i, p in enumerate(at) if isinstance(p, str))])
+        if up is not None and name in up.model_fields:
+            return f"goes beside '{names[-1]}:', not inside it"
+    owner = _model_at(model, at)
+    if owner is None:
+        return None
+    here = _value_at(data, at)
+    inside = [
+        f
+        for f, info in owner.model_fields.items()
+        if (child := _inner_model(info.annotation)) is not None and name in child.model_fields
+    ]
+    given = [f for f in inside if isinstance(here, dict) and f in here]
+    if given or 0 < len(inside) <= 3:  # a key many mappings have says nothing of where it goes
+        return (
+            "goes inside " + " or ".join(f"'{f}:'" for f in (given or inside)) + ", not beside it"
+        )
+    return None
+
+
+def _value_at(data: Any, path: tuple) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
 def key_path(loc: tuple) -> str:
     out = ""
     for part in loc:
@@ -47,7 +83,9 @@ def key_path(loc: tuple) -> str:
     return out
 
 
-def validate(model: type[M], data: Any, *, file: str, prefix: tuple = (), context: dict | None = None) -> M:
+def validate(
+    model: type[M], data: Any, *, file: str, prefix: tuple = (), context: dict | None = None
+) -> M:
     if not isinstance(data, dict):
         raise PnpError(
             "expected a mapping of keys",
@@ -63,7 +101,9 @@ def validate(model: type[M], data: Any, *, file: str, prefix: tuple = (), contex
         raise to_pnp_error(exc, model, data, file=file, prefix=prefix) from None
 
 
-def to_pnp_error(exc: ValidationError, model: type[BaseModel], data: Any, *, file: str, prefix: tuple = ()) -> PnpError:
+def to_pnp_error(
+    exc: ValidationError, model: type[BaseModel], data: Any, *, file: str, prefix: tuple = ()
+) -> PnpError:
     errors = exc.errors(include_url=False)
     # Unknown keys first: they usually explain the other complaints.
     errors.sort(key=lambda e: e["type"] != "extra_forbidden")
@@ -72,22 +112,33 @@ def to_pnp_error(exc: ValidationError, model: type[BaseModel], data: Any, *, fil
     where, line = locate(data, loc)
     file = where or file  # a key merged in from an included file names that file
     key = key_path(prefix + loc)
-    more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
+    more = (
+        f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+        if len(errors) > 1
+        else ""
+    )
     if err["type"] == "extra_forbidden":
         owner = _model_at(model, loc[:-1])
         known = sorted(owner.model_fields) if owner else []
         near = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
+        place = belongs(model, data, loc)
         return PnpError(
-            f"unknown key '{loc[-1]}'{more}",
+            f"key '{loc[-1]}' {place}{more}" if place else f"unknown key '{loc[-1]}'{more}",
             file=file,
             line=line,
             key=key,
             expected="one of: " + ", ".join(known) if known else None,
             found=str(loc[-1]),
-            hint=f"did you mean '{near[0]}'?" if near else None,
+            hint=f"did you mean '{near[0]}'?" if near and not place else None,
         )
     if err["type"] == "missing":
-        return PnpError(f"missing key '{loc[-1]}'{more}", file=file, line=line, key=key, expected=f"a value for '{loc[-1]}'")
+        return PnpError(
+            f"missing key '{loc[-1]}'{more}",
+            file=file,
+            line=line,
+            key=key,
+            expected=f"a value for '{loc[-1]}'",
+        )
     msg = err["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, ") :]
