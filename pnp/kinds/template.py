@@ -48,6 +48,8 @@ PIP_LAYOUTS = {
         (1, 1),
     ],
 }
+# Where an unknown art name's message sends the user: scripts/art_page.py writes the page.
+ART_PAGE = "docs/art.md shows every built-in art name with its picture"
 PIP_NAMES = {"A": 1, "a": 1, "ace": 1, "Ace": 1}
 
 
@@ -304,7 +306,7 @@ class TemplateRenderer:
                 side,
                 expected="an SVG in the game's art/ folder or the library",
                 found=exc.name,
-                hint=f"did you mean '{exc.near[0]}'?" if exc.near else None,
+                hint=(f"did you mean '{exc.near[0]}'? " if exc.near else "") + ART_PAGE,
             ) from None
         except ArtError as exc:
             raise self.fail(f"art '{name}' cannot be used: {exc}", n, side) from None
