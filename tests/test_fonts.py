@@ -40,4 +40,154 @@ def test_a_font_not_in_the_table_is_measured_from_its_own_file(tmp_path):
     text = "Wave AV 0123"
     assert measured.width(text, 10) == own.width(text, 10)
     assert measured.width(text, 10) != vera.width(text, 10)
-    assert (measured.ascent, measured.descent, measured.cap_height) == (own.ascent, own.descent, own.cap_height)
+    assert (measured.ascent, measured.descent, measured.cap_height) == (
+        own.ascent,
+        own.descent,
+        own.cap_height,
+    )
+
+
+def make_otf(path: Path, chars: str = "0123456789 ABC", upm: int = 1000) -> Path:
+    """A small OpenType font with PostScript (CFF) outlines: every character a rounded box
+    drawn with cubic curves, 600 units wide."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    names = [".notdef"] + [f"g{ord(c)}" for c in chars]
+    fb = FontBuilder(upm, isTTF=False)
+    fb.setupGlyphOrder(names)
+    fb.setupCharacterMap({ord(c): f"g{ord(c)}" for c in chars})
+    charstrings, metrics = {}, {}
+    for n in names:
+        pen = T2CharStringPen(600, None)
+        if n != "g32":
+            pen.moveTo((100, 0))
+            pen.lineTo((500, 0))
+            pen.curveTo((580, 0), (580, 700), (500, 700))
+            pen.lineTo((100, 700))
+            pen.curveTo((20, 700), (20, 0), (100, 0))
+            pen.closePath()
+        charstrings[n] = pen.getCharString()
+        metrics[n] = (600, 20 if n != "g32" else 0)
+    fb.setupCFF("PnpTestCFF", {"FullName": "Pnp Test CFF"}, charstrings, {})
+    fb.setupHorizontalMetrics(metrics)
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "PnpTestCFF", "styleName": "Regular", "psName": "PnpTestCFF"})
+    fb.setupOS2(
+        sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200, sCapHeight=700
+    )
+    fb.setupPost()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fb.save(str(path))
+    return path
+
+
+def test_a_cff_font_converts_to_truetype_with_the_same_metrics_and_shapes(tmp_path):
+    from io import BytesIO
+
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    from pnp.draw.fonts import is_cff, truetype_data
+
+    otf = make_otf(tmp_path / "Blob.otf")
+    assert is_cff(otf)
+    tt = TTFont(BytesIO(truetype_data(str(otf), otf.stat().st_mtime_ns)))
+    assert "glyf" in tt and "CFF " not in tt and tt.sfntVersion == "\x00\x01\x00\x00"
+    src = TTFont(str(otf))
+    assert tt.getBestCmap() == src.getBestCmap()
+    assert tt["hmtx"]["g65"][0] == src["hmtx"]["g65"][0] == 600
+    pen = BoundsPen(tt.getGlyphSet())
+    tt.getGlyphSet()["g65"].draw(pen)
+    x0, y0, x1, y1 = pen.bounds
+    # the cubic sides bulge to x = 40 and 560; the quadratic ones within a unit of that
+    assert abs(x0 - 40) <= 1.5 and abs(x1 - 560) <= 1.5 and (y0, y1) == (0, 700)
+    assert read_record(otf)["cap_height"] == 700
+
+
+@pytest.mark.parametrize("engine", ["reportlab", "svg"])
+def test_an_otf_font_is_drawn_and_embedded_by_both_engines(engine, small_game, tmp_path, capsys):
+    """A game font with CFF outlines: the card values print in it, embedded in the PDF."""
+    import pymupdf
+
+    from pnp.cli import main
+
+    make_otf(small_game / "fonts" / "Blob.otf")
+    game = small_game / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8") + "fonts:\n  blob: fonts/Blob.otf\n", encoding="utf-8"
+    )
+    deck = small_game / "deck.yaml"
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace(
+            "size: 28pt, font: bold", "size: 28pt, font: blob"
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    code = main(
+        [
+            "build",
+            str(small_game),
+            "--out",
+            str(out),
+            "--paper",
+            "a4",
+            "--engine",
+            engine,
+            "--only",
+            "deck",
+        ]
+    )
+    assert code == 0, capsys.readouterr().err
+    doc = pymupdf.open(next(out.rglob("*.pdf")))
+    values, embedded = [], set()
+    for page in doc:
+        for b in page.get_text("dict")["blocks"]:
+            for line in b.get("lines", []):
+                for s in line["spans"]:
+                    if "Vera" not in s["font"]:
+                        values.append(s["text"])
+                        assert s["size"] == pytest.approx(28, abs=0.1)
+        embedded |= {f[1] for f in page.get_fonts() if "Vera" not in f[3]}
+    assert sorted(values) == sorted("12345" * 2)  # red and blue 1-5
+    assert embedded and embedded <= {"ttf", "cff"}  # a font program in the file, not a name
+
+
+def test_a_font_of_zero_units_per_em_is_refused(small_game, tmp_path, capsys):
+    from fontTools.ttLib import TTFont
+
+    from pnp.cli import main
+
+    font = TTFont(str(BUILTIN["regular"]))
+    font["head"].unitsPerEm = 0
+    (small_game / "fonts").mkdir()
+    font.save(str(small_game / "fonts" / "Zero.ttf"))
+    game = small_game / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8") + "fonts:\n  zero: fonts/Zero.ttf\n", encoding="utf-8"
+    )
+    code = main(["build", str(small_game), "--out", str(tmp_path / "out"), "--paper", "a4"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "units per em (head.unitsPerEm) is 0" in err and "key: fonts.zero" in err
+    assert "expected: 16 to 16384 units per em" in err
+
+
+def test_an_otf_font_that_cannot_be_converted_names_the_command(
+    small_game, tmp_path, capsys, monkeypatch
+):
+    import pnp.draw.fonts
+    from pnp.cli import main
+
+    monkeypatch.setattr(pnp.draw.fonts, "MAX_CONVERTED_GLYPHS", 3)
+    make_otf(small_game / "fonts" / "Big.otf")
+    game = small_game / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8") + "fonts:\n  big: fonts/Big.otf\n", encoding="utf-8"
+    )
+    code = main(["build", str(small_game), "--out", str(tmp_path / "out"), "--paper", "a4"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "cannot be converted to TrueType" in err and "more than 3" in err
+    assert "fontforge -lang=ff -c 'Open($1); Generate($2)' fonts/Big.otf fonts/Big.ttf" in err

@@ -25,9 +25,14 @@ class FontMetrics:
     def __init__(self, record: dict):
         """From a record of `read_record` (or the built-in table), in font units."""
         upm = record["upm"]
-        self._chars = frozenset(map(chr, record["chars"])) | {"\n", "\t"}  # what it draws (line breaks are not drawn)
+        self._chars = frozenset(map(chr, record["chars"])) | {
+            "\n",
+            "\t",
+        }  # what it draws (line breaks are not drawn)
         # advance widths in ems by character, read with map() when a line is measured
-        self._advance_of = _Advances({chr(cp): units / upm for cp, units in record["advances"]}).__getitem__
+        self._advance_of = _Advances(
+            {chr(cp): units / upm for cp, units in record["advances"]}
+        ).__getitem__
         self.ascent = record["ascent"] / upm
         self.descent = -record["descent"] / upm  # positive
         self.cap_height = record["cap_height"] / upm or 0.72
@@ -56,7 +61,7 @@ class _Advances(dict):
 
 
 def read_record(path: Path) -> dict:
-    """What pnp measures text with, read from a TTF file, in font units."""
+    """What pnp measures text with, read from a TrueType or OpenType (CFF) file, in font units."""
     from fontTools.ttLib import TTFont  # only for fonts not in the built-in table
 
     with TTFont(str(path), lazy=True) as tt:
@@ -77,9 +82,13 @@ def read_record(path: Path) -> dict:
 def _cap_height(tt, cmap: dict[int, str]) -> float:
     """The font's capital height in font units: from OS/2, else the top of its 'H'."""
     cap = getattr(tt["OS/2"], "sCapHeight", 0) if "OS/2" in tt else 0
-    if not cap and ord("H") in cmap and "glyf" in tt:
-        glyph = tt["glyf"][cmap[ord("H")]]
-        cap = getattr(glyph, "yMax", 0) or 0
+    if not cap and ord("H") in cmap and ("glyf" in tt or "CFF " in tt):
+        from fontTools.pens.boundsPen import ControlBoundsPen
+
+        glyphs = tt.getGlyphSet()
+        pen = ControlBoundsPen(glyphs)  # as glyf stores yMax
+        glyphs[cmap[ord("H")]].draw(pen)
+        cap = pen.bounds[3] if pen.bounds else 0
     return cap
 
 
@@ -117,7 +126,12 @@ def _gpos_pairs(gpos, add) -> None:
     if not gpos.FeatureList or not gpos.LookupList:
         return
     wanted = sorted(
-        {i for rec in gpos.FeatureList.FeatureRecord if rec.FeatureTag == "kern" for i in rec.Feature.LookupListIndex}
+        {
+            i
+            for rec in gpos.FeatureList.FeatureRecord
+            if rec.FeatureTag == "kern"
+            for i in rec.Feature.LookupListIndex
+        }
     )
     for index in wanted:
         lookup = gpos.LookupList.Lookup[index]
@@ -167,6 +181,88 @@ def metrics_for(path: str) -> FontMetrics:
     return FontMetrics(record or read_record(file))
 
 
+def is_cff(path: Path) -> bool:
+    """Whether the file is an OpenType font with PostScript (CFF) outlines."""
+    with open(path, "rb") as fh:
+        return fh.read(4) == b"OTTO"
+
+
+# An OpenType font with CFF outlines is turned into TrueType outlines once, in memory, where an
+# engine needs TrueType (reportlab embeds only TrueType): quadratic curves within a thousandth
+# of an em of the cubic ones, the same metrics and character map. Nothing is written to disk.
+CU2QU_MAX_ERR = 0.001  # of an em: a micrometre on 10 pt text
+MAX_CONVERTED_GLYPHS = 65_535  # every glyph a font can have: conversion is a few ms per hundred
+
+
+@lru_cache(maxsize=8)
+def truetype_data(path: str, _mtime_ns: int = 0) -> bytes:
+    """The CFF font at `path` with TrueType (glyf) outlines, as the bytes of a .ttf file.
+
+    ValueError (naming what is wrong) for a font that cannot be converted: a variable (CFF2)
+    font, or one with more glyphs than MAX_CONVERTED_GLYPHS."""
+    from io import BytesIO
+
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont, newTable
+
+    with TTFont(path) as font:
+        if "CFF " not in font:
+            raise ValueError("a variable (CFF2) OpenType font")
+        order = font.getGlyphOrder()
+        if len(order) > MAX_CONVERTED_GLYPHS:
+            raise ValueError(f"{len(order):,} glyphs, more than {MAX_CONVERTED_GLYPHS:,}")
+        glyphs = font.getGlyphSet()
+        max_err = CU2QU_MAX_ERR * font["head"].unitsPerEm
+        quadratic = {}
+        for name in order:
+            pen = TTGlyphPen(glyphs)
+            glyphs[name].draw(Cu2QuPen(pen, max_err, reverse_direction=True))
+            quadratic[name] = pen.glyph()
+        font["loca"] = newTable("loca")
+        font["glyf"] = glyf = newTable("glyf")
+        glyf.glyphOrder, glyf.glyphs = order, quadratic
+        del font["CFF "]
+        if "VORG" in font:
+            del font["VORG"]
+        glyf.compile(font)
+        hmtx = font["hmtx"]
+        for name, glyph in quadratic.items():  # left side bearings from the new outlines
+            if hasattr(glyph, "xMin"):
+                hmtx[name] = (hmtx[name][0], glyph.xMin)
+        font["maxp"] = maxp = newTable("maxp")
+        maxp.tableVersion = 0x00010000
+        for field in (
+            "maxZones",
+            "maxTwilightPoints",
+            "maxStorage",
+            "maxFunctionDefs",
+            "maxInstructionDefs",
+            "maxStackElements",
+            "maxSizeOfInstructions",
+            "maxComponentElements",
+        ):
+            setattr(maxp, field, 1 if field == "maxZones" else 0)
+        post = font["post"]
+        post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
+        font.sfntVersion = "\x00\x01\x00\x00"
+        out = BytesIO()
+        font.save(out)
+    return out.getvalue()
+
+
+def truetype_source(path: Path):
+    """What an engine that embeds only TrueType opens: the file's path, or for a CFF font its
+    TrueType conversion as an open binary file."""
+    if not is_cff(path):
+        return str(path)
+    from io import BytesIO
+
+    data = BytesIO(truetype_data(str(path), path.stat().st_mtime_ns))
+    data.name = str(path)
+    return data
+
+
 class FontBook:
     """Font keys ('regular', 'bold', a game's own names) to files and metrics."""
 
@@ -183,9 +279,19 @@ class FontBook:
 
 # The built-in keys and the style each one is; a game's own font 'title' may add
 # 'title-bold', 'title-italic' and 'title-bolditalic' for rich text.
-_BUILTIN_STYLE = {"regular": (False, False), "bold": (True, False), "italic": (False, True), "bolditalic": (True, True)}
+_BUILTIN_STYLE = {
+    "regular": (False, False),
+    "bold": (True, False),
+    "italic": (False, True),
+    "bolditalic": (True, True),
+}
 _BUILTIN_KEY = {v: k for k, v in _BUILTIN_STYLE.items()}
-_SUFFIX = {(False, False): "", (True, False): "-bold", (False, True): "-italic", (True, True): "-bolditalic"}
+_SUFFIX = {
+    (False, False): "",
+    (True, False): "-bold",
+    (False, True): "-italic",
+    (True, True): "-bolditalic",
+}
 
 
 def font_variant(book: FontBook, key: str, bold: bool, italic: bool) -> str:

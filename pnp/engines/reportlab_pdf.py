@@ -25,7 +25,7 @@ from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.draw.colours import rgb
-from pnp.draw.fonts import FontBook
+from pnp.draw.fonts import FontBook, truetype_source
 from pnp.draw.ident import stable_hash
 from pnp.draw.primitives import Group, Image, Rect, Style, Text, Use, outline_ops
 from pnp.draw.primitives import Path as PathPrim
@@ -49,7 +49,7 @@ def font_name(fonts: FontBook, key: str) -> str:
     path = str(fonts.files[key])
     if path not in _registered:
         name = f"pnp{len(_registered)}-{Path(path).stem}"
-        pdfmetrics.registerFont(TTFont(name, path))
+        pdfmetrics.registerFont(TTFont(name, truetype_source(fonts.files[key])))  # CFF: as TrueType
         _registered[path] = name
     return _registered[path]
 

@@ -64,7 +64,7 @@ class GameSpec(Strict):
     components: list[str] = Field(..., min_length=1, description="component family files")
     uses: list[UseSpec] = Field(default_factory=list, description="families from other game folders")
     rules: str | None = Field("rules.yaml", description="the rules file, or null for none")
-    fonts: dict[str, str] = Field(default_factory=dict, description="font name: TTF file in the folder")
+    fonts: dict[str, str] = Field(default_factory=dict, description="font name: a TrueType (.ttf) or OpenType (.otf) file in the folder")
     options: dict[str, object] = Field(default_factory=dict, description="game options and defaults")
     variants: dict[str, Variant] = Field(default_factory=dict)
     description: str = ""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from pnp import budget
 from pnp.errors import PnpError, short
@@ -53,34 +53,58 @@ def find_game(ref: str) -> Path:
 
 
 def check_font(path: Path, *, file: str, key: str, line: int | None, found: str) -> None:
-    """A font a spec names must be a readable TrueType file that may be embedded in a PDF."""
+    """A font a spec names must be a readable TrueType or OpenType file that may be embedded
+    in a PDF; an OpenType font with CFF outlines must convert to TrueType (draw/fonts.py)."""
+    expected = "a TrueType (.ttf) or OpenType (.otf) font"
     if not path.is_file():
-        raise PnpError("font file not found", file=file, line=line, key=key, expected="a TrueType (.ttf) file in the game folder", found=found)
+        raise PnpError("font file not found", file=file, line=line, key=key, expected=f"{expected} in the game folder", found=found)
     head = path.read_bytes()[:4]
-    if head == b"OTTO":
-        raise PnpError(
-            "font has PostScript (CFF) outlines, which cannot be embedded",
-            file=file, line=line, key=key, expected="a TrueType (.ttf) font", found=found,
-        )
-    if head not in (b"\x00\x01\x00\x00", b"true"):
-        raise PnpError("not a TrueType font", file=file, line=line, key=key, expected="a TrueType (.ttf) font", found=found)
+    cff = head == b"OTTO"
+    if head not in (b"\x00\x01\x00\x00", b"true") and not cff:
+        raise PnpError("not a TrueType or OpenType font", file=file, line=line, key=key, expected=expected, found=found)
     from fontTools.ttLib import TTFont
 
+    outlines = ("CFF ",) if cff else ("glyf", "loca")
     try:
         with TTFont(str(path), lazy=True) as tt:
-            for table in ("head", "hhea", "hmtx", "cmap", "name", "glyf", "loca"):
+            if cff and "CFF2" in tt:
+                outlines = ("CFF2",)
+            for table in ("head", "hhea", "hmtx", "cmap", "name", *outlines):
                 tt[table]  # noqa: B018 - reading the table is the check
             fs_type = tt["OS/2"].fsType if "OS/2" in tt else 0
+            units = tt["head"].unitsPerEm
     except Exception as exc:  # noqa: BLE001 - any failure of the font parser means a damaged file
         raise PnpError(
             "font file cannot be read (damaged or incomplete)",
-            file=file, line=line, key=key, expected="a complete TrueType (.ttf) font", found=f"{found}: {type(exc).__name__}",
+            file=file, line=line, key=key, expected=f"a complete {expected[2:]}", found=f"{found}: {type(exc).__name__}",
         ) from None
+    if not 16 <= units <= 16384:  # the OpenType specification's range; text is measured in ems
+        raise PnpError(
+            f"the font's units per em (head.unitsPerEm) is {units}, so no text can be measured with it",
+            file=file, line=line, key=key, expected="16 to 16384 units per em (1000 or 2048 in most fonts)", found=found,
+        )
     if fs_type & 0x000F == 0x0002:
         raise PnpError(
             "the font's licence forbids embedding it in a PDF",
             file=file, line=line, key=key, expected="a font that may be embedded", found=found,
         )
+    if cff:
+        from pnp.draw.fonts import truetype_data
+
+        try:  # once, here: the engines take the converted font from memory
+            truetype_data(str(path), path.stat().st_mtime_ns)
+        except Exception as exc:  # noqa: BLE001 - any failure to convert means a font pnp cannot embed
+            raise PnpError(
+                f"the OpenType font's PostScript (CFF) outlines cannot be converted to TrueType: {exc}",
+                file=file, line=line, key=key, expected="a TrueType (.ttf) font, or an OpenType font with CFF outlines",
+                found=found, hint=f"convert it to TrueType with  {convert_command(found)}  and name the .ttf",
+            ) from None
+
+
+def convert_command(font: str) -> str:
+    """The command that turns an OpenType font pnp cannot convert into a TrueType one (FontForge)."""
+    ttf = str(PurePosixPath(font).with_suffix(".ttf"))
+    return f"fontforge -lang=ff -c 'Open($1); Generate($2)' {font} {ttf}"
 
 
 def deep_merge(base: dict, over: dict) -> dict:
