@@ -154,21 +154,26 @@ def test_an_otf_font_is_drawn_and_embedded_by_both_engines(engine, small_game, t
     assert embedded and embedded <= {"ttf", "cff"}  # a font program in the file, not a name
 
 
+def build_with_font(game: Path, name: str, rel: str, out: Path, capsys) -> tuple[int, str]:
+    """Build the game with the font file `rel` named `name` in game.yaml: exit code and stderr."""
+    from pnp.cli import main
+
+    spec = game / "game.yaml"
+    spec.write_text(
+        spec.read_text(encoding="utf-8") + f"fonts:\n  {name}: {rel}\n", encoding="utf-8"
+    )
+    code = main(["build", str(game), "--out", str(out), "--paper", "a4"])
+    return code, capsys.readouterr().err
+
+
 def test_a_font_of_zero_units_per_em_is_refused(small_game, tmp_path, capsys):
     from fontTools.ttLib import TTFont
-
-    from pnp.cli import main
 
     font = TTFont(str(BUILTIN["regular"]))
     font["head"].unitsPerEm = 0
     (small_game / "fonts").mkdir()
     font.save(str(small_game / "fonts" / "Zero.ttf"))
-    game = small_game / "game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8") + "fonts:\n  zero: fonts/Zero.ttf\n", encoding="utf-8"
-    )
-    code = main(["build", str(small_game), "--out", str(tmp_path / "out"), "--paper", "a4"])
-    err = capsys.readouterr().err
+    code, err = build_with_font(small_game, "zero", "fonts/Zero.ttf", tmp_path / "out", capsys)
     assert code == 2, err
     assert "units per em (head.unitsPerEm) is 0" in err and "key: fonts.zero" in err
     assert "expected: 16 to 16384 units per em" in err
@@ -178,16 +183,10 @@ def test_an_otf_font_that_cannot_be_converted_names_the_command(
     small_game, tmp_path, capsys, monkeypatch
 ):
     import pnp.draw.fonts
-    from pnp.cli import main
 
     monkeypatch.setattr(pnp.draw.fonts, "MAX_CONVERTED_GLYPHS", 3)
     make_otf(small_game / "fonts" / "Big.otf")
-    game = small_game / "game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8") + "fonts:\n  big: fonts/Big.otf\n", encoding="utf-8"
-    )
-    code = main(["build", str(small_game), "--out", str(tmp_path / "out"), "--paper", "a4"])
-    err = capsys.readouterr().err
+    code, err = build_with_font(small_game, "big", "fonts/Big.otf", tmp_path / "out", capsys)
     assert code == 2, err
     assert "cannot be converted to TrueType" in err and "more than 3" in err
     assert "fontforge -lang=ff -c 'Open($1); Generate($2)' fonts/Big.otf fonts/Big.ttf" in err
