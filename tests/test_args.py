@@ -119,18 +119,38 @@ def test_text_substitution_and_its_errors_name_the_element():
     assert exc.value.key == "front[1]" and "unknown font" in str(exc.value)
 
 
-def test_a_fixed_colour_is_checked_once_per_family():
+def test_an_element_names_its_attributes():
+    assert Element.model_validate(
+        {"text": {"text": "{rank} of {suit}", "colour": "{ink}"}}
+    ).attribute_names == ("ink", "rank", "suit")
+    assert Element.model_validate({"rect": {"w": "1mm", "h": "1mm"}}).attribute_names == ()
+    assert Element.model_validate({"text": {"text": "a { b"}}).attribute_names is None
+
+
+def test_an_element_is_drawn_once_per_value_of_the_attributes_it_names(monkeypatch):
+    """The drawings kept per element (kinds/template.py): 40 items in two tones draw the
+    tone's rect twice and the fixed rect once; each item still gets its own tone."""
+    from pnp.kinds.template import TemplateRenderer
+
     fa, _ = family_args()
+    ctx = fa.ctx
+    ctx.art_folders = lambda family: []
+    draw = TemplateRenderer(fa.family, ctx)
+    elements = [
+        Element.model_validate({"rect": {"w": "10mm", "h": "10mm", "fill": "{tone}"}}),
+        Element.model_validate({"rect": {"w": "5mm", "h": "5mm", "fill": "#000000"}}),
+    ]
     calls = []
-    real = args.resolve_colour
-    args.resolve_colour = lambda v, p: calls.append(v) or real(v, p)
-    try:
-        for _ in range(3):
-            fa.colour("red", {}, 0, "front")
-            fa.colour("{c}", {"c": "blue"}, 0, "front")
-    finally:
-        args.resolve_colour = real
-    assert calls == ["red", "blue", "blue", "blue"]
+    real = TemplateRenderer._rect
+    monkeypatch.setattr(
+        TemplateRenderer, "_rect", lambda self, e, *a: calls.append(e) or real(self, e, *a)
+    )
+    fills = []
+    for i in range(40):
+        tone = "#ff0000" if i % 2 else "#0000ff"
+        fills.append([p.style.fill for p in draw.render(elements, W, H, {"tone": tone})])
+    assert len(calls) == 3
+    assert fills[0] == ["#0000ff", "#000000"] and fills[1] == ["#ff0000", "#000000"]
 
 
 def test_template_resolves_no_argument_itself():

@@ -101,13 +101,11 @@ def square(e, w: float, h: float) -> Box:
 
 
 class FamilyArgs:
-    """Resolves the arguments of one family's elements; a colour that names no attribute is
-    checked against the palette once for the family, not once an item."""
+    """Resolves the arguments of one family's elements, and reports their problems."""
 
     def __init__(self, family: Family, ctx: DrawContext):
         self.family = family
         self.ctx = ctx
-        self._colours: dict[tuple, tuple[str | None]] = {}
 
     def key(self, n: int | None, side: str, field: str | None = None) -> str:
         return (f"{side}[{n}]" if n is not None else side) + (f".{field}" if field else "")
@@ -133,9 +131,6 @@ class FamilyArgs:
         self, value: str, attrs: dict, n: int | None, side: str, alpha_ok: bool = False
     ) -> str | None:
         """A colour as #rrggbb (None for 'none'); an alpha only a shape's paint draws is a warning."""
-        fixed = "{" not in value  # names no attribute: the same colour for every item
-        if fixed and (hit := self._colours.get((value, n, side, alpha_ok))) is not None:
-            return hit[0]
         c = colour_of(value, attrs, self.ctx, self.family, self.key(n, side))
         if (
             c
@@ -149,8 +144,6 @@ class FamilyArgs:
                     n,
                     side,
                 )
-        if fixed:
-            self._colours[(value, n, side, alpha_ok)] = (c,)
         return c
 
     def text(self, value: str, attrs: dict, n: int, side: str) -> str:

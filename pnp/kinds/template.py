@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import string
-from functools import lru_cache
-
 from pnp.draw.fonts import font_variant
 from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
@@ -20,7 +17,6 @@ from pnp.kinds import args
 from pnp.kinds.args import FamilyArgs
 from pnp.kinds.base import DrawContext
 from pnp.kinds.bleed import grow_box, grow_points, mirrored_bleed, touching
-from pnp.memo import ByIdentity
 from pnp.spec.elements import Element
 from pnp.spec.model import Family, matches
 
@@ -57,37 +53,12 @@ def uses_attributes(elements: list[Element] | None) -> bool:
     """True when a template draws differently per item (so it cannot be shared)."""
     if not elements:
         return False
-    return any(el.when or el.unless or _attribute_names(el) != () for el in elements)
+    return any(el.when or el.unless or el.attribute_names != () for el in elements)
 
 
 def named_attributes(elements: list[Element] | None) -> set[str]:
     """Every item attribute the elements' values name ('{rank}')."""
-    return {name for el in elements or () for name in _attribute_names(el) or ()}
-
-
-def _read_attribute_names(el: Element) -> tuple[str, ...] | None:
-    """The item attributes the element's values name ('{rank}'), sorted; None when a value
-    cannot be read as a template (drawing it gives the error)."""
-    names: set[str] = set()
-    stack = [el.model_dump()]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            if "{" in v or "}" in v:
-                try:
-                    names.update(
-                        name for _, name, _, _ in string.Formatter().parse(v) if name is not None
-                    )
-                except ValueError:
-                    return None
-        elif isinstance(v, dict):
-            stack.extend(v.values())
-        elif isinstance(v, (list, tuple)):
-            stack.extend(v)
-    return tuple(sorted(names))
-
-
-_attribute_names = ByIdentity(_read_attribute_names, limit=20_000)  # read once per element
+    return {name for el in elements or () for name in el.attribute_names or ()}
 
 
 # Drawings kept per element: an element drawn alike for many items (a suit's colour, a rank)
@@ -142,7 +113,7 @@ class TemplateRenderer:
                 edges = stops_at_edge(el, w, h)
                 if edges:
                     self.stopped.setdefault(n, set()).update(edges)
-            names = _attribute_names(el)
+            names = el.attribute_names
             try:
                 if names is None:  # a value that is no template
                     raise KeyError
@@ -444,7 +415,7 @@ def check_raster(path, file: str, key: str) -> None:
             expected="PNG, JPEG or SVG",
             found=path.name,
         )
-    problem = _raster_problem(str(path), path.stat().st_mtime_ns)
+    problem = _raster_problem(str(path))
     if problem:
         raise PnpError(
             f"image {path.name} cannot be read: {problem}",
@@ -455,8 +426,7 @@ def check_raster(path, file: str, key: str) -> None:
         )
 
 
-@lru_cache(maxsize=65536)
-def _raster_problem(path: str, _mtime: int) -> str | None:
+def _raster_problem(path: str) -> str | None:
     """Why the file cannot be printed, or None.
 
     The file's structure is checked without decoding its pixels (the PDF carries them as they

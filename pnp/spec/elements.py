@@ -6,6 +6,7 @@ Text, symbol names, image files and colours may name item attributes: '{rank}'.
 
 from __future__ import annotations
 
+import string
 from functools import cached_property
 from typing import Annotated, Literal
 
@@ -171,6 +172,28 @@ class Element(Strict):
             found = ", ".join(shapes) if shapes else "none"
             raise ValueError(f"expected exactly one of {', '.join(SHAPES)}; found {found}")
         return self
+
+    @cached_property  # the key of the element's drawings (kinds/template.py): read per item
+    def attribute_names(self) -> tuple[str, ...] | None:
+        """The item attributes the element's values name ('{rank}'), sorted; None when a value
+        cannot be read as a template (drawing it gives the error)."""
+        names: set[str] = set()
+        stack = [self.model_dump()]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, str):
+                if "{" in v or "}" in v:
+                    try:
+                        names.update(
+                            n for _, n, _, _ in string.Formatter().parse(v) if n is not None
+                        )
+                    except ValueError:
+                        return None
+            elif isinstance(v, dict):
+                stack.extend(v.values())
+            elif isinstance(v, (list, tuple)):
+                stack.extend(v)
+        return tuple(sorted(names))
 
     @cached_property  # read for every item drawn: worked out once per element
     def kind(self) -> str:
