@@ -183,10 +183,33 @@ def test_an_otf_font_that_cannot_be_converted_names_the_command(
     small_game, tmp_path, capsys, monkeypatch
 ):
     import pnp.draw.fonts
+    from pnp.cli import main
 
-    monkeypatch.setattr(pnp.draw.fonts, "MAX_CONVERTED_GLYPHS", 3)
-    make_otf(small_game / "fonts" / "Big.otf")
+    monkeypatch.setattr(pnp.draw.fonts, "MAX_CONVERTED_GLYPHS", 20)
+    cjk = "".join(chr(c) for c in range(0x4E00, 0x4E00 + 20))
+    make_otf(small_game / "fonts" / "Big.otf", "0123456789 ABC" + cjk)  # 35 glyphs
     code, err = build_with_font(small_game, "big", "fonts/Big.otf", tmp_path / "out", capsys)
     assert code == 2, err
-    assert "cannot be converted to TrueType" in err and "more than 3" in err
-    assert "fontforge -lang=ff -c 'Open($1); Generate($2)' fonts/Big.otf fonts/Big.ttf" in err
+    assert "cannot be converted to TrueType" in err and "35 glyphs, more than 20" in err
+    command = "pyftsubset fonts/Big.otf --unicodes=U+0020-024F,U+2010-2027 --output-file=fonts/Big-subset.otf"
+    assert command in err
+    # the command makes a font pnp takes
+    import subprocess
+    import sys
+
+    args = command.split()[1:]
+    subprocess.run([sys.executable, "-m", "fontTools.subset", *args], cwd=small_game, check=True)
+    spec = small_game / "game.yaml"
+    spec.write_text(
+        spec.read_text(encoding="utf-8").replace("fonts/Big.otf", "fonts/Big-subset.otf"),
+        encoding="utf-8",
+    )
+    code = main(["build", str(small_game), "--out", str(tmp_path / "out"), "--paper", "a4"])
+    assert code == 0, capsys.readouterr().err  # 15 glyphs: converted
+
+
+def test_a_variable_cff2_font_names_the_fontforge_command():
+    from pnp.spec.load import convert_hint
+
+    hint = convert_hint("fonts/Var.otf", subset=False)
+    assert "fontforge -lang=ff -c 'Open($1); Generate($2)' fonts/Var.otf fonts/Var.ttf" in hint

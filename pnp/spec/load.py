@@ -89,7 +89,7 @@ def check_font(path: Path, *, file: str, key: str, line: int | None, found: str)
             file=file, line=line, key=key, expected="a font that may be embedded", found=found,
         )
     if cff:
-        from pnp.draw.fonts import truetype_data
+        from pnp.draw.fonts import TooManyGlyphs, truetype_data
 
         try:  # once, here: the engines take the converted font from memory
             truetype_data(str(path), path.stat().st_mtime_ns)
@@ -97,14 +97,20 @@ def check_font(path: Path, *, file: str, key: str, line: int | None, found: str)
             raise PnpError(
                 f"the OpenType font's PostScript (CFF) outlines cannot be converted to TrueType: {exc}",
                 file=file, line=line, key=key, expected="a TrueType (.ttf) font, or an OpenType font with CFF outlines",
-                found=found, hint=f"convert it to TrueType with  {convert_command(found)}  and name the .ttf",
+                found=found, hint=convert_hint(found, subset=isinstance(exc, TooManyGlyphs)),
             ) from None
 
 
-def convert_command(font: str) -> str:
-    """The command that turns an OpenType font pnp cannot convert into a TrueType one (FontForge)."""
-    ttf = str(PurePosixPath(font).with_suffix(".ttf"))
-    return f"fontforge -lang=ff -c 'Open($1); Generate($2)' {font} {ttf}"
+def convert_hint(font: str, subset: bool) -> str:
+    """The exact command that makes a font pnp can use of one it cannot convert: a subset of the
+    characters cards use (pyftsubset comes with fontTools, which pnp installs), or a TrueType
+    copy made by FontForge."""
+    stem = PurePosixPath(font)
+    if subset:
+        out = stem.with_name(stem.stem + "-subset.otf")
+        return f"keep the characters cards use:  pyftsubset {font} --unicodes=U+0020-024F,U+2010-2027 --output-file={out}  and name {out}"
+    ttf = stem.with_suffix(".ttf")
+    return f"convert it to TrueType:  fontforge -lang=ff -c 'Open($1); Generate($2)' {font} {ttf}  and name {ttf}"
 
 
 def deep_merge(base: dict, over: dict) -> dict:
