@@ -1,4 +1,8 @@
-"""Draw a face template (a list of elements) for one item, in the face's millimetres."""
+"""Draw a face template (a list of elements) for one item, in the face's millimetres.
+
+Each element kind maps its resolved arguments (pnp/kinds/args.py: box, paint, text style,
+'{attr}' filled) to primitives; what an element draws alike for many items is drawn once.
+"""
 
 from __future__ import annotations
 
