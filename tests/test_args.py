@@ -154,7 +154,7 @@ def test_an_element_is_drawn_once_per_value_of_the_attributes_it_names(monkeypat
 
 
 def test_template_resolves_no_argument_itself():
-    """template.py maps resolved arguments to primitives: lengths, colours and '{attr}' are
+    """template.py maps resolved arguments to primitives: lengths, colours, paint and {attr} are
     read only through pnp/kinds/args.py."""
     src = Path(args.__file__).with_name("template.py").read_text()
     imported = {
@@ -163,5 +163,5 @@ def test_template_resolves_no_argument_itself():
         if isinstance(node, ast.ImportFrom)
         for alias in node.names
     }
-    assert not imported & {"resolve", "resolve_colour", "colour_alpha", "fill", "locate"}
+    assert not imported & {"resolve", "resolve_colour", "colour_alpha", "fill", "locate", "Style"}
     assert "args" in imported and "FamilyArgs" in imported

@@ -195,6 +195,12 @@ class FamilyArgs:
             None, colour, e.stroke_width, tuple(e.dash) if e.dash else None, e.opacity, cap="round"
         )
 
+    def grid_paint(self, e, attrs: dict, n: int, side: str) -> tuple[Style, Style | None]:
+        """A grid's lines (square ends, so corners meet) and its background (None: none)."""
+        lines = Style(None, self.colour(e.stroke, attrs, n, side), e.stroke_width, cap="square")
+        bg = self.colour(e.fill, attrs, n, side)
+        return lines, Style(bg) if bg else None
+
     def text_style(self, e, attrs: dict, n: int, side: str) -> TextStyle:
         """A text element's font (one the game has), size, colour, alignment and fitting."""
         if e.font not in self.ctx.fonts:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pnp.draw.fonts import font_variant
 from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
-from pnp.draw.primitives import Ellipse, Group, Image, Path, Rect, Style, polygon, rotate
+from pnp.draw.primitives import Ellipse, Group, Image, Path, Rect, polygon, rotate
 from pnp.draw.richtext import has_markup
 from pnp.draw.richtext import parse as parse_rich
 from pnp.draw.svgart import ArtError, read_art, tint
@@ -375,11 +375,10 @@ class TemplateRenderer:
 
     def _grid(self, e, w, h, attrs, n, side):
         (x0, y0), c = args.point(e, w, h), e.cell
-        st = Style(None, self.colour(e.stroke, attrs, n, side), e.stroke_width, cap="square")
+        st, bg = self.args.grid_paint(e, attrs, n, side)
         out = []
-        bg = self.colour(e.fill, attrs, n, side)
         if bg:
-            out.append(Rect(x0, y0, e.cols * c, e.rows * c, Style(bg)))
+            out.append(Rect(x0, y0, e.cols * c, e.rows * c, bg))
         ops = []
         for i in range(e.cols + 1):
             ops += [("M", x0 + i * c, y0), ("L", x0 + i * c, y0 + e.rows * c)]
