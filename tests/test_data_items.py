@@ -140,3 +140,63 @@ def test_rows_count_against_the_item_budget(tmp_path):
     with pytest.raises(PnpError) as exc:
         load_game(str(folder), max_items=20)
     assert "--max-items" in exc.value.expected
+
+
+def test_rows_without_an_id_column_get_readable_unique_ids_from_their_name(tmp_path):
+    csv_text = (
+        "name,cost,count\n"
+        "Imp,1,\n"
+        "Fire Ball!,2,2\n"
+        "Imp,3,\n"
+        "Éclair de Génie,1,\n"
+        ",4,\n"  # no name: the first text cell of the row (here none) or the family
+        "imp-2,5,\n"
+    )
+    folder = _game(tmp_path / "g", "cards.csv", {"cards.csv": csv_text})
+    ids = [i.id for i in load_game(str(folder)).families[0].items]
+    # the slug of the name; a repeated name gets -2; an id already taken is never handed out twice
+    assert ids == [
+        "imp",
+        "fire-ball-1",
+        "fire-ball-2",
+        "imp-2",
+        "eclair-de-genie",
+        "deck",
+        "imp-2-2",
+    ]
+    assert len(set(ids)) == len(ids)
+    # stable: loading again gives the same ids
+    assert [i.id for i in load_game(str(folder)).families[0].items] == ids
+
+
+def test_rows_without_a_name_column_take_the_first_text_column(tmp_path):
+    csv_text = "cost,card,flavour\n2,Grim Reaper,x\n3,Healer,\n"
+    folder = _game(tmp_path / "g", "cards.csv", {"cards.csv": csv_text})
+    ids = [i.id for i in load_game(str(folder)).families[0].items]
+    assert ids == ["grim-reaper", "healer"]
+
+
+def test_an_id_column_still_wins(tmp_path):
+    csv_text = "id,name\nx1,Imp\n,Goblin\n"
+    folder = _game(tmp_path / "g", "cards.csv", {"cards.csv": csv_text})
+    assert [i.id for i in load_game(str(folder)).families[0].items] == ["x1", "goblin"]
+
+
+def test_formula_cells_without_saved_values_are_a_warning_naming_the_cell(tmp_path, capsys):
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    ws = book.active
+    ws.append(["name", "cost", "count", "flavour"])
+    ws.append(["Imp", 1, "=1+2"])  # a script's formula: no cached value in the file
+    ws.append(["Goblin", 2, 1])
+    book.save(tmp_path / "cards.xlsx")
+    folder = _game(
+        tmp_path / "g", "cards.xlsx", {"cards.xlsx": (tmp_path / "cards.xlsx").read_bytes()}
+    )
+    out = tmp_path / "out"
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "cards.xlsx" in err and "C2" in err and "count" in err and "formula" in err
+    # with --strict the build refuses
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(out), "--strict"]) == 1

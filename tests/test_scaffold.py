@@ -57,3 +57,12 @@ def test_new_from_a_game_copies_it_under_a_new_id(tmp_path):
     assert "game: our-greenway" in (folder / "rules.yaml").read_text()
     assert (folder / "cards.yaml").read_text().startswith("# yaml-language-server: $schema=schema/family.schema.json\n")
     assert main(["check", str(folder)]) == 0
+
+
+def test_new_games_spreadsheet_names_its_cards_with_an_id_column(tmp_path):
+    folder = tmp_path / "g"
+    assert main(["new", str(folder)]) == 0
+    header = (folder / "events.csv").read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert header[0] == "id"
+    ids = [i.id for i in load_game(str(folder)).family("events").items]
+    assert ids == ["good-harvest-1", "good-harvest-2", "storm", "market-day-1", "market-day-2"]

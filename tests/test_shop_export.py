@@ -155,9 +155,9 @@ def test_card_list_counts_match_the_cards_the_pdf_prints(small_game, tmp_path, b
         == 10
     )
     names = {
-        "events-events-1-front.png": "Good Harvest",
-        "events-events-front.png": "Storm",
-        "events-events-1-2-front.png": "Market Day",
+        "events-good-harvest-1-front.png": "Good Harvest",
+        "events-storm-front.png": "Storm",
+        "events-market-day-1-front.png": "Market Day",
     }
     for r in (r for r in listed if r["family"] == "events"):
         assert text.count(names[r["file"]]) == int(r["count"]), r

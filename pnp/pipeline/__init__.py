@@ -111,7 +111,8 @@ class Prepared:
             from pnp.check.noeffect import unmatched_conditions
 
             self.noeffect = unmatched_conditions(self.game)
-        return [*self.noeffect, *self.ctx.warnings, *(self.legible or [])]
+        read = [w for fam in self.game.families for w in fam.warnings]  # e.g. a data file's formulas
+        return [*read, *self.noeffect, *self.ctx.warnings, *(self.legible or [])]
 
     def impose(self, papers: Sequence[str | PaperSpec], max_tiles: int = DEFAULT_MAX_TILES) -> list[Plan]:
         """Refuse what cannot be tiled on any of the papers, then impose each; returns the new plans."""

@@ -9,19 +9,30 @@ Cells are typed as a card designer expects: `3` is the number 3 and `2.5` is 2.5
 {rank: 3}` matches), `007` stays the text `007` (a leading zero is part of a name), and an
 empty cell is the empty text, so `{flavour}` prints nothing on the cards that leave it blank.
 A row whose every cell is empty is skipped (spreadsheet exports often end with some).
+
+A row without an id (no `id` column, or an empty cell in it) takes one from its name: the
+`name` column, else `title`, else the first column that holds text, as a readable slug
+(`Fire Ball!` -> `fire-ball`). A name met again gets `-2`, `-3`... in row order, never an id
+another row already has, so ids stay the same from one build to the next. These ids become
+file names, cut-file labels and `--only` targets, so `spells-1-2` would tell the user nothing.
+
+A workbook written by a script may hold formulas without the values a spreadsheet saves beside
+them; such a cell reads as empty, and each is a warning that names it (open and save the file
+in a spreadsheet to store the values).
 """
 
 from __future__ import annotations
 
 import csv
 import re
+import unicodedata
 import zipfile
 from pathlib import Path
 
 from pnp.errors import PnpError, short
 from pnp.spec.yamlfile import MAX_NUMBER_CHARS
 
-__all__ = ["ROW_KEY", "SUFFIXES", "read_rows"]
+__all__ = ["ROW_KEY", "SUFFIXES", "read_rows", "slug"]
 
 ROW_KEY = "\x00row"  # each row dict carries its spreadsheet row number under this key until read
 
@@ -33,8 +44,9 @@ _FLOAT = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)")
 MAX_COLUMNS = 1_000  # a sheet's columns; a stray cell far to the right would make every row that wide
 
 
-def read_rows(path: Path, *, shown: str, sheet: str | None, max_rows: int) -> list[dict]:
-    """Every row of the data file at `path` as an attribute dict; errors name `shown`, row and column."""
+def read_rows(path: Path, *, shown: str, sheet: str | None, max_rows: int, warnings: list[str] | None = None) -> list[dict]:
+    """Every row of the data file at `path` as an attribute dict; errors name `shown`, row and
+    column; what reads but not as written (formulas without values) goes to `warnings`."""
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
         raise PnpError("unknown data file type", file=shown, expected="a .csv, .tsv or .xlsx file", found=path.name)
@@ -42,7 +54,10 @@ def read_rows(path: Path, *, shown: str, sheet: str | None, max_rows: int) -> li
         raise PnpError("only an .xlsx file has sheets", file=shown, key="sheet", expected="no sheet for a CSV or TSV file", found=sheet)
     try:
         table = _xlsx(path, shown, sheet) if suffix == ".xlsx" else _delimited(path, shown, "\t" if suffix == ".tsv" else ",")
-        return _items(table, shown, max_rows)
+        rows = _items(table, shown, max_rows)
+        if suffix == ".xlsx" and warnings is not None:
+            warnings += _uncached_formulas(path, shown, sheet, rows)
+        return _with_ids(rows)
     except OSError as exc:
         raise PnpError("cannot read the data file", file=shown, expected="a readable file", found=exc.strerror or str(exc)) from None
 
@@ -208,3 +223,110 @@ def _checked(row: dict, header: list[str], shown: str, n: int) -> dict:
         else:
             row["id"] = str(row["id"])
     return row
+
+
+MAX_SLUG = 60  # characters of a made id: a file name holds it with room for family and side
+
+
+def slug(text: str) -> str:
+    """A readable id from a name: `Éclair de Génie!` -> `eclair-de-genie`; letters of any
+    script are kept (accents dropped where a letter has a plain form), anything else is `-`."""
+    folded = "".join(
+        c for c in unicodedata.normalize("NFKD", str(text)) if not unicodedata.combining(c)
+    )
+    out = re.sub(r"[\W_]+", "-", folded.lower()).strip("-")
+    if len(out) > MAX_SLUG:
+        out = out[:MAX_SLUG].rsplit("-", 1)[0] if "-" in out[:MAX_SLUG] else out[:MAX_SLUG]
+    return out.strip("-")
+
+
+def _name_column(rows: list[dict]) -> str | None:
+    """The column a row without an id is named from: `name`, `title`, else the first with text."""
+    if not rows:
+        return None
+    columns = [c for c in rows[0] if c not in ("id", "count", ROW_KEY)]
+    for c in ("name", "title"):
+        if c in columns:
+            return c
+    for c in columns:
+        if any(isinstance(r.get(c), str) and slug(r[c]) for r in rows):
+            return c
+    return None
+
+
+def _with_ids(rows: list[dict]) -> list[dict]:
+    """Each row without an id gets its name's slug, made unique in row order (`imp`, `imp-2`)."""
+    column = _name_column(rows)
+    if column is None:
+        return rows
+    taken = {str(r["id"]) for r in rows if "id" in r}
+    seen: dict[str, int] = {}
+    for r in rows:
+        if "id" in r or not (base := slug(r.get(column, ""))):
+            continue
+        n = seen.get(base, 1)
+        ident = base if n == 1 else f"{base}-{n}"
+        while ident in taken:
+            n += 1
+            ident = f"{base}-{n}"
+        seen[base] = n + 1
+        taken.add(ident)
+        r["id"] = ident
+    return rows
+
+
+def _has_formulas(path: Path) -> bool:
+    """Whether any worksheet of the workbook holds a formula (`<f>`), read in chunks."""
+    with zipfile.ZipFile(path) as z:
+        for name in z.namelist():
+            if not (name.startswith("xl/worksheets/") and name.endswith(".xml")):
+                continue
+            with z.open(name) as fh:
+                tail = b""
+                while chunk := fh.read(1 << 16):
+                    if re.search(rb"<(?:\w+:)?f[ >/]", tail + chunk):
+                        return True
+                    tail = chunk[-16:]
+    return False
+
+
+def _uncached_formulas(path: Path, shown: str, sheet: str | None, rows: list[dict]) -> list[str]:
+    """A warning naming each formula cell read as empty: a script wrote it and no spreadsheet
+    computed and saved its value (openpyxl reads saved values; it computes nothing)."""
+    try:
+        if not _has_formulas(path):
+            return []
+        import openpyxl
+
+        book = openpyxl.load_workbook(path, read_only=True, data_only=False)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError):
+        return []  # the first reading has said what is wrong with the file, or read it
+    by_row = {r[ROW_KEY]: r for r in rows}
+    cells: list[str] = []
+    try:
+        ws = book[sheet] if sheet else book.worksheets[0]
+        ws.reset_dimensions()
+        header: list = []
+        for n, values in enumerate(ws.iter_rows(values_only=True), start=1):
+            if n == 1:
+                header = [str(v).strip() if v is not None else "" for v in values]
+                continue
+            for k, v in enumerate(values[:MAX_COLUMNS]):
+                if not (isinstance(v, str) and v.startswith("=")):
+                    continue
+                name = header[k] if k < len(header) else ""
+                row = by_row.get(n)
+                if row is None or row.get(name, "") == "":
+                    cells.append(f"{_column(k)}{n}" + (f" ({name})" if name else ""))
+    except (zipfile.BadZipFile, KeyError, ValueError, OverflowError, SyntaxError):
+        return []
+    finally:
+        book.close()
+    if not cells:
+        return []
+    shown_cells = ", ".join(cells[:5]) + (f" and {len(cells) - 5} more" if len(cells) > 5 else "")
+    return [
+        f"{shown}: {len(cells)} formula cell{'s' if len(cells) != 1 else ''} without a saved value, "
+        f"read as empty: {shown_cells} (a script wrote the formulas and no spreadsheet computed "
+        "them: open the workbook in a spreadsheet and save it)"
+    ]

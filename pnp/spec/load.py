@@ -300,7 +300,7 @@ def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tup
     return result
 
 
-def _data_file_items(data: LineDict, folder: Path, name: str, allow_outside: bool, max_items: int) -> tuple[LineDict, str | None]:
+def _data_file_items(data: LineDict, folder: Path, name: str, allow_outside: bool, max_items: int) -> tuple[LineDict, str | None, list[str]]:
     """`items: cards.csv` or `items: {file: cards.xlsx, sheet: Cards}`: the rows as item entries.
 
     The path is relative to the game folder and must stay inside it, like every file a game names.
@@ -317,7 +317,7 @@ def _data_file_items(data: LineDict, folder: Path, name: str, allow_outside: boo
         if not isinstance(ref, str) or not (sheet is None or isinstance(sheet, str)):
             raise PnpError("items file and sheet are names", file=name, line=line_of(data, ("items",)), key="items", expected="file: a path, sheet: a sheet name", found=short(raw))
     else:
-        return data, None
+        return data, None, []
     line = line_of(data, ("items",))
     target = resolve_inside(folder, ref, file=name, key="items", allow_outside=allow_outside, line=line)
     try:
@@ -327,12 +327,13 @@ def _data_file_items(data: LineDict, folder: Path, name: str, allow_outside: boo
     if not found:
         raise PnpError("items file not found", file=name, line=line, key="items", expected="a .csv, .tsv or .xlsx file in the game folder", found=ref)
     shown = display_path(target)
-    rows = LineList(read_rows(target, shown=shown, sheet=sheet, max_rows=max_items))
+    notes: list[str] = []
+    rows = LineList(read_rows(target, shown=shown, sheet=sheet, max_rows=max_items, warnings=notes))
     rows.lines = [row.pop(ROW_KEY) for row in rows]
     out = LineDict(data)
     out.line, out.lines, out.file, out.files = data.line, dict(data.lines), data.file, data.files
     out["items"] = rows
-    return out, shown
+    return out, shown, notes
 
 
 def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items) -> Family:
@@ -355,7 +356,7 @@ def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
             found=short(kind) if not isinstance(kind, str) else kind,
             hint=f"did you mean '{near[0]}'?" if near else None,
         )
-    data, items_file = _data_file_items(data, folder, name, allow_outside, max_items)
+    data, items_file, notes = _data_file_items(data, folder, name, allow_outside, max_items)
     spec: FamilySpec = validate(schemas[kind], data, file=name, context={"folder": folder})
     items_lines = getattr(data.get("items"), "lines", None)
     items = expand_items(
@@ -367,6 +368,6 @@ def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
         lines=items_lines,
         max_items=max_items,
     )
-    return Family(spec=spec, file=name, folder=folder, items=items, data=data)
+    return Family(spec=spec, file=name, folder=folder, items=items, data=data, warnings=notes)
 
 

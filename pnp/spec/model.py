@@ -64,6 +64,7 @@ class Family:
     folder: Path
     items: Sequence[Item]  # an ItemList: items made when read
     data: object = None  # the family's YAML as read (with lines), so later errors can name a line
+    warnings: list[str] = field(default_factory=list)  # what its files say but reads otherwise
 
     @property
     def name(self) -> str:
