@@ -8,7 +8,6 @@ font files, so no installed fonts matter): the same raster route as the TTS shee
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from pnp import budget
 from pnp.draw.primitives import Group, Text, multiply, scale, translate
 from pnp.errors import PnpError
 from pnp.kinds.base import DrawContext, Face
+from pnp.names import UniqueNames, safe_name
 from pnp.outputset import carry_sub, output_set
 
 MAX_SIDE_PX = 4000
@@ -47,10 +47,6 @@ def _canvas(ctx: DrawContext):
 def place_face(drawing, x_px: float, y_px: float, face: Face, w_px: int, h_px: int) -> Group:
     """A face drawing (mm, origin top-left) stretched exactly onto a w_px × h_px cell."""
     return Group((drawing,), multiply(translate(x_px, y_px), scale(w_px / face.w, h_px / face.h)))
-
-
-def safe_name(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("_") or "item"
 
 
 def face_pixels(face: Face, px_per_mm: float, max_side: int = MAX_SIDE_PX) -> tuple[int, int]:
@@ -141,11 +137,13 @@ def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | No
             backs = [f.back for f in fl if f.back is not None]
             shared_back = len(backs) == len(fl) and _all_same(backs)
             cells = []
+            names = UniqueNames()  # one file per item, whatever its id (pnp/names.py)
             for n, face in enumerate(fl, 1):
-                written += write(face.front, face, f"{safe_name(face.id)}-front.png")
+                stem = names(face.id)
+                written += write(face.front, face, f"{stem}-front.png")
                 cells.append((face.id, face, face.front))
                 if face.back is not None and not shared_back:
-                    written += write(face.back, face, f"{safe_name(face.id)}-back.png")
+                    written += write(face.back, face, f"{stem}-back.png")
                 if progress:
                     progress(f"{game.id} {fam.name}: {n}/{len(fl)}")
             if shared_back:

@@ -27,8 +27,9 @@ from pnp.errors import PnpError
 from pnp.export.shops import check_sizes, find_shop, order_text
 from pnp.kinds import KINDS, DrawContext, Face
 from pnp.kinds.flat import FlatKind
+from pnp.names import UniqueNames, csv_cell, safe_name
 from pnp.outputset import carry_sub, output_set
-from pnp.preview import safe_name, select_families
+from pnp.preview import select_families
 
 MIN_DPI, MAX_DPI = 72.0, 1200.0
 MAX_BLEED_MM = 10.0
@@ -216,14 +217,7 @@ def _plan_family(fam, faces: list[Face]) -> tuple[ShopFamily, list[ShopFile]]:
     radius = kind.corner_radius(fam.spec) * fam.spec.scale if fam.spec.shape == "rect" else 0.0
     plan = ShopFamily(fam.name, fam.title, (faces[0].w, faces[0].h), fam.spec.shape, radius)
     files: list[ShopFile] = []
-    taken: set[str] = set()
-
-    def name_for(base: str) -> str:
-        name, n = base, 2
-        while name in taken:
-            name, n = f"{base}-{n}", n + 1
-        taken.add(name)
-        return name
+    name_for = UniqueNames().take  # each file once, ignoring case (pnp/names.py)
 
     backs = [f.back for f in faces]
     shared = backs[0] is not None and _all_same(backs)
@@ -347,14 +341,17 @@ def card_list(plans: list[ShopFamily], fmt: str, bleed: float, dpi: float, px: d
         for c in plan.cards:
             out.writerow(
                 [
-                    plan.family,
-                    f"{c.front}.{fmt}",
-                    len(c.ids),
-                    f"{c.back}.{fmt}" if c.back else "",
-                    " ".join(c.ids),
-                    f"{w:g}x{h:g}",
-                    f"{bleed:g}",
-                    size,
+                    csv_cell(cell)
+                    for cell in (
+                        plan.family,
+                        f"{c.front}.{fmt}",
+                        len(c.ids),
+                        f"{c.back}.{fmt}" if c.back else "",
+                        " ".join(c.ids),
+                        f"{w:g}x{h:g}",
+                        f"{bleed:g}",
+                        size,
+                    )
                 ]
             )
     return buf.getvalue()

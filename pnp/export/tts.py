@@ -19,8 +19,9 @@ from pnp.draw.primitives import Rect, Style
 from pnp.errors import PnpError
 from pnp.export.tts_save import board_object, deck_object, saved_object, tile_object, token_object
 from pnp.kinds.base import Face
+from pnp.names import safe_name
 from pnp.outputset import carry_sub, output_set
-from pnp.preview import place_face, render_png, safe_name, select_families
+from pnp.preview import place_face, render_png, select_families
 
 DECK_KINDS = {"card"}
 BOARD_KINDS = {"board", "hexmap", "sheet"}
