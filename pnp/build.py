@@ -36,8 +36,15 @@ class Output:
     plan: Plan
 
 
-def output_stem(game: Game, paper: str) -> str:
-    return f"{game.id}" + (f"-{game.variant}" if game.variant else "") + f"-{paper}"
+def output_stem(game: Game, paper: str | PaperSpec, *, fold: bool = False, ink_saver: bool = False) -> str:
+    """The file name (without .pdf/.json) of a build: the game, its variant, each output mode
+    asked for (--fold, --ink-saver, --registration), then the paper, so that every version can
+    sit side by side: `greenway-a4`, `greenway-fold-a4`, `earth-our-home-reduced-ink-saver-letter`."""
+    paper_id = paper if isinstance(paper, str) else paper.id
+    modes = [m for m, on in (("fold", fold), ("ink-saver", ink_saver)) if on]
+    if not isinstance(paper, str) and paper.registration:
+        modes.append("registration")
+    return "-".join([game.id, *([game.variant] if game.variant else []), *modes, paper_id])
 
 
 def build(
@@ -133,7 +140,7 @@ def _write_pages(
     outputs: list[Output] = []
     reading = prep.read_while_drawing() if rest else None
     for paper, plan in zip(prep.papers, prep.plans, strict=True):
-        stem = output_stem(game, paper.id)
+        stem = output_stem(game, paper, fold=prep.fold, ink_saver=prep.ink_saver)
         writer = _writer(engine, stage / f"{stem}.pdf", _info(game, paper, date), prep.ctx) if pdfs else None
         svg_pages = _svg_pages(stage / f"{stem}-svg", prep.ctx) if rest and engine == "svg" else None
         with open(stage / f"{stem}.json", "w", encoding="utf-8") if rest else nullcontext() as fh:

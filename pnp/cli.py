@@ -534,7 +534,7 @@ def cmd_export(args) -> int:
     for w in prep.warnings():
         _warn(w)
     plan, paper = prep.plans[0], prep.papers[0]
-    stem = output_stem(game, paper.id)
+    stem = output_stem(game, paper)  # a --registration build's name, so the two pair up
     title = f"{game.spec.title} {paper.title}"
     with output_set(args.out, game.id) as stage:  # switched in whole, with the rest of the set
         folder = carry_sub(stage, args.out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p"))

@@ -169,13 +169,13 @@ def test_registration_marks_are_printed_clear_of_every_item(tmp_path, capsys, pa
         == 0
     )
     for game in ("greenway", "aftershock"):
-        doc = pymupdf.open(out / game / f"{game}-{paper}.pdf")
+        doc = pymupdf.open(out / game / f"{game}-registration-{paper}.pdf")
         capsys.readouterr()
         files = export_cut(game, out, "--paper", paper, "--registration")
         # pages whose item leaves the marks no room (Aftershock's sheet-sized player screens)
         # print none, and the export says which
         warned = capsys.readouterr().err
-        manifest = json.loads((out / game / f"{game}-{paper}.json").read_text())
+        manifest = json.loads((out / game / f"{game}-registration-{paper}.json").read_text())
         sheets = {p["number"] for p in manifest["pages"] if p["kind"] == "sheet"}
         assert {int(f.stem[-3:]) for f in files} <= sheets and files
         for f in files:
