@@ -15,6 +15,7 @@ from pathlib import Path
 from pnp import __version__, budget
 from pnp.budget import WHAT
 from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError, escape
+from pnp.messages import grouped
 from pnp.spec.paper import MAX_OFFSET_MM
 
 PAPERS_BOTH = ("a4", "letter")
@@ -192,6 +193,8 @@ def _logging(args) -> None:
         if getattr(h, "pnp_cli", False):
             h.stream = sys.stderr  # a test's captured stderr, or the real one
     log.setLevel(logging.DEBUG if args.verbose else logging.ERROR if args.quiet else logging.WARNING)
+    global _quiet
+    _quiet = args.quiet
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -291,7 +294,7 @@ def cmd_build(args) -> int:
         done, report, bad = outcome
         failed = failed or bad
         progress.done(done)
-        if not args.quiet or bad:
+        if report and (not args.quiet or bad):
             print(report, file=sys.stderr)
     return 1 if (failed and args.strict) else 0
 
@@ -394,7 +397,9 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
         """The report, whether anything failed or warned, and with --strict the refusal."""
         failed = sum(not r.passed for r in results)
         checked = summary(game.id, results) if not args.only else f"{game.id}: rulebook not checked (--only builds a part of the game)"
-        report = "".join(f"warning: {escape(w)}\n" for w in warnings) + checked
+        # -q: no warnings, and the rulebook check only when a rule fails (as `pnp check -q`)
+        said = "" if args.quiet else "".join(f"warning: {escape(w)}\n" for w in grouped(warnings))
+        report = said + (checked if failed or not args.quiet else "")
         if not (args.strict and (failed or warnings)):
             return report, bool(failed or warnings), None
         refused = f"{game.id}: nothing written (--strict: {len(warnings)} warning(s), {failed} failed rule(s))"
@@ -439,11 +444,13 @@ def cmd_check(args) -> int:
         raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
     prep = prepare(game, ["a4"], max_tiles=args.max_tiles, ink_saver=args.ink_saver)
     results = prep.check()
-    for w in prep.warnings():
-        if not args.quiet:
-            _warn(w)
+    _warn_all(prep.warnings())
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
+    elif args.quiet:  # the failures (with the table's heading) and the count line, no passes
+        failed = [r for r in results if not r.passed]
+        lines = table(game.id, failed).splitlines()[1:-1] if failed else []
+        print("\n".join([*lines, f"{len(results) - len(failed)} of {len(results)} rules pass"]))
     else:
         print(table(game.id, results))
     return 0 if all(r.passed for r in results) else 1
@@ -473,8 +480,18 @@ def cmd_new(args) -> int:
     return 0
 
 
+_quiet = False  # -q: nothing but errors on stderr
+
+
 def _warn(text: str) -> None:
-    print(f"warning: {escape(text)}", file=sys.stderr)
+    if not _quiet:
+        print(f"warning: {escape(text)}", file=sys.stderr)
+
+
+def _warn_all(lines: list[str]) -> None:
+    """Warnings, each group of like ones as one line (pnp/messages.py)."""
+    for line in grouped(lines):
+        _warn(line)
 
 
 def cmd_preview(args) -> int:
@@ -482,8 +499,10 @@ def cmd_preview(args) -> int:
 
     game = _load(args, args.game)
     t0 = time.monotonic()
-    progress = Progress()
-    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=_warn)
+    progress = Progress(enabled=not args.quiet)
+    said: list[str] = []
+    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=said.append)
+    _warn_all(said)
     n = sum(r.faces for r in results)
     progress.done(f"{game.id}: {n} face images and {len(results)} contact sheets in {args.out / game.id / 'preview'} ({time.monotonic() - t0:.1f}s)")
     return 0
@@ -498,7 +517,9 @@ def cmd_export(args) -> int:
     if args.cards:
         from pnp.export.shop import export_cards
 
-        res = export_cards(game, args.out, dpi=args.dpi, bleed=3.0 if args.bleed is None else args.bleed, fmt=args.format, families=args.family, shop=args.shop, progress=progress, warn=_warn)
+        said: list[str] = []
+        res = export_cards(game, args.out, dpi=args.dpi, bleed=3.0 if args.bleed is None else args.bleed, fmt=args.format, families=args.family, shop=args.shop, progress=progress, warn=said.append)
+        _warn_all(said)
         cards = sum(len(c.ids) for f in res.families for c in f.cards)
         progress.done(f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
         return 0
@@ -518,7 +539,9 @@ def cmd_export(args) -> int:
     if args.tts:
         from pnp.export.tts import export_tts
 
-        decks = export_tts(game, args.out, args.family, progress=progress, warn=_warn, base_url=args.tts_base_url)
+        said = []
+        decks = export_tts(game, args.out, args.family, progress=progress, warn=said.append, base_url=args.tts_base_url)
+        _warn_all(said)
         for d in decks:
             progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
         progress.done(f"{game.id}: Tabletop Simulator Saved Object {args.out / game.id / 'tts' / (game.id + '.json')} (copy it to TTS's Saves/Saved Objects folder)")
@@ -531,8 +554,7 @@ def cmd_export(args) -> int:
     # the same pipeline as the build: what cannot be tiled is refused here too
     paper = duplex_paper(args.paper, game_folder=game.folder, registration=args.registration)
     prep = prepare(game, [paper], legibility=False, max_tiles=args.max_tiles)
-    for w in prep.warnings():
-        _warn(w)
+    _warn_all(prep.warnings())
     plan, paper = prep.plans[0], prep.papers[0]
     stem = output_stem(game, paper)  # a --registration build's name, so the two pair up
     title = f"{game.spec.title} {paper.title}"

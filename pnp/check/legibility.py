@@ -303,6 +303,14 @@ def _pixels(cache: dict):
 
 LIMIT = {"size": f"below {MIN_PT:g} pt", "contrast": f"below {MIN_CONTRAST:g} : 1", "resolution": f"below {MIN_PPI:g} ppi"}
 UNIT = {"size": "{:.1f} pt", "contrast": "contrast {:.2f} : 1", "resolution": "{:.0f} ppi"}
+_DIGITS = {"size": 1, "contrast": 2, "resolution": 0}
+
+
+def shown_value(what: str, value: float) -> str:
+    """The value as a message shows it, rounded down: a value below its limit never reads as
+    the limit itself (4.499 is "4.49 : 1", not "4.50 : 1 ... below 4.5 : 1")."""
+    k = 10 ** _DIGITS[what]
+    return UNIT[what].format(math.floor(value * k + 1e-9) / k)
 
 
 def _in_folder(file: str, folder) -> str:
@@ -363,7 +371,7 @@ def _line(game, fam, p: Problem) -> str:
     items = f"{len(p.items)} item{'s' if len(p.items) > 1 else ''}" + (f" ({p.items[0]}" + (", ..." if len(p.items) > 1 else "") + ")" if p.items[0] else "")
     noun = "image" if p.what == "resolution" else "text"
     return (
-        f"{where}: family '{fam.name}' {p.side}: {noun} '{shown}' is {UNIT[p.what].format(p.worst)} at print size, "
+        f"{where}: family '{fam.name}' {p.side}: {noun} '{shown}' is {shown_value(p.what, p.worst)} at print size, "
         f"{LIMIT[p.what]}, on {items}"
     )
 
