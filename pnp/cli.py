@@ -96,7 +96,10 @@ def parser() -> argparse.ArgumentParser:
     def command(name: str, **kw) -> argparse.ArgumentParser:
         return sub.add_parser(name, parents=[talk], **kw)
 
-    command("list", help="list the built-in games")
+    ls = command("list", help="list the built-in games and their variants, or what one game prints")
+    ls.add_argument("game", nargs="?", metavar="GAME", help="a game (built-in id or folder): its families, counts, stock and pages")
+    ls.add_argument("--variant", help="(GAME) a variant named in game.yaml")
+    ls.add_argument("--paper", default="a4", help="(GAME) the paper the pages are counted on (default a4)")
 
     def game_options(sp, many: bool):
         if many:
@@ -233,15 +236,17 @@ def _closed_pipe() -> int:
 
 
 def cmd_list(args) -> int:
-    from pnp.spec.game import GameSpec
-    from pnp.spec.load import builtin_games
-    from pnp.spec.validate import validate
-    from pnp.spec.yamlfile import display_path, read_yaml
+    from pnp.listing import game_lines, games_lines
 
-    for gid, folder in builtin_games().items():
-        spec = validate(GameSpec, read_yaml(folder / "game.yaml"), file=display_path(folder / "game.yaml"))
-        players = f"{spec.players.min}" if spec.players.min == spec.players.max else f"{spec.players.min}-{spec.players.max}"
-        print(f"{gid:<18} {spec.title:<32} {players} players")
+    if args.game is None:
+        from pnp.spec.load import builtin_games
+
+        print("\n".join(games_lines(builtin_games())))
+        return 0
+    from pnp.pipeline import Load, load, prepare
+
+    game = load(args.game, Load(args.variant))
+    print("\n".join(game_lines(prepare(game, _papers(args.paper, [game])[:1], legibility=False))))
     return 0
 
 

@@ -176,3 +176,10 @@ def test_readme_keeps_its_two_commands_first():
         "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/pnp build --all",
         "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest",
     ]
+
+
+def test_readme_shows_the_variants_among_its_first_examples():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    first = text[: text.index("## Guides")]
+    assert "pnp build earth-our-home --variant reduced" in first
+    assert "pnp list GAME" in first
