@@ -283,6 +283,7 @@ def cmd_build(args) -> int:
         except ValueError:
             raise PnpError("bad --date", expected="YYYY-MM-DD", found=args.date) from None
     progress = Progress(enabled=not args.quiet)
+    started = time.time()
     jobs = min(args.jobs or os.cpu_count() or 1, len(refs))
     if jobs > 1:
         outcomes = _build_on_cores(args, refs, jobs)
@@ -301,6 +302,8 @@ def cmd_build(args) -> int:
         progress.done(done)
         if report and (not args.quiet or bad):
             print(report, file=sys.stderr)
+    for g in games if jobs == 1 else ():  # (games built on several cores are not loaded here)
+        _stale(args, g, started)
     return 1 if (failed and args.strict) else 0
 
 
@@ -493,6 +496,15 @@ def _warn(text: str) -> None:
         print(f"warning: {escape(text)}", file=sys.stderr)
 
 
+def _stale(args, game, started: float) -> None:
+    """Name the outputs beside this command's that are older than the game's files."""
+    from pnp.stale import stale_note
+
+    note = None if args.quiet else stale_note(args.out, game, started)
+    if note:
+        print(f"note: {escape(note)}", file=sys.stderr)
+
+
 def _warn_all(lines: list[str]) -> None:
     """Warnings, each group of like ones as one line (pnp/messages.py)."""
     for line in grouped(lines):
@@ -503,13 +515,14 @@ def cmd_preview(args) -> int:
     from pnp.preview import preview
 
     game = _load(args, args.game)
-    t0 = time.monotonic()
+    t0, started = time.monotonic(), time.time()
     progress = Progress(enabled=not args.quiet)
     said: list[str] = []
     results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=said.append)
     _warn_all(said)
     n = sum(r.faces for r in results)
     progress.done(f"{game.id}: {n} face images and {len(results)} contact sheets in {args.out / game.id / 'preview'} ({time.monotonic() - t0:.1f}s)")
+    _stale(args, game, started)
     return 0
 
 
@@ -517,8 +530,14 @@ def cmd_export(args) -> int:
     if args.tts + args.cut + args.cards + args.press + args.cricut != 1:
         raise PnpError("say what to export", expected="--tts, --cut, --cards, --press or --cricut (one of them)")
     game = _load(args, args.game)
-    t0 = time.monotonic()
+    t0, started = time.monotonic(), time.time()
     progress = Progress(enabled=not args.quiet)
+    code = _export(args, game, t0, progress)
+    _stale(args, game, started)
+    return code
+
+
+def _export(args, game, t0: float, progress: Progress) -> int:
     if args.cards:
         from pnp.export.shop import export_cards
 
