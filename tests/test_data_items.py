@@ -167,6 +167,9 @@ def test_rows_without_an_id_column_get_readable_unique_ids_from_their_name(tmp_p
     assert len(set(ids)) == len(ids)
     # stable: loading again gives the same ids
     assert [i.id for i in load_game(str(folder)).families[0].items] == ids
+    # a row's copies keep their ids: a second Shield does not become one of the first's
+    (folder / "cards.csv").write_text("name,count\nShield,3\nShield,\n")
+    assert [i.id for i in load_game(str(folder)).families[0].items] == ["shield-1", "shield-2", "shield-3", "shield-4"]
 
 
 def test_rows_without_a_name_column_take_the_first_text_column(tmp_path):

@@ -157,7 +157,25 @@ def test_customising_examples_work(tmp_path, monkeypatch, capsys, built):
 def test_new_game_walkthrough_works(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     done = run_guide("new-game.md", tmp_path, capsys)
-    assert done["commands"] >= 3
+    assert done["commands"] >= 14 and done["edits"] >= 1 and done["outputs"] >= 2
+    # the spreadsheet's cards, in every output, side by side
+    import csv
+
+    import fitz
+
+    out = tmp_path / "output" / "myspells"
+    for name in ("myspells-a4.pdf", "myspells-fold-a4.pdf", "myspells-ink-saver-a4.pdf"):
+        text = "".join(page.get_text() for page in fitz.open(out / name))
+        assert text.count("Fire Ball!") == 2 and text.count("Shield") == 3 and "Éclair" in text, name
+    assert "ink" in fitz.open(out / "myspells-ink-saver-a4.pdf")[0].get_text().lower()
+    faces = {p.name for p in (out / "preview" / "spells").iterdir()}
+    assert {"imp-front.png", "imp-2-front.png", "fire-ball-1-front.png", "eclair-front.png", "back.png"} <= faces
+    with open(out / "cards" / "cards.csv", newline="", encoding="utf-8") as fh:
+        listed = {r["file"]: int(r["count"]) for r in csv.DictReader(fh)}
+    assert listed["spells-imp-front.png"] == 1 and listed["spells-shield-1-front.png"] == 3
+    assert sum(listed.values()) == 8
+    assert (out / "tts" / "spells-faces.png").is_file()
+    assert list((out / "cut").glob("myspells-a4-cut-p*.svg"))
 
 
 @pytest.mark.parametrize("name", ["README.md", "docs/printing.md", "docs/customising.md", "docs/new-game.md", "docs/reference.md"])
@@ -183,3 +201,20 @@ def test_readme_shows_the_variants_among_its_first_examples():
     first = text[: text.index("## Guides")]
     assert "pnp build earth-our-home --variant reduced" in first
     assert "pnp list GAME" in first
+
+
+def test_the_docs_index_lists_every_page():
+    index = (DOCS / "README.md").read_text(encoding="utf-8")
+    linked = {(DOCS / t).resolve() for t in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", index)}
+    pages = {p.resolve() for p in DOCS.rglob("*.md") if p.name != "README.md"}
+    assert pages - linked == set(), "docs/README.md does not list: " + ", ".join(sorted(str(p.relative_to(DOCS.resolve())) for p in pages - linked))
+    assert all(p.is_file() for p in linked), "docs/README.md links to a page that is not there"
+
+
+def test_new_game_table_lists_what_pnp_new_makes(tmp_path):
+    assert main(["new", str(tmp_path / "g")]) == 0
+    made = {p.name + ("/" if p.is_dir() else "") for p in (tmp_path / "g").iterdir()}
+    text = (DOCS / "new-game.md").read_text(encoding="utf-8")
+    table = next(it[1] for it in blocks(text) if it[0] == "table" and it[1][0][0].startswith("`"))
+    listed = {row[0].strip("`") for row in table}
+    assert listed == made, (sorted(listed), sorted(made))

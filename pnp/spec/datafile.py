@@ -255,24 +255,34 @@ def _name_column(rows: list[dict]) -> str | None:
 
 
 def _with_ids(rows: list[dict]) -> list[dict]:
-    """Each row without an id gets its name's slug, made unique in row order (`imp`, `imp-2`)."""
+    """Each row without an id gets its name's slug, made unique in row order (`imp`, `imp-2`);
+    a row of several copies also keeps its copies' ids (`shield-1`, `shield-2`) for itself."""
     column = _name_column(rows)
     if column is None:
         return rows
-    taken = {str(r["id"]) for r in rows if "id" in r}
+    taken: set[str] = set()
+    for r in rows:
+        if "id" in r:
+            taken.update(_copies(str(r["id"]), r))
     seen: dict[str, int] = {}
     for r in rows:
         if "id" in r or not (base := slug(r.get(column, ""))):
             continue
         n = seen.get(base, 1)
         ident = base if n == 1 else f"{base}-{n}"
-        while ident in taken:
+        while taken.intersection(_copies(ident, r)):
             n += 1
             ident = f"{base}-{n}"
         seen[base] = n + 1
-        taken.add(ident)
+        taken.update(_copies(ident, r))
         r["id"] = ident
     return rows
+
+
+def _copies(ident: str, row: dict) -> list[str]:
+    """The ids a row's items get: its id, or with copies `id-1`, `id-2`... (pnp/spec/expand.py)."""
+    count = row.get("count", 1)
+    return [ident] if not isinstance(count, int) or count <= 1 else [ident, *(f"{ident}-{k}" for k in range(1, count + 1))]
 
 
 def _has_formulas(path: Path) -> bool:
