@@ -218,3 +218,52 @@ def test_new_game_table_lists_what_pnp_new_makes(tmp_path):
     table = next(it[1] for it in blocks(text) if it[0] == "table" and it[1][0][0].startswith("`"))
     listed = {row[0].strip("`") for row in table}
     assert listed == made, (sorted(listed), sorted(made))
+
+
+GUIDES = ("customising.md", "new-game.md")  # run in order, as scripts, by the tests above
+# Commands shown in the other pages with placeholders; each runs on its own on a fresh game
+# from `pnp new` (GAME), into a new folder (FOLDER). `pnp serve` runs until Ctrl-C: it is
+# left out here and tested in tests/test_serve.py.
+PLACEHOLDERS = {"GAME": "small", "FOLDER": "newfolder"}
+COMMAND = re.compile(r"^\s*(?:\.venv/bin/)?pnp\s+(?!serve\b)([a-z].*)$")
+
+
+def example_commands(path: Path) -> list[tuple[str, int]]:
+    """(command, expected exit) of each `pnp ...` line in a fenced block of the page; a line's
+    description after two spaces or a `#`, and its `# exits N`, are read as such."""
+    out = []
+    for it in blocks(path.read_text(encoding="utf-8")):
+        if it[0] != "fence" or it[1] not in ("", "sh", "text", "console"):
+            continue
+        for line in it[2].splitlines():
+            m = COMMAND.match(line)
+            if not m or line.strip().startswith("pnp serve:"):
+                continue
+            command, _, comment = m.group(1).partition("#")
+            want = int(e.group(1)) if (e := re.match(r"\s*exits (\d+)", comment)) else 0
+            out.append((re.split(r"\s{2,}", command.strip())[0], want))
+    return out
+
+
+PAGES = [p for p in [REPO / "README.md", *sorted(DOCS.rglob("*.md"))] if p.name not in GUIDES]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(REPO)) for p in PAGES])
+def test_every_command_example_runs(page, tmp_path, monkeypatch, capsys):
+    commands = example_commands(page)
+    if not commands:
+        return  # a page without command examples (its Python or YAML examples: other tests)
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "small", "-q"]) == 0
+    for n, (command, want) in enumerate(commands):
+        argv = [PLACEHOLDERS.get(a, a) for a in shlex.split(command)]
+        argv = [a if a != "newfolder" else f"newfolder{n}" for a in argv]
+        capsys.readouterr()
+        code = main(argv)
+        said = capsys.readouterr()
+        assert code == want, f"{page.name}: 'pnp {command}' exited {code}, not {want}:\n{said.out}{said.err}"
+
+
+def test_the_docs_have_command_examples_to_run():
+    found = {str(p.relative_to(REPO)): len(example_commands(p)) for p in PAGES}
+    assert found["README.md"] >= 12 and found["docs/printing.md"] >= 8 and found["docs/rules.md"] >= 2, found
