@@ -19,7 +19,7 @@ def build(tmp_path, front: str, capsys) -> tuple[int, str]:
     folder.mkdir()
     (folder / "game.yaml").write_text(GAME)
     (folder / "cards.yaml").write_text(HEAD + front)
-    code = main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "o"), "--quiet"])
+    code = main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "o")])
     return code, capsys.readouterr().err
 
 

@@ -37,7 +37,7 @@ def make(tmp: Path, front: str) -> Path:
 
 
 def build(folder: Path, out: Path, capsys, *extra: str) -> tuple[int, str]:
-    code = main(["build", str(folder), "--paper", "a4", "--out", str(out), "--quiet", *extra])
+    code = main(["build", str(folder), "--paper", "a4", "--out", str(out), *extra])
     return code, capsys.readouterr().err
 
 
