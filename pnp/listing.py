@@ -79,4 +79,3 @@ def game_lines(prep) -> list[str]:
         + ", ".join(f"{n} {k}" for k, n in kinds_of_page.items())
     )
     return out
-
