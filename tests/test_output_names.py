@@ -145,3 +145,18 @@ def test_unique_names_are_stable_readable_and_short():
     assert long1.startswith("y" * 20)
     again = UniqueNames()
     assert [again(t) for t in ["a/b", "a_b", "a?b", "A_B"]] == ["a_b", "a_b-2", "a_b-3", "A_B-4"]
+
+
+def test_a_game_id_or_family_name_too_long_for_a_file_name_is_refused_cleanly(tmp_path, capsys):
+    folder = _game(tmp_path / "g")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("id: names", "id: " + "a" * 300))
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "game.yaml" in err and "id" in err and "64" in err, err
+    game.write_text(game.read_text().replace("id: " + "a" * 300, "id: names"))
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text().replace("family: deck", "family: " + "d" * 300))
+    assert main(["preview", str(folder), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "deck.yaml" in err and "family" in err and "64" in err, err

@@ -53,7 +53,8 @@ class DesignChoice(Strict):
 class GameSpec(Strict):
     """game.yaml: what the game is and which files describe its components."""
 
-    id: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$", description="short id: lower case, digits, -")
+    # the id names the output folder and every file in it: kept short enough for any file system
+    id: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64, description="short id: lower case, digits, - (at most 64 characters)")
     title: str
     credits: str = Field(..., description="designers and publishers, printed on the guide")
     players: Players
@@ -119,7 +120,8 @@ class FamilySpec(Strict):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
 
-    family: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$", description="family name: the rulebook's word")
+    # a family's name begins the names of its preview and export files
+    family: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64, description="family name: the rulebook's word (at most 64 characters)")
     kind: str = Field(..., description="component kind: card, tile, counter, board, sheet, ...")
     title: str | None = Field(None, description="name printed in the guide")
     stock: Stock | None = Field(None, description="what to print it on: paper or card (default by kind)")
