@@ -160,3 +160,26 @@ def test_a_game_id_or_family_name_too_long_for_a_file_name_is_refused_cleanly(tm
     assert main(["preview", str(folder), "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert "deck.yaml" in err and "family" in err and "64" in err, err
+
+
+def test_a_variant_name_that_cannot_be_a_file_name_is_refused_cleanly(tmp_path, capsys):
+    folder = _game(tmp_path / "g")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text() + 'variants:\n  "a/b": {description: slash}\n')
+    assert (
+        main(
+            [
+                "build",
+                str(folder),
+                "--variant",
+                "a/b",
+                "--paper",
+                "a4",
+                "--out",
+                str(tmp_path / "out"),
+            ]
+        )
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert "game.yaml" in err and "variants" in err, err

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, StringConstraints, model_validator
 
 from pnp.spec.elements import Element
 from pnp.spec.types import Spacing, Strict
@@ -67,7 +67,8 @@ class GameSpec(Strict):
     rules: str | None = Field("rules.yaml", description="the rules file, or null for none")
     fonts: dict[str, str] = Field(default_factory=dict, description="font name: a TrueType (.ttf) or OpenType (.otf) file in the folder")
     options: dict[str, object] = Field(default_factory=dict, description="game options and defaults")
-    variants: dict[str, Variant] = Field(default_factory=dict)
+    # a variant's name is part of its output file names (`greenway-setup-a4.pdf`)
+    variants: dict[Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)], Variant] = Field(default_factory=dict)
     description: str = ""
     rulebook: str | None = Field(None, description="where the rulebook is")
     fold: bool = Field(False, description="print two-sided items on gutter-fold sheets instead of duplex pages")
