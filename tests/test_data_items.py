@@ -192,7 +192,7 @@ def test_formula_cells_without_saved_values_are_a_warning_naming_the_cell(tmp_pa
     ws = book.active
     ws.append(["name", "cost", "count", "flavour"])
     ws.append(["Imp", 1, "=1+2"])  # a script's formula: no cached value in the file
-    ws.append(["Goblin", 2, 1])
+    ws.append(["Goblin", "=1*2", 1])
     book.save(tmp_path / "cards.xlsx")
     folder = _game(
         tmp_path / "g", "cards.xlsx", {"cards.xlsx": (tmp_path / "cards.xlsx").read_bytes()}
@@ -200,6 +200,29 @@ def test_formula_cells_without_saved_values_are_a_warning_naming_the_cell(tmp_pa
     out = tmp_path / "out"
     assert main(["build", str(folder), "--paper", "a4", "--out", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "cards.xlsx" in err and "C2" in err and "count" in err and "formula" in err
+    assert "cards.xlsx" in err and "2 formula cells" in err and "C2 (count)" in err and "B3 (cost)" in err, err
     # with --strict the build refuses
     assert main(["build", str(folder), "--paper", "a4", "--out", str(out), "--strict"]) == 1
+
+
+def test_formula_cells_with_saved_values_are_read_as_saved(tmp_path, capsys):
+    import zipfile
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    ws = book.active
+    ws.append(["name", "cost", "count", "flavour"])
+    ws.append(["Imp", 1, "=1+2", ""])
+    book.save(tmp_path / "raw.xlsx")
+    # as a spreadsheet saves it: the formula with its computed value beside it
+    with zipfile.ZipFile(tmp_path / "raw.xlsx") as src, zipfile.ZipFile(tmp_path / "cards.xlsx", "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = data.replace(b"<f>1+2</f><v></v>", b"<f>1+2</f><v>3</v>")
+            dst.writestr(info, data)
+    folder = _game(tmp_path / "g", "cards.xlsx", {"cards.xlsx": (tmp_path / "cards.xlsx").read_bytes()})
+    assert [i.id for i in load_game(str(folder)).families[0].items] == ["imp-1", "imp-2", "imp-3"]
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "out")]) == 0
+    assert "formula cell" not in capsys.readouterr().err

@@ -54,9 +54,10 @@ def read_rows(path: Path, *, shown: str, sheet: str | None, max_rows: int, warni
         raise PnpError("only an .xlsx file has sheets", file=shown, key="sheet", expected="no sheet for a CSV or TSV file", found=sheet)
     try:
         table = _xlsx(path, shown, sheet) if suffix == ".xlsx" else _delimited(path, shown, "\t" if suffix == ".tsv" else ",")
-        rows = _items(table, shown, max_rows)
-        if suffix == ".xlsx" and warnings is not None:
-            warnings += _uncached_formulas(path, shown, sheet, rows)
+        first: list = []  # the header row as read (row number, cells), for naming formula cells
+        rows = _items(_first_kept(table, first), shown, max_rows)
+        if suffix == ".xlsx" and warnings is not None and first:
+            warnings += _uncached_formulas(path, shown, sheet, rows, first[0])
         return _with_ids(rows)
     except OSError as exc:
         raise PnpError("cannot read the data file", file=shown, expected="a readable file", found=exc.strerror or str(exc)) from None
@@ -300,38 +301,61 @@ def _has_formulas(path: Path) -> bool:
     return False
 
 
-def _uncached_formulas(path: Path, shown: str, sheet: str | None, rows: list[dict]) -> list[str]:
-    """A warning naming each formula cell read as empty: a script wrote it and no spreadsheet
-    computed and saved its value (openpyxl reads saved values; it computes nothing)."""
+def _first_kept(table, first: list):
+    """The table as it is, its first row also kept in `first`."""
+    for n, cells in table:
+        if not first:
+            first.append((n, cells))
+        yield n, cells
+
+
+_FORMULA_CELLS = 10_000  # formula cells looked at in one sheet: a budget; the first are named
+
+
+def _uncached_formulas(path: Path, shown: str, sheet: str | None, rows: list[dict], head: tuple) -> list[str]:
+    """A warning naming the formula cells read as empty: a script wrote them and no spreadsheet
+    computed and saved their values (openpyxl reads saved values; it computes nothing). The
+    sheet's XML is read once more, as a stream of its cells (never row by row up to a row
+    number the file claims): a `<c>` with an `<f>` and no `<v>` is such a cell."""
+    from xml.etree.ElementTree import ParseError, iterparse
+
+    head_row, head_cells = head
+    header = [str(c).strip() for c in head_cells]
+    by_row = {r[ROW_KEY]: r for r in rows}
+    cells: list[str] = []
     try:
         if not _has_formulas(path):
             return []
         import openpyxl
 
-        book = openpyxl.load_workbook(path, read_only=True, data_only=False)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError):
-        return []  # the first reading has said what is wrong with the file, or read it
-    by_row = {r[ROW_KEY]: r for r in rows}
-    cells: list[str] = []
-    try:
-        ws = book[sheet] if sheet else book.worksheets[0]
-        ws.reset_dimensions()
-        header: list = []
-        for n, values in enumerate(ws.iter_rows(values_only=True), start=1):
-            if n == 1:
-                header = [str(v).strip() if v is not None else "" for v in values]
-                continue
-            for k, v in enumerate(values[:MAX_COLUMNS]):
-                if not (isinstance(v, str) and v.startswith("=")):
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        try:
+            member = (book[sheet] if sheet else book.worksheets[0])._worksheet_path
+        finally:
+            book.close()
+        seen = 0
+        with zipfile.ZipFile(path) as z, z.open(member) as fh:
+            for _, el in iterparse(fh):
+                if el.tag.rsplit("}", 1)[-1] != "c":
                     continue
+                parts = {child.tag.rsplit("}", 1)[-1]: child.text for child in el}
+                ref = el.get("r", "")
+                el.clear()
+                if "f" not in parts or (parts.get("v") or "") != "":
+                    continue
+                seen += 1
+                if seen > _FORMULA_CELLS:
+                    break
+                m = re.fullmatch(r"([A-Z]{1,3})([0-9]+)", ref)
+                if not m or int(m.group(2)) == head_row:
+                    continue
+                k = _column_index(m.group(1))
                 name = header[k] if k < len(header) else ""
-                row = by_row.get(n)
+                row = by_row.get(int(m.group(2)))
                 if row is None or row.get(name, "") == "":
-                    cells.append(f"{_column(k)}{n}" + (f" ({name})" if name else ""))
-    except (zipfile.BadZipFile, KeyError, ValueError, OverflowError, SyntaxError):
-        return []
-    finally:
-        book.close()
+                    cells.append(ref + (f" ({name})" if name else ""))
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError, ParseError, AttributeError):
+        return []  # the first reading has said what is wrong with the file, or read it
     if not cells:
         return []
     shown_cells = ", ".join(cells[:5]) + (f" and {len(cells) - 5} more" if len(cells) > 5 else "")
@@ -340,3 +364,11 @@ def _uncached_formulas(path: Path, shown: str, sheet: str | None, rows: list[dic
         f"read as empty: {shown_cells} (a script wrote the formulas and no spreadsheet computed "
         "them: open the workbook in a spreadsheet and save it)"
     ]
+
+
+def _column_index(letters: str) -> int:
+    """Spreadsheet column letters to an index: A -> 0, AA -> 26 (the inverse of _column)."""
+    k = 0
+    for ch in letters:
+        k = k * 26 + ord(ch) - 64
+    return k - 1
