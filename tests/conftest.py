@@ -155,7 +155,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def build_a4(folder: Path, out: Path, engine: str = "reportlab", *extra: str) -> int:
-    """`pnp build FOLDER --paper a4` as a user runs it, quietly; its exit code."""
+    """`pnp build FOLDER --paper a4` as a user runs it (warnings on stderr); its exit code."""
     from pnp.cli import main
 
-    return main(["build", str(folder), "--paper", "a4", "--engine", engine, "--out", str(out), "--quiet", *extra])
+    return main(["build", str(folder), "--paper", "a4", "--engine", engine, "--out", str(out), *extra])
