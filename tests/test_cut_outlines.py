@@ -28,7 +28,8 @@ PIECE_LINE = (0x2A / 255, 0x2A / 255, 0x2A / 255)  # earthquake's polyomino outl
 
 
 def export_cut(game, out, *extra):
-    assert main(["export", str(game), "--cut", "--out", str(out), "--quiet", *extra]) == 0
+    # not -q: the tests read the export's warnings
+    assert main(["export", str(game), "--cut", "--out", str(out), *extra]) == 0
     name = game if isinstance(game, str) else game.name
     return sorted((out / name / "cut").glob("*-cut-p*.svg"))
 
@@ -226,7 +227,7 @@ def warned_pages(err: str) -> set[int]:
 
 def test_marks_that_cannot_keep_clear_are_a_warning(tmp_path, capsys):
     # Earth Our Home's A4 sheets of cards fill the printable area to its corners
-    assert main(["export", "earth-our-home", "--cut", "--out", str(tmp_path / "plain")]) == 0  # not -q: it warns
+    export_cut("earth-our-home", tmp_path / "plain")
     err = capsys.readouterr().err
     assert "registration marks of page" in err and "build and export with --registration" in err
     plain = warned_pages(err)
