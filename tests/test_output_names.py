@@ -183,3 +183,28 @@ def test_a_variant_name_that_cannot_be_a_file_name_is_refused_cleanly(tmp_path, 
     )
     err = capsys.readouterr().err
     assert "game.yaml" in err and "variants" in err, err
+
+
+def test_tts_pieces_each_get_their_own_image(tmp_path):
+    folder = _game(tmp_path / "g")
+    game = folder / "game.yaml"
+    game.write_text(
+        game.read_text().replace("components: [deck.yaml]", "components: [deck.yaml, tiles.yaml]")
+    )
+    items = "".join(
+        f"  - id: {json.dumps(i)}\n    n: {k}\n" for k, i in enumerate(["a/b", "a_b", "A?B"])
+    )
+    (folder / "tiles.yaml").write_text(
+        "family: tiles\nkind: tile\nsize: {w: 30mm, h: 30mm}\nitems:\n" + items + "front:\n"
+        '  - text: {text: "tile {n}", x: 3mm, y: 3mm, w: 24mm, h: 10mm, size: 10pt}\n'
+    )
+    out = tmp_path / "out"
+    assert (
+        main(["export", str(folder), "--tts", "--family", "tiles", "--out", str(out), "--quiet"])
+        == 0
+    )
+    fronts = sorted((out / "names" / "tts").glob("tiles-*-front.png"))
+    assert len(fronts) == 3, sorted(p.name for p in (out / "names" / "tts").iterdir())
+    assert len({hashlib.sha256(p.read_bytes()).hexdigest() for p in fronts}) == 3
+    for p in fronts:
+        _safe_on_every_system(p.name)

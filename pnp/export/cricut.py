@@ -33,8 +33,8 @@ from pnp.kinds import KINDS
 from pnp.kinds.flat import FlatKind
 from pnp.layout.compose import placement_transform
 from pnp.layout.pack import pack
+from pnp.names import safe_name
 from pnp.outputset import carry_sub, output_set
-from pnp.preview import safe_name
 
 # Design Space's Print Then Cut limit for an image: 6.75 x 9.25 in (171.45 x 234.95 mm)
 AREA_IN = (6.75, 9.25)

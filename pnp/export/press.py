@@ -40,8 +40,8 @@ from pnp.export.shop import (
     shop_families,
 )
 from pnp.export.shops import Shop, check_sizes, order_text
+from pnp.names import safe_name
 from pnp.outputset import carry_sub, output_set
-from pnp.preview import safe_name
 
 FOLDER = "press"
 SUMMARY_FILE = "README.txt"

@@ -19,7 +19,7 @@ from pnp.draw.primitives import Rect, Style
 from pnp.errors import PnpError
 from pnp.export.tts_save import board_object, deck_object, saved_object, tile_object, token_object
 from pnp.kinds.base import Face
-from pnp.names import safe_name
+from pnp.names import UniqueNames, safe_name
 from pnp.outputset import carry_sub, output_set
 from pnp.preview import place_face, render_png, select_families
 
@@ -165,6 +165,8 @@ def _pieces(ctx, fam, faces: list[Face], root: Path, url, z0: float, warn) -> li
     kind = fam.spec.kind
     made: dict = {}
     out = []
+    names = UniqueNames()  # each item its own file name, whatever its id (pnp/names.py)
+    stems: dict[str, str] = {}
 
     def image(face: Face, drawing, side: str) -> str:
         key = (id(drawing), round(face.w, 3), round(face.h, 3))
@@ -173,7 +175,9 @@ def _pieces(ctx, fam, faces: list[Face], root: Path, url, z0: float, warn) -> li
             if k * 25.4 < MIN_DPI and warn:
                 warn(f"{fam.name}: '{face.id}' is {k * 25.4:.0f} dpi in TTS ({face.w:g} x {face.h:g} mm in at most {MAX_PX} px)")
             w_px, h_px = max(1, round(face.w * k)), max(1, round(face.h * k))
-            name = f"{stem}-{safe_name(face.id)}-{side}.png"
+            if face.id not in stems:
+                stems[face.id] = names(face.id)
+            name = f"{stem}-{stems[face.id]}-{side}.png"
             # tokens are cut out along the image's transparent edge: no background behind them
             background = None if kind in TOKEN_KINDS else "#ffffff"
             (root / name).write_bytes(render_png(ctx, [place_face(drawing, 0, 0, face, w_px, h_px)], w_px, h_px, background))
