@@ -222,7 +222,7 @@ def test_new_game_table_lists_what_pnp_new_makes(tmp_path):
 
 GUIDES = ("customising.md", "new-game.md")  # run in order, as scripts, by the tests above
 # Commands shown in the other pages with placeholders; each runs on its own on a fresh game
-# from `pnp new` (GAME), into a new folder (FOLDER). `pnp serve` runs until Ctrl-C: it is
+# from `pnp new` with poker-size cards (GAME), into a new folder (FOLDER). `pnp serve` runs until Ctrl-C: it is
 # left out here and tested in tests/test_serve.py.
 PLACEHOLDERS = {"GAME": "small", "FOLDER": "newfolder"}
 COMMAND = re.compile(r"^\s*(?:\.venv/bin/)?pnp\s+(?!serve\b)([a-z].*)$")
@@ -255,6 +255,9 @@ def test_every_command_example_runs(page, tmp_path, monkeypatch, capsys):
         return  # a page without command examples (its Python or YAML examples: other tests)
     monkeypatch.chdir(tmp_path)
     assert main(["new", "small", "-q"]) == 0
+    for f in ("deck.yaml", "events.yaml"):  # poker size, as the shipped decks and the shops have it
+        path = tmp_path / "small" / f
+        path.write_text(path.read_text(encoding="utf-8").replace("size: {w: 63mm, h: 88mm}", "size: {w: 2.5in, h: 3.5in}"), encoding="utf-8")
     for n, (command, want) in enumerate(commands):
         argv = [PLACEHOLDERS.get(a, a) for a in shlex.split(command)]
         argv = [a if a != "newfolder" else f"newfolder{n}" for a in argv]
