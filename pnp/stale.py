@@ -1,10 +1,11 @@
 """Which outputs in output/GAME are older than the game's own files.
 
 Each command rewrites only its own part of the output folder (the PDFs of its papers and
-modes, `preview/`, `cards/`, `tts/`, `cut/`, `cricut/`, `press/`), and keeps the rest. A cut file exported today for
-a PDF built before the cards were edited, or a preview of last week's cards, would be printed
-or shared without anyone noticing; so every command that writes there names the outputs older
-than the newest file of the game, and the command that makes each again.
+modes, `preview/`, `cards/`, `tts/`, `cut/`, `cricut/`, `press/`), and keeps the rest. A cut
+file exported today for a PDF built before the cards were edited, or a preview of last week's
+cards, would be printed or shared without anyone noticing; so every command that writes there
+names the outputs older than the newest file of the game, and the command that makes each
+again.
 """
 
 from __future__ import annotations
