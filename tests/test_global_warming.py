@@ -39,12 +39,14 @@ def test_backs_line_up_for_long_edge_duplex(gw):
     doc = b.doc()
     seen = {"tiles": 0, "coins": 0}
     for i, page in enumerate(pages):
-        if page["kind"] != "backs" or page["items"][0]["component"] not in seen:
+        if page["kind"] != "backs":
             continue
-        front = {it["id"]: it for it in pages[i - 1]["items"]}
+        front = {(it["component"], it["id"]): it for it in pages[i - 1]["items"]}
         drawn = _rects(doc[page["number"] - 1])
         for it in page["items"]:
-            f = front[it["id"]]
+            if it["component"] not in seen:
+                continue
+            f = front[it["component"], it["id"]]
             assert abs(it["x_mm"] - (W - f["x_mm"] - f["w_mm"])) < 0.01 and abs(it["y_mm"] - f["y_mm"]) < 0.01
             # the PDF draws the back's outline (a square tile, or a coin's circle) exactly there
             assert any(abs(x - it["x_mm"]) < 0.1 and abs(y - it["y_mm"]) < 0.1 and abs(w - it["w_mm"]) < 0.1 and abs(h - it["h_mm"]) < 0.1 for x, y, w, h in drawn), it
@@ -213,7 +215,8 @@ def test_pawns_are_folding_standees(built):
     assert sorted(it["id"] for it in pawns) == ["arms-pawn", "crowns-pawn", "moons-pawn", "suns-pawn"]
     for it in pawns:
         # one strip 0.75 in wide: two 1.1 in figure panels and two 0.5 in base panels
-        assert abs(it["w_mm"] - 19.05) < 0.1 and abs(it["h_mm"] - (2 * 27.94 + 2 * 12.7)) < 0.1
+        w, h = (it["w_mm"], it["h_mm"]) if it["rotation"] in (0, 180) else (it["h_mm"], it["w_mm"])
+        assert abs(w - 19.05) < 0.1 and abs(h - (2 * 27.94 + 2 * 12.7)) < 0.1
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -106,11 +106,11 @@ def test_tile_and_coin_backs_are_drawn_at_the_mirrored_place(built, paper):
             continue
         front_page = pages[i - 1]
         assert front_page["kind"] == "sheet"
-        fronts = {it["id"]: it for it in front_page["items"]}
+        fronts = {(it["component"], it["id"]): it for it in front_page["items"]}
         front_drawn = doc[front_page["number"] - 1].get_drawings()
         back_drawn = doc[back_page["number"] - 1].get_drawings()
         for back in back_page["items"]:
-            front = fronts[back["id"]]
+            front = fronts[back["component"], back["id"]]
             assert abs(back["x_mm"] - (W - front["x_mm"] - front["w_mm"])) < 0.1
             assert abs(back["y_mm"] - front["y_mm"]) < 0.1
             assert (back["w_mm"], back["h_mm"]) == (front["w_mm"], front["h_mm"])

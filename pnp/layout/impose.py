@@ -11,7 +11,6 @@ from pnp.layout.fold import FoldItems, best_grid, best_pack, fits_half, fold_lin
 from pnp.layout.grid import EPS, impose_grid
 from pnp.layout.guide import assembly_page, calibration_pages, guide_page, tile_band
 from pnp.layout.marks import corner_marks, grid_marks
-from pnp.layout.pack import pack
 from pnp.layout.plan import (
     BackItems,
     FamilyPages,
@@ -23,8 +22,11 @@ from pnp.layout.plan import (
     distinct,
 )
 from pnp.layout.registration import registration_area, registration_band, sheet_registration
+from pnp.layout.share import Run, SharedPool, shared_sheets
 from pnp.layout.tiles import tile_board, tile_label, tile_overlay
 from pnp.spec.paper import PaperSpec
+
+GRID_FILL = 0.8  # a grid page filling less of the printable area than this shares its room
 
 
 @dataclass
@@ -35,6 +37,7 @@ class SheetGroup:
     stock: str
     gutter: float | None
     parts: list[Sequence[ItemRef]] = field(default_factory=list)
+    own: bool = False  # on sheets of its own (a family's `own_sheets: true`), not shared
 
     @property
     def refs(self) -> Sequence[ItemRef]:
@@ -49,6 +52,7 @@ class FamilyInfo:
     sheet: str | None
     gutter: float | None
     refs: Sequence[ItemRef]  # a list, or SameRefs for items that all print alike
+    own_sheets: bool = False  # kept off the sheets other families share
 
 
 @dataclass
@@ -89,18 +93,38 @@ def impose(
     # print-and-cut sheets keep a band at the top and bottom free for the registration marks
     band = registration_band(paper)
     pages: list[Page] = [Page(1, "guide", W, H)]
-    fam_pages = {f.name: FamilyPages(f.name, f.title, f.stock, any(r.two_sided for r in distinct(f.refs)), len(f.refs)) for f in families}
+    fam_pages = {
+        f.name: FamilyPages(
+            f.name, f.title, f.stock, any(r.two_sided for r in distinct(f.refs)), len(f.refs)
+        )
+        for f in families
+    }
 
     def folds(r: ItemRef) -> bool:
         return fold and r.two_sided and fits_half(r.w, r.h, area, W, H)
 
     for f in families:
-        fam_pages[f.name].folded = fam_pages[f.name].two_sided and all(folds(r) for r in distinct(f.refs))
+        fam_pages[f.name].folded = fam_pages[f.name].two_sided and all(
+            folds(r) for r in distinct(f.refs)
+        )
     # a duplex page is left only for two-sided items too large to fold
-    any_duplex = any(r.two_sided and not folds(r) for f in families for r in distinct(f.refs) if not is_large(r, area))
+    any_duplex = any(
+        r.two_sided and not folds(r)
+        for f in families
+        for r in distinct(f.refs)
+        if not is_large(r, area)
+    )
     guide = partial(
-        guide_page, fonts=fonts, paper=paper, title=title, credits=credits, variant=variant,
-        families=list(fam_pages.values()), players=players, choices=list(choices), ink=ink,
+        guide_page,
+        fonts=fonts,
+        paper=paper,
+        title=title,
+        credits=credits,
+        variant=variant,
+        families=list(fam_pages.values()),
+        players=players,
+        choices=list(choices),
+        ink=ink,
         bled=any(r.bleed for f in families for r in distinct(f.refs)),
     )
     # Whether the design choices need a page of their own depends on the number of rows only,
@@ -120,6 +144,7 @@ def impose(
         key = f.sheet or f"family:{f.name}"
         g = groups.setdefault(key, SheetGroup(key, f.stock, f.gutter))
         g.parts.append(f.refs)
+        g.own = g.own or f.own_sheets
 
     marked: set[str] = set()
     back_of = partial(back_position, paper=paper, W=W, H=H)
@@ -136,14 +161,22 @@ def impose(
                 fp.pages.append(page.number)
             if r.family not in marked:
                 marked.add(r.family)
-                page.bookmark = page.bookmark or fp.title
+                # a shared sheet's bookmark names every family that starts on it
+                page.bookmark = f"{page.bookmark}, {fp.title}" if page.bookmark else fp.title
                 page.family = page.family or r.family
 
     full_area = area
+    pools: dict[tuple, SharedPool] = {}  # by stock (and printable area): items sharing sheets
     for g in groups.values():
         group_refs = g.refs
-        reg_area = registration_area(full_area, paper, max((r.bleed for r in distinct(group_refs)), default=0.0))
-        area = reg_area if band and not any(is_large(r, reg_area) for r in distinct(group_refs)) else full_area
+        reg_area = registration_area(
+            full_area, paper, max((r.bleed for r in distinct(group_refs)), default=0.0)
+        )
+        area = (
+            reg_area
+            if band and not any(is_large(r, reg_area) for r in distinct(group_refs))
+            else full_area
+        )
         if isinstance(group_refs, SameRefs):  # all alike: decided once, kept as a view
             like = group_refs.like
             large = group_refs if is_large(like, area) else []
@@ -154,59 +187,63 @@ def impose(
             large = [r for r in group_refs if is_large(r, area)]
             fits = [r for r in group_refs if not is_large(r, area)]
             folded = [r for r in fits if folds(r)]
-            by_side = {sided: [r for r in fits if r.two_sided == sided and not (sided and folds(r))] for sided in (True, False)}
+            by_side = {
+                sided: [r for r in fits if r.two_sided == sided and not (sided and folds(r))]
+                for sided in (True, False)
+            }
         if folded:
             _impose_folded(folded, g, paper, area, fonts, new_page, note)
             if isinstance(group_refs, SameRefs):
                 by_side = {}
+        runs: list[Run] = []  # what is left to share sheets: never a grid page mostly empty
         for sided in (True, False):
             refs = by_side.get(sided)
             if not refs:
                 continue
             sizes = {(round(r.w, 4), round(r.h, 4)) for r in distinct(refs)}
             bleed = max(r.bleed for r in distinct(refs))
-            if len(sizes) == 1:
-                gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
-                grid = impose_grid(refs[0].w, refs[0].h, area, gutter)
-                per = grid.per_page
-                marks: dict[int, list] = {}  # every full page has the same marks: made once
-                for start in range(0, len(refs), per):
-                    chunk = refs[start : start + per]
-                    page = new_page("sheet")
-                    page.items = GridItems(chunk, grid)
-                    if len(chunk) not in marks:
-                        rects = [(*grid.position(k), grid.cell_w, grid.cell_h) for k in range(len(chunk))]
-                        marks[len(chunk)] = grid_marks(rects, paper, W, H)
-                    page.marks = marks[len(chunk)]
-                    if band:
-                        page.marks = [*page.marks, *sheet_registration(page, paper)]
-                    note(page, distinct(chunk))
-                    if sided:
-                        _add_backs(page, new_page("backs"), back_of, note, distinct(chunk))
+            if len(sizes) != 1:
+                runs.append(Run(refs, None))
+                continue
+            gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
+            grid = impose_grid(refs[0].w, refs[0].h, area, gutter)
+            per = grid.per_page
+            # whole pages as a grid when the grid fills the page well; the rest shares sheets
+            full = per > 1 and per * refs[0].w * refs[0].h >= GRID_FILL * area[2] * area[3]
+            whole = len(refs) // per * per if full else 0
+            marks: dict[int, list] = {}  # every full page has the same marks: made once
+            for start in range(0, whole, per):
+                chunk = refs[start : start + per]
+                page = new_page("sheet")
+                page.items = GridItems(chunk, grid)
+                if len(chunk) not in marks:
+                    rects = [
+                        (*grid.position(k), grid.cell_w, grid.cell_h) for k in range(len(chunk))
+                    ]
+                    marks[len(chunk)] = grid_marks(rects, paper, W, H)
+                page.marks = marks[len(chunk)]
+                if band:
+                    page.marks = [*page.marks, *sheet_registration(page, paper)]
+                note(page, distinct(chunk))
+                if sided:
+                    _add_backs(page, new_page("backs"), back_of, note, distinct(chunk))
+            if whole < len(refs):
+                runs.append(Run(refs[whole:], grid))
+        if runs:
+            bleed = max(r.bleed for run in runs for r in distinct(run.refs))
+            gutter = max(g.gutter if g.gutter is not None else paper.packed_gutter, 2 * bleed)
+            if g.own:  # a family of its own: its sheets shared with no other
+                _shared_pages(SharedPool(area, gutter, runs), paper, new_page, note, back_of, band)
             else:
-                gutter = max(g.gutter if g.gutter is not None else paper.packed_gutter, 2 * bleed)
-                spots_pages = pack([(r.w, r.h) for r in refs], area[2], area[3], gutter)
-                for spots in spots_pages:
-                    page = new_page("sheet")
-                    # centre the packed block on the page so duplex backs mirror cleanly
-                    used_w = max(s.x + s.w for s in spots)
-                    used_h = max(s.y + s.h for s in spots)
-                    ox, oy = area[0] + (area[2] - used_w) / 2, area[1] + (area[3] - used_h) / 2
-                    rects, page.items = [], []
-                    for s in spots:
-                        r = refs[s.index]
-                        page.items.append(Placement(r, "front", ox + s.x, oy + s.y, s.w, s.h, 90 if s.rotated else 0))
-                        rects.append((ox + s.x, oy + s.y, s.w, s.h))
-                    page.marks = corner_marks(rects, paper, gutter)
-                    if band:
-                        page.marks = [*page.marks, *sheet_registration(page, paper)]
-                    placed = [refs[s.index] for s in spots]
-                    note(page, placed)
-                    if sided:
-                        _add_backs(page, new_page("backs"), back_of, note, placed)
+                key = (g.stock, area)
+                pool = pools.setdefault(key, SharedPool(area, paper.packed_gutter))
+                pool.runs += runs
+                pool.gutter = max(pool.gutter, gutter)
         for r in large:
             _tile_item(r, paper, fonts, new_page, note, fam_pages)
 
+    for pool in pools.values():
+        _shared_pages(pool, paper, new_page, note, back_of, band)
     pages[0].marks, extra = guide(calibration=calibration, pages_total=len(pages))
     pages[0].bookmark = "Print guide"
     for k, marks in enumerate(extra, start=1):
@@ -216,12 +253,32 @@ def impose(
     return Plan(paper, pages, list(fam_pages.values()), calibration)
 
 
+def _shared_pages(pool: SharedPool, paper: PaperSpec, new_page, note, back_of, band) -> None:
+    """The pool's shared sheets (pnp.layout.share), each with its backs page when it holds a
+    two-sided item (a one-sided item on it has nothing behind it)."""
+    for placed in shared_sheets(pool):
+        page = new_page("sheet")
+        page.items = placed
+        page.marks = corner_marks([(p.x, p.y, p.w, p.h) for p in placed], paper, pool.gutter)
+        if band:
+            page.marks = [*page.marks, *sheet_registration(page, paper)]
+        note(page, [p.ref for p in placed])
+        backed = [p for p in placed if p.ref.two_sided]
+        if backed:
+            _add_backs(page, new_page("backs"), back_of, note, [p.ref for p in backed], backed)
+
+
 def is_large(r: ItemRef, area) -> bool:
     """Larger than the printable area both ways round: tiled."""
-    return not ((r.w <= area[2] + EPS and r.h <= area[3] + EPS) or (r.h <= area[2] + EPS and r.w <= area[3] + EPS))
+    return not (
+        (r.w <= area[2] + EPS and r.h <= area[3] + EPS)
+        or (r.h <= area[2] + EPS and r.w <= area[3] + EPS)
+    )
 
 
-def _impose_folded(refs: Sequence[ItemRef], g: SheetGroup, paper: PaperSpec, area, fonts: FontBook, new_page, note) -> None:
+def _impose_folded(
+    refs: Sequence[ItemRef], g: SheetGroup, paper: PaperSpec, area, fonts: FontBook, new_page, note
+) -> None:
     """Gutter-fold pages: fronts on one half, each back mirrored across the fold on the other."""
     W, H = paper.size.w, paper.size.h
     bleed = max(r.bleed for r in distinct(refs))
@@ -256,7 +313,10 @@ def _impose_folded(refs: Sequence[ItemRef], g: SheetGroup, paper: PaperSpec, are
             ox, oy = half[0] + half[2] - used_w, half[1] + (half[3] - used_h) / 2
         else:
             ox, oy = half[0] + (half[2] - used_w) / 2, half[1] + half[3] - used_h
-        fronts = [Placement(refs[s.index], "front", ox + s.x, oy + s.y, s.w, s.h, 90 if s.rotated else 0) for s in spots]
+        fronts = [
+            Placement(refs[s.index], "front", ox + s.x, oy + s.y, s.w, s.h, 90 if s.rotated else 0)
+            for s in spots
+        ]
         page.items = FoldItems(fronts, fold)
         rects = [(p.x, p.y, p.w, p.h) for p in page.items]
         page.marks = line + corner_marks(rects, paper, gutter)
@@ -270,8 +330,15 @@ def _mirrored(rect: tuple[float, float, float, float], fold) -> tuple[float, flo
     return (x, 2 * fold.at - y - h, w, h)
 
 
-def _add_backs(front: Page, back: Page, back_of, note, refs: Sequence[ItemRef]) -> None:
-    back.items = BackItems(front.items, back_of)
+def _add_backs(
+    front: Page,
+    back: Page,
+    back_of,
+    note,
+    refs: Sequence[ItemRef],
+    placed: Sequence[Placement] | None = None,
+) -> None:
+    back.items = BackItems(front.items if placed is None else placed, back_of)
     back.family = front.family
     note(back, refs)
 
@@ -289,7 +356,12 @@ def _tile_item(r: ItemRef, paper: PaperSpec, fonts: FontBook, new_page, note, fa
             tp = new_page("tile", grid.page_w, grid.page_h)
             label = tile_label(c, row)
             region = grid.region(c, row)
-            tp.items = [Placement(r, "front", grid.x0, grid.y0, region[2], region[3], 0, tile=label, region=region)]
-            tp.marks = tile_overlay(grid, c, row) + tile_band(fonts, paper, name, label, c, row, grid)
+            tp.items = [
+                Placement(
+                    r, "front", grid.x0, grid.y0, region[2], region[3], 0, tile=label, region=region
+                )
+            ]
+            tp.marks = tile_overlay(grid, c, row) + tile_band(
+                fonts, paper, name, label, c, row, grid
+            )
             note(tp, [r])
-

@@ -86,8 +86,12 @@ def _seg(x1, y1, x2, y2):
 
 
 def _crosses(seg, rect) -> bool:
+    """Over the item: across it, or along one of its edges (items laid edge to edge in a block
+    share an edge, and a tick there would be drawn on both)."""
     x1, y1, x2, y2 = seg
     rx, ry, rw, rh = rect
     lo_x, hi_x = min(x1, x2), max(x1, x2)
     lo_y, hi_y = min(y1, y2), max(y1, y2)
-    return lo_x < rx + rw - EPS and hi_x > rx + EPS and lo_y < ry + rh - EPS and hi_y > ry + EPS
+    if hi_x - lo_x < EPS:  # vertical
+        return rx - EPS <= lo_x <= rx + rw + EPS and lo_y < ry + rh - EPS and hi_y > ry + EPS
+    return ry - EPS <= lo_y <= ry + rh + EPS and lo_x < rx + rw - EPS and hi_x > rx + EPS

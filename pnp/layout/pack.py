@@ -21,7 +21,9 @@ class Spot:
     rotated: bool
 
 
-def pack(sizes: list[tuple[float, float]], area_w: float, area_h: float, gutter: float) -> list[list[Spot]]:
+def pack(
+    sizes: list[tuple[float, float]], area_w: float, area_h: float, gutter: float
+) -> list[list[Spot]]:
     """Pages of spots inside area_w × area_h, items at least `gutter` apart."""
     oriented = []
     for i, (w, h) in enumerate(sizes):
@@ -54,3 +56,96 @@ def pack(sizes: list[tuple[float, float]], area_w: float, area_h: float, gutter:
     for p in pages:
         p.sort(key=lambda s: s.index)
     return pages
+
+
+@dataclass
+class Sheet:
+    """One sheet of a guillotine packing: its spots, and the free rectangles left to fill.
+
+    Rectangles are kept with the gutter added to their right and bottom (the area too), so
+    items placed in them stay `gutter` apart. Every free rectangle comes from cutting a larger
+    one straight across, so the sheet is always cut apart by guillotine cuts.
+    """
+
+    free: list[tuple[float, float, float, float]]
+    spots: list[Spot]
+
+
+class GuillotinePacker:
+    """Items of any size onto the fewest sheets, each placed where it leaves the least room on its
+    shorter side (best short side fit), turned when that fits better; earlier sheets first."""
+
+    LOOKBACK = 24  # sheets tried for each item: a packing of any length stays linear
+
+    def __init__(self, area_w: float, area_h: float, gutter: float, split: str = "area"):
+        self.area_w, self.area_h, self.gutter, self.split = area_w, area_h, gutter, split
+        self.sheets: list[Sheet] = []
+
+    def add(
+        self,
+        index: int,
+        w: float,
+        h: float,
+        *,
+        turn: bool = True,
+        sheets: list[Sheet] | None = None,
+    ) -> Sheet:
+        """Place item `index` (w × h, turned 90° where that fits better if `turn`) on the first of
+        `sheets` (default: this packing's) it fits, or on a new sheet; returns the sheet."""
+        g = self.gutter
+        choices = [(w, h, False)] + ([(h, w, True)] if turn and abs(w - h) > EPS else [])
+        choices = [c for c in choices if c[0] <= self.area_w + EPS and c[1] <= self.area_h + EPS]
+        if not choices:
+            raise ValueError(f"item {w:.1f}×{h:.1f} mm does not fit the printable area")
+        pool = self.sheets if sheets is None else sheets
+        for sheet in pool[-self.LOOKBACK :]:
+            best = None
+            for k, (_, _, fw, fh) in enumerate(sheet.free):
+                for pw, ph, turn in choices:
+                    if pw + g <= fw + EPS and ph + g <= fh + EPS:
+                        fit = (min(fw - pw - g, fh - ph - g), max(fw - pw - g, fh - ph - g), turn)
+                        if best is None or fit < best[0]:
+                            best = (fit, k, pw, ph, turn)
+            if best is not None:
+                _, k, pw, ph, turn = best
+                self._place(sheet, k, index, pw, ph, turn)
+                return sheet
+        sheet = Sheet([(0.0, 0.0, self.area_w + g, self.area_h + g)], [])
+        self.sheets.append(sheet)
+        pw, ph, turn = choices[0]
+        if len(choices) > 1 and self._better_turned(w, h):
+            pw, ph, turn = choices[1]
+        self._place(sheet, 0, index, pw, ph, turn)
+        return sheet
+
+    def _better_turned(self, w: float, h: float) -> bool:
+        """On an empty sheet: turned when more of the item fit across and down that way."""
+        g = self.gutter
+
+        def count(a: float, b: float) -> int:
+            return int((self.area_w + g + EPS) // (a + g)) * int((self.area_h + g + EPS) // (b + g))
+
+        return count(h, w) > count(w, h)
+
+    def _place(self, sheet: Sheet, k: int, index: int, pw: float, ph: float, turn: bool) -> None:
+        fx, fy, fw, fh = sheet.free.pop(k)
+        g = self.gutter
+        iw, ih = pw + g, ph + g
+        sheet.spots.append(Spot(index, fx, fy, pw, ph, turn))
+        right_w, below_h = fw - iw, fh - ih
+        # the first cut: the one that leaves the larger piece whole (or as `split` says)
+        if self.split == "area":
+            down_first = right_w * fh >= fw * below_h
+        else:  # "short": along the shorter leftover side
+            down_first = right_w > below_h
+        if down_first:
+            right, below = (fx + iw, fy, right_w, fh), (fx, fy + ih, iw, below_h)
+        else:
+            right, below = (fx + iw, fy, right_w, ih), (fx, fy + ih, fw, below_h)
+        for r in (right, below):
+            if r[2] > g + EPS and r[3] > g + EPS:
+                sheet.free.append(r)
+
+
+def spots_by_index(sheet: Sheet) -> list[Spot]:
+    return sorted(sheet.spots, key=lambda s: s.index)

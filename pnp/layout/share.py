@@ -1,0 +1,154 @@
+"""Shared sheets: what is left of every family of one stock, packed together on the fewest sheets.
+
+A family's items that fill whole grid pages print on them; the rest (a last part-page, a
+family too small for a page, items of mixed sizes) goes to its stock's shared sheets. There a
+family's like items stay together as blocks, edge to edge as on their grid, and the blocks of
+every family are packed by pnp.layout.pack.GuillotinePacker: each sheet is cut apart with
+straight cuts right across it or across a block, and its cut marks stand in the gutters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import product
+
+from pnp.layout.grid import Grid, fit_count
+from pnp.layout.pack import GuillotinePacker
+from pnp.layout.plan import ItemRef, Placement
+
+TRIED = 2_000  # pieces past which one packing is made, not the best of several
+
+
+@dataclass(frozen=True)
+class Run:
+    """Items to share sheets: like items with their grid (laid as blocks), or mixed ones."""
+
+    refs: Sequence[ItemRef]
+    grid: Grid | None  # None: items of several sizes, each placed alone
+
+
+@dataclass
+class SharedPool:
+    """The runs of one stock, from every family that does not keep to sheets of its own."""
+
+    area: tuple[float, float, float, float]
+    gutter: float  # between blocks: the paper's packed gutter, or more for bleed
+    runs: list[Run] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Items laid edge to edge (or their grid's gutter apart), cols × rows, placed as one."""
+
+    refs: Sequence[ItemRef]
+    cols: int
+    cell_w: float
+    cell_h: float
+    gap: float  # between items in the block
+    turned: bool  # each item turned 90° in the block
+    turnable: bool = True  # the block may be turned 90° on the sheet
+
+    @property
+    def rows(self) -> int:
+        return -(-len(self.refs) // self.cols)
+
+    @property
+    def w(self) -> float:
+        return self.cols * self.cell_w + (self.cols - 1) * self.gap
+
+    @property
+    def h(self) -> float:
+        return self.rows * self.cell_h + (self.rows - 1) * self.gap
+
+    @property
+    def two_sided(self) -> bool:
+        return self.refs[0].two_sided
+
+    def placements(self, x: float, y: float, turned: bool) -> list[Placement]:
+        """Each item where it lands with the block at (x, y), the block turned 90° clockwise or not."""
+        out = []
+        for k, ref in enumerate(self.refs):
+            r, c = divmod(k, self.cols)
+            u, v = c * (self.cell_w + self.gap), r * (self.cell_h + self.gap)
+            if turned:
+                px, py, pw, ph = x + self.h - v - self.cell_h, y + u, self.cell_h, self.cell_w
+            else:
+                px, py, pw, ph = x + u, y + v, self.cell_w, self.cell_h
+            out.append(Placement(ref, "front", px, py, pw, ph, 90 if self.turned != turned else 0))
+        return out
+
+
+def pieces(runs: Sequence[Run], area, across: float) -> list[Piece]:
+    """The runs cut into blocks: up to `across` of its grid's columns wide (0: every item a
+    piece of its own) and a third of the page high, whole rows, then what is left of a row."""
+    out = []
+    for run in runs:
+        g = run.grid
+        if g is None:
+            out += [Piece((r,), 1, r.w, r.h, 0.0, False) for r in run.refs]
+            continue
+        # like items keep their grid pages' way round, as a person reading them expects
+        if not across:
+            out += [Piece((r,), 1, g.cell_w, g.cell_h, 0.0, g.rotated, False) for r in run.refs]
+            continue
+        cols = max(1, round(g.cols * across))
+        rows = max(1, fit_count(area[3] / 3, g.cell_h, g.gutter))
+        refs, k = run.refs, 0
+        while k < len(refs):
+            left = len(refs) - k
+            n = min(left, cols * rows) if left >= cols else left
+            n = n if n < cols else n // cols * cols
+            out.append(
+                Piece(refs[k : k + n], min(cols, n), g.cell_w, g.cell_h, g.gutter, g.rotated, False)
+            )
+            k += n
+    return out
+
+
+ORDERS = (  # largest first, by one measure or another; like items stay together in their order
+    lambda p: -round(p.w * p.h, 1),
+    lambda p: (-round(max(p.w, p.h), 1), -round(min(p.w, p.h), 1)),
+    lambda p: (-round(min(p.w, p.h), 1), -round(max(p.w, p.h), 1)),
+)
+
+
+def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
+    """The packing on the fewest sheets among a few ways of cutting the runs into blocks, orders
+    (two-sided first, or all by size) and cutting rules; among equals the one with the fewest
+    sheets printed on both sides, then the one whose last sheet holds least (waste in one place)."""
+    area, best = pool.area, None
+    for across, split, measure, sided in product(
+        (1.0, 0.5, 0.0), ("area", "short"), ORDERS, (True, False)
+    ):
+        parts = pieces(pool.runs, area, across)
+        packer = GuillotinePacker(area[2], area[3], pool.gutter, split)
+        order = sorted(
+            range(len(parts)), key=lambda i: (sided and not parts[i].two_sided, measure(parts[i]))
+        )
+        for i in order:
+            packer.add(i, parts[i].w, parts[i].h, turn=parts[i].turnable)
+        duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
+        last = sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
+        score = (len(packer.sheets), duplex, last)
+        if best is None or score < best[0]:
+            best = (score, parts, packer)
+        if len(parts) > TRIED:
+            break
+    return best[1], best[2]
+
+
+def shared_sheets(pool: SharedPool) -> list[list[Placement]]:
+    """Each shared sheet's placements, the packed block centred in the printable area."""
+    parts, packer = best_packing(pool)
+    ax, ay, aw, ah = pool.area
+    sheets = []
+    for sheet in packer.sheets:
+        spots = sorted(sheet.spots, key=lambda s: s.index)
+        used_w = max(s.x + s.w for s in spots)
+        used_h = max(s.y + s.h for s in spots)
+        ox, oy = ax + (aw - used_w) / 2, ay + (ah - used_h) / 2
+        sheets.append(
+            [p for s in spots for p in parts[s.index].placements(ox + s.x, oy + s.y, s.rotated)]
+        )
+    return sheets
