@@ -1,0 +1,287 @@
+"""Shared sheets read from the printed PDF: families of one stock packed together, never
+overlapping, cut apart by guillotine cuts, cut marks on every item edge and over none, each back
+behind its front; a family with `own_sheets: true` alone on its sheets."""
+
+from __future__ import annotations
+
+import pymupdf
+import pytest
+
+from pnp.cli import main
+
+MM = 72 / 25.4
+TOL = 0.05 * MM
+GREY = 0.867  # every item's fill: #dddddd
+
+GAME = """\
+id: shared
+title: Shared
+credits: Test
+players: {min: 1, max: 1}
+components: [cards.yaml, tokens.yaml, chits.yaml, deck.yaml]
+"""
+FAMILY = """\
+family: {name}
+kind: {kind}
+size: {{w: {w}mm, h: {h}mm}}
+{extra}items:
+  - {{id: "{p}{{n}}", for_each: {{n: [{ns}]}}}}
+front:
+  - rect: {{x: 0mm, y: 0mm, w: 100%, h: 100%, fill: "#dddddd"}}
+  - text: {{text: "{P}{{n}}", x: 0mm, y: 40%, w: 100%, h: 20%, size: 7pt}}
+"""
+BACK = """\
+back:
+  - text: {{text: "{B}{{n}}", x: 0mm, y: 40%, w: 100%, h: 20%, size: 7pt}}
+"""
+RULES = """\
+game: shared
+rules:
+  - id: cards
+    cite: "Eleven cards."
+    faces: {family: cards}
+    expect: 11
+"""
+# (name, kind, w, h, count, front word, back word or None, extra keys)
+FAMILIES = [
+    ("cards", "card", 63, 88, 11, "C", "D", ""),  # a grid page of 9, two left to share
+    ("tokens", "counter", 25, 25, 14, "T", "U", ""),
+    ("chits", "counter", 15, 32, 9, "H", None, ""),  # one-sided: on any sheet
+    ("deck", "card", 50, 70, 3, "K", "L", "own_sheets: true\n"),
+]
+
+
+def build(tmp_path, paper: str, engine: str = "reportlab", flip: str = "long") -> pymupdf.Document:
+    folder = tmp_path / "game"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.yaml").write_text(GAME, encoding="utf-8")
+    (folder / "rules.yaml").write_text(RULES, encoding="utf-8")
+    for name, kind, w, h, n, front, back, extra in FAMILIES:
+        ns = ", ".join(str(i) for i in range(1, n + 1))
+        text = FAMILY.format(name=name, kind=kind, w=w, h=h, extra=extra, p=name[0], ns=ns, P=front)
+        if back:
+            text += BACK.format(B=back)
+        (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
+    out = tmp_path / f"out-{paper}-{engine}-{flip}"
+    args = [
+        "build",
+        str(folder),
+        "--paper",
+        paper,
+        "--engine",
+        engine,
+        "--out",
+        str(out),
+        "--quiet",
+    ]
+    assert main([*args, "--flip", flip]) == 0
+    return pymupdf.open(next(out.rglob(f"*-{paper}.pdf")))
+
+
+def items_and_marks(page: pymupdf.Page):
+    """The items (their grey fills) and the cut marks (black straight strokes) on a page."""
+    items, marks = [], []
+    for d in page.get_drawings():
+        if (
+            d["type"] in ("f", "fs")
+            and d.get("fill")
+            and all(abs(c - GREY) < 0.01 for c in d["fill"])
+        ):
+            items.append(d["rect"])
+        elif (
+            d["type"] == "s"
+            and d.get("color") == (0.0, 0.0, 0.0)
+            and all(i[0] == "l" for i in d["items"])
+        ):
+            marks += [(i[1], i[2]) for i in d["items"]]
+    return items, marks
+
+
+def guillotine(rects: list[pymupdf.Rect]) -> bool:
+    """Whether straight cuts right across the sheet, then across each piece, part every item."""
+    if len(rects) <= 1:
+        return True
+    for lo, hi in ((lambda r: r.x0, lambda r: r.x1), (lambda r: r.y0, lambda r: r.y1)):
+        for cut in sorted({hi(r) for r in rects}):
+            before = [r for r in rects if hi(r) <= cut + TOL]
+            after = [r for r in rects if lo(r) >= cut - TOL]
+            if before and after and len(before) + len(after) == len(rects):
+                return guillotine(before) and guillotine(after)
+    return False
+
+
+def test_the_guillotine_check_rejects_a_pinwheel():
+    """Four items turning round a fifth cannot be parted by cuts right across: the check fails it."""
+    R = pymupdf.Rect
+    pinwheel = [
+        R(0, 0, 20, 10),
+        R(20, 0, 30, 20),
+        R(10, 20, 30, 30),
+        R(0, 10, 10, 30),
+        R(10, 10, 20, 20),
+    ]
+    assert not guillotine(pinwheel)
+    assert guillotine([R(0, 0, 10, 10), R(10, 0, 20, 10), R(0, 10, 20, 30)])
+
+
+def words(page: pymupdf.Page) -> dict[str, tuple[float, float]]:
+    return {w[4]: ((w[0] + w[2]) / 2, (w[1] + w[3]) / 2) for w in page.get_text("words")}
+
+
+@pytest.mark.parametrize("engine", ["reportlab", "svg"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_families_share_sheets_that_cut_apart(tmp_path, paper, engine):
+    doc = build(tmp_path, paper, engine)
+    sheets = []
+    for page in doc:
+        items, marks = items_and_marks(page)
+        if not items:
+            continue
+        n = page.number + 1
+        sheets.append((page, items))
+        for i, a in enumerate(items):  # never overlapping
+            for b in items[i + 1 :]:
+                inter = pymupdf.Rect(a) & b
+                assert inter.is_empty or min(inter.width, inter.height) <= TOL, (
+                    f"page {n}: items overlap"
+                )
+        assert guillotine(items), f"page {n}: the items cannot be parted by guillotine cuts"
+        xs = {round(v, 3) for r in items for v in (r.x0, r.x1)}
+        ys = {round(v, 3) for r in items for v in (r.y0, r.y1)}
+        mx = {round(a.x, 3) for a, b in marks if abs(a.x - b.x) < 1e-6}
+        my = {round(a.y, 3) for a, b in marks if abs(a.y - b.y) < 1e-6}
+        assert all(min(abs(x - m) for m in mx) <= TOL for x in xs), (
+            f"page {n}: an item edge without a mark"
+        )
+        assert all(min(abs(y - m) for m in my) <= TOL for y in ys), (
+            f"page {n}: an item edge without a mark"
+        )
+        for a, b in marks:
+            vertical = abs(a.x - b.x) < 1e-6
+            seg = pymupdf.Rect(min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y))
+            for r in items:  # a mark along an item's edge is over it too
+                if vertical:
+                    over = (
+                        r.x0 - TOL <= seg.x0 <= r.x1 + TOL
+                        and seg.y1 > r.y0 + TOL
+                        and seg.y0 < r.y1 - TOL
+                    )
+                else:
+                    over = (
+                        r.y0 - TOL <= seg.y0 <= r.y1 + TOL
+                        and seg.x1 > r.x0 + TOL
+                        and seg.x0 < r.x1 - TOL
+                    )
+                assert not over, f"page {n}: a cut mark over an item"
+    sizes = {name: (w * MM, h * MM) for name, _, w, h, *_ in FAMILIES}
+
+    def family(r: pymupdf.Rect) -> str:
+        return next(
+            k
+            for k, (w, h) in sizes.items()
+            if {round(r.width), round(r.height)} == {round(w), round(h)}
+        )
+
+    per_sheet = [{family(r) for r in items} for _, items in sheets]
+    # the cards' grid page, one sheet shared by what is left of the cards, the tokens and the
+    # one-sided chits, and the deck that keeps to a sheet of its own
+    assert len(sheets) == 3, per_sheet
+    assert sorted(map(sorted, per_sheet)) == [["cards"], ["cards", "chits", "tokens"], ["deck"]]
+    counted = sum(len(items) for _, items in sheets)
+    assert counted == sum(f[4] for f in FAMILIES)
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_each_back_lies_behind_its_front_on_a_shared_sheet(tmp_path, flip):
+    doc = build(tmp_path, "a4", flip=flip)
+    pairs = {front: back for _, _, _, _, _, front, back, _ in FAMILIES}
+    checked = 0
+    for k, page in enumerate(doc):
+        if not items_and_marks(page)[0]:
+            continue
+        fronts = words(page)
+        backs = words(doc[k + 1]) if k + 1 < len(doc) else {}
+        W, H = page.rect.width, page.rect.height
+        for word, (fx, fy) in fronts.items():
+            front, num = word[:1], word[1:]
+            if front not in pairs or not num.isdigit():
+                continue
+            if pairs[front] is None:  # one-sided: nothing of it on the next page
+                assert not any(
+                    b[1:] == num and b[:1] in "DUL" and _near(backs[b], fx, fy, W, H, flip)
+                    for b in backs
+                )
+                continue
+            bx, by = backs[pairs[front] + num]
+            assert _near((bx, by), fx, fy, W, H, flip), f"{word}: its back is not behind it"
+            checked += 1
+    assert checked == 11 + 14 + 3
+
+
+def _near(b, fx, fy, W, H, flip) -> bool:
+    bx, by = b
+    seen = (W - bx, by) if flip == "long" else (bx, H - by)
+    return abs(seen[0] - fx) < TOL and abs(seen[1] - fy) < TOL
+
+
+SHIPPED = [
+    (g, None)
+    for g in (
+        "aftershock",
+        "earth-our-home",
+        "earthquake",
+        "global-warming",
+        "greenway",
+        "piecepack",
+    )
+]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+def test_every_shipped_sheet_cuts_apart(built, game, variant, paper):
+    """On every sheet of every game: items apart, parted by guillotine cuts, and each item edge
+    with a cut mark printed in the PDF along its line, outside every item."""
+    b = built(game, paper, variant=variant)
+    doc = b.doc()
+    shared = 0
+    for page in b.manifest["pages"]:
+        if page["kind"] != "sheet" or not page["items"]:
+            continue
+        n = page["number"]
+        rects = [
+            pymupdf.Rect(it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"])
+            * MM
+            for it in page["items"]
+        ]
+        shared += len({it["component"] for it in page["items"]}) > 1
+        for i, a in enumerate(rects):
+            for c in rects[i + 1 :]:
+                inter = pymupdf.Rect(a) & c
+                assert inter.is_empty or min(inter.width, inter.height) <= TOL, (
+                    f"page {n}: items overlap"
+                )
+        assert guillotine(rects), f"{game} {paper} page {n}: not parted by guillotine cuts"
+        _, lines = items_and_marks(doc[n - 1])
+
+        marks = [(a, c) for a, c in lines if _outside(a, c, rects)]
+        mx = [a.x for a, c in marks if abs(a.x - c.x) < 1e-6]
+        my = [a.y for a, c in marks if abs(a.y - c.y) < 1e-6]
+        for r in rects:
+            for x in (r.x0, r.x1):
+                assert any(abs(x - m) <= TOL for m in mx), (
+                    f"{game} {paper} page {n}: no mark at x={x / MM:.1f} mm"
+                )
+            for y in (r.y0, r.y1):
+                assert any(abs(y - m) <= TOL for m in my), (
+                    f"{game} {paper} page {n}: no mark at y={y / MM:.1f} mm"
+                )
+    assert shared >= 1  # every game has families that share a sheet
+
+
+def _outside(a, c, rects) -> bool:
+    """A stroke from a to c whose middle is in no item: a cut mark, not the items' own art."""
+    mid = pymupdf.Point((a.x + c.x) / 2, (a.y + c.y) / 2)
+    return not any(
+        pymupdf.Rect(r.x0 + TOL, r.y0 + TOL, r.x1 - TOL, r.y1 - TOL).contains(mid) for r in rects
+    )
