@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pymupdf
 import pytest
 
 from pnp.cli import main
@@ -211,7 +212,8 @@ def test_grooves_only_on_the_front(a4):
 
 
 def _tiles(built_):
-    return [(p, it) for p, it in page_items(built_.manifest, "tile") if it["component"] == "board"]
+    """Every tile of the board: on a page of its own, or (an edge strip) on a shared sheet."""
+    return [(p, it) for p, it in page_items(built_.manifest) if it["component"] == "board" and "tile" in it]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -241,19 +243,33 @@ def _board_lines(built_, colour):
     doc = built_.doc()
     xs, ys = set(), set()
     for page, it in _tiles(built_):
-        rx, ry = it["region_mm"][0] - it["x_mm"], it["region_mm"][1] - it["y_mm"]
+        x0, y0 = it["x_mm"], it["y_mm"]
+        box = pymupdf.Rect(x0, y0, x0 + it["w_mm"], y0 + it["h_mm"]) / MM
         for d in doc[page["number"] - 1].get_drawings():
-            if not d.get("color") or _hex(d["color"]) != colour:
-                continue
+            if not d.get("color") or _hex(d["color"]) != colour or not box.intersects(d["rect"]):
+                continue  # another item's line, on a shared sheet
             for op in d["items"]:
                 if op[0] != "l":
                     continue
                 a, b = op[1], op[2]
-                if abs(a.x - b.x) < 1e-3:
-                    xs.add(round(a.x * MM + rx, 2))
-                elif abs(a.y - b.y) < 1e-3:
-                    ys.add(round(a.y * MM + ry, 2))
+                vertical = abs(a.x - b.x) < 1e-3
+                if not vertical and abs(a.y - b.y) >= 1e-3:
+                    continue
+                bx, by = _on_board(it, a.x * MM, a.y * MM)
+                # a tile turned on a shared sheet: the page's verticals are the board's horizontals
+                if vertical == (it["rotation"] == 0):
+                    xs.add(round(bx, 2))
+                else:
+                    ys.add(round(by, 2))
     return xs, ys
+
+
+def _on_board(it, px: float, py: float) -> tuple[float, float]:
+    """A point of a placed tile (page mm) in board mm: unturned, or turned 90° clockwise."""
+    rx, ry, _, rh = it["region_mm"]
+    if it["rotation"] == 0:
+        return rx + px - it["x_mm"], ry + py - it["y_mm"]
+    return rx + py - it["y_mm"], ry + it["x_mm"] + rh - px
 
 
 def test_board_building_grid_is_on_the_half_inch(a4):

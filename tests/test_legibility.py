@@ -221,15 +221,16 @@ def stray_marks(doc, manifest) -> tuple[int, list[str]]:
 
     k = 72 / 25.4
     pink = tuple(int(MARK_COLOUR[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    tiles = [it for page in manifest["pages"] if page["kind"] == "tile" for it in page["items"]]
+    # every tile: on a page of its own, or (an edge strip) on a shared sheet, maybe turned
+    placed = [(page, it) for page in manifest["pages"] for it in page["items"] if "tile" in it]
+    tiles = [it for _, it in placed]
     checked, bad = 0, []
-    for page in manifest["pages"]:
-        if page["kind"] != "tile":
-            continue
-        (it,) = page["items"]
+    for page, it in placed:
         same_board = [t for t in tiles if t["component"] == it["component"] and t["id"] == it["id"]]
         cover_x, cover_y = _covered(it, same_board)
-        x0, y0, w, h = it["x_mm"], it["y_mm"], it["w_mm"], it["h_mm"]
+        x0, y0 = it["x_mm"], it["y_mm"]
+        w, h = it["region_mm"][2], it["region_mm"][3]
+        turned = it["rotation"] == 90
         for d in doc[page["number"] - 1].get_drawings():
             if d.get("color") is None or any(
                 abs(a - c) > 0.02 for a, c in zip(d["color"], pink, strict=True)
@@ -238,6 +239,8 @@ def stray_marks(doc, manifest) -> tuple[int, list[str]]:
             for item in d["items"]:
                 for p in (q for q in item[1:] if isinstance(q, pymupdf.Point)):
                     x, y = p.x / k - x0, p.y / k - y0  # mm on the tile's art
+                    if turned:  # turned 90° clockwise on a shared sheet
+                        x, y = y, h - x
                     checked += 1
                     on_art = 0.3 < x < w - 0.3 and 0.3 < y < h - 0.3
                     glued_under = (cover_x and x > w - cover_x + 0.3) or (
@@ -274,8 +277,8 @@ def test_a_crosshair_on_visible_art_is_found(monkeypatch, tmp_path):
 
     real = tiles.tile_overlay
 
-    def everywhere(g, c, r):
-        out = real(g, c, r)
+    def everywhere(g, c, r, reach=4.0):
+        out = real(g, c, r, reach)
         rx, ry, rw, rh = g.region(c, r)
         for bx, by in tiles.alignment_points(g):
             if rx <= bx <= rx + rw and ry <= by <= ry + rh:

@@ -21,7 +21,8 @@ def test_new_game_builds_and_checks(tmp_path, capsys):
     fams = {f["component"]: f for f in man["families"]}
     # a small deck with a back; a board that needs tiling on A4; counters
     assert fams["deck"]["two_sided"] and fams["deck"]["count"] == 10
-    assert fams["board"]["tiled"] and len([p for p in man["pages"] if p["kind"] == "tile"]) >= 2
+    # its tiles: on pages of their own, or (edge strips) on a shared sheet
+    assert fams["board"]["tiled"] and len([it for p in man["pages"] for it in p["items"] if "tile" in it]) >= 2
     assert fams["counters"]["count"] == 10
     assert fams["events"]["count"] == 5  # one card per CSV row, with its count column
 

@@ -285,3 +285,59 @@ def _outside(a, c, rects) -> bool:
     return not any(
         pymupdf.Rect(r.x0 + TOL, r.y0 + TOL, r.x1 - TOL, r.y1 - TOL).contains(mid) for r in rects
     )
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+def test_tiles_reassemble_every_board_at_true_size(built, game, variant, paper):
+    """Every board's tiles, on pages of their own or on shared sheets: each prints its region at
+    true size, under its label; together they cover the board, neighbours overlapping; the map
+    names the pages they are on, and says it leaves out the board's text."""
+    b = built(game, paper, variant=variant)
+    doc = b.doc()
+    boards: dict[tuple, list] = {}
+    for page in b.manifest["pages"]:
+        for it in page["items"]:
+            if "tile" in it:
+                boards.setdefault((it["component"], it["id"]), []).append((page["number"], it))
+    maps = [p for p in b.manifest["pages"] if p["kind"] == "assembly"]
+    assert len(maps) == len(boards)
+    for (component, _), tiles in boards.items():
+        bw, bh = tiles[0][1]["board_mm"]
+        for n, it in tiles:
+            w, h = (it["w_mm"], it["h_mm"]) if it["rotation"] == 0 else (it["h_mm"], it["w_mm"])
+            assert w == pytest.approx(it["region_mm"][2], abs=0.01) and h == pytest.approx(
+                it["region_mm"][3], abs=0.01
+            )
+            assert it["tile"] in doc[n - 1].get_text().split(), (component, it["tile"])
+            # the art is printed there: something drawn inside the placed box
+            box = (
+                pymupdf.Rect(
+                    it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"]
+                )
+                * MM
+            )
+            assert any(box.contains(d["rect"]) for d in doc[n - 1].get_drawings()), (
+                component,
+                it["tile"],
+            )
+        regions = [it["region_mm"] for _, it in tiles]
+        for x in [i * bw / 30 for i in range(31)]:
+            for y in [j * bh / 30 for j in range(31)]:
+                assert any(
+                    r[0] - 1e-6 <= x <= r[0] + r[2] + 1e-6
+                    and r[1] - 1e-6 <= y <= r[1] + r[3] + 1e-6
+                    for r in regions
+                )
+        for a in regions:  # each tile overlaps the one to its right and the one below
+            right = [r for r in regions if abs(r[1] - a[1]) < 0.01 and r[0] > a[0] + 0.01]
+            below = [r for r in regions if abs(r[0] - a[0]) < 0.01 and r[1] > a[1] + 0.01]
+            if right:
+                assert a[0] + a[2] - min(r[0] for r in right) >= 8.0
+            if below:
+                assert a[1] + a[3] - min(r[1] for r in below) >= 8.0
+    for page in maps:
+        text = " ".join(doc[page["number"] - 1].get_text().split())
+        assert "leaves out the board's own text" in text
+        on = sorted({n for tiles in boards.values() for n, it in tiles})
+        assert any(str(n) in text for n in on)

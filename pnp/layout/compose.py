@@ -47,9 +47,10 @@ def compose(page: Page, face_of: Callable) -> list:
         drawing = face.front if p.side == "front" else face.back
         if drawing is None:
             continue
-        if p.region is not None:
+        if p.region is not None:  # a tile: the board's region, turned on a shared sheet
             rx, ry, rw, rh = p.region
-            out.append(Group((drawing,), translate(p.x - rx, p.y - ry), clip=Rect(rx, ry, rw, rh, Style())))
+            at = multiply(placement_transform(p, rw, rh), translate(-rx, -ry))
+            out.append(Group((drawing,), at, clip=Rect(rx, ry, rw, rh, Style())))
         else:
             out.append(Group((drawing,), placement_transform(p, face.w, face.h)))
     out.extend(page.marks)

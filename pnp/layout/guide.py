@@ -211,8 +211,9 @@ def calibration_pages(fonts: FontBook, paper: PaperSpec) -> tuple[list, list]:
     return front, back
 
 
-def assembly_page(fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, first_page: int) -> tuple[list, tuple]:
-    """The map's marks, and the transform that draws the board itself small beneath them."""
+def assembly_page(fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, pages: list[int]) -> tuple[list, tuple]:
+    """The map's marks, and the transform that draws the board itself small beneath them;
+    `pages`: the pages its tiles are on."""
     W, H = (grid.page_w, grid.page_h)
     m = paper.margin + 3
     out: list = []
@@ -220,10 +221,11 @@ def assembly_page(fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, 
     out += text(
         fonts,
         f"The board is {grid.board_w:.1f} × {grid.board_h:.1f} mm, printed on {grid.count} tiles "
-        f"({grid.rows} row{'s' if grid.rows > 1 else ''} × {grid.cols} column{'s' if grid.cols > 1 else ''}, pages {first_page}–{first_page + grid.count - 1}). "
+        f"({grid.rows} row{'s' if grid.rows > 1 else ''} × {grid.cols} column{'s' if grid.cols > 1 else ''}, {'page' if len(pages) == 1 else 'pages'} {_ranges(pages)}). "
         "Trim each tile on its dashed lines (the left and top edges, except the first column and row), lay it over the "
         "shaded strip of its neighbour, the pink ticks beside its edges in line with the neighbour's crosshairs, and glue. "
-        "The crosshairs sit only in the strips that are glued under, so none shows on the assembled board.",
+        "The crosshairs sit only in the strips that are glued under, so none shows on the assembled board. "
+        "This small map leaves out the board's own text.",
         m, m + 9, W - 2 * m, 3.2,
     )
     top = m + 26
@@ -239,6 +241,13 @@ def assembly_page(fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, 
             out.append(Rect(ox + (rx + rw / 2) * k - 6, oy + (ry + rh / 2) * k - 4, 12, 8, Style("#ffffff", "#d01c8b", 0.4), 1.5))
             out += text(fonts, lab, ox + (rx + rw / 2) * k - 6, oy + (ry + rh / 2) * k - 4, 12, 4.5, h=8, bold=True, align="center", valign="middle")
     return out, place(ox, oy, k, k)
+
+
+def piece_band(fonts: FontBook, name: str, label: str, c: int, r: int, w: float, h: float) -> list:
+    """A tile's label above it on a shared sheet, in the tile's own width (x 0..w, y 0..h)."""
+    trims = [e for e, on in (("left", c > 0), ("top", r > 0)) if on]
+    s = f"{label}  {name}" + (f": trim {' and '.join(trims)} on the dashed line" if trims else "")
+    return text(fonts, s, 0, 0, w, 2.4, h=h, valign="middle")
 
 
 def tile_band(fonts: FontBook, paper: PaperSpec, name: str, label: str, c: int, r: int, grid: TileGrid) -> list:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
 from pnp.draw.fonts import FontBook
+from pnp.draw.primitives import Group, translate
 from pnp.layout.fold import FoldItems, best_grid, best_pack, fits_half, fold_line
 from pnp.layout.grid import EPS, impose_grid
-from pnp.layout.guide import assembly_page, calibration_pages, guide_page, tile_band
+from pnp.layout.guide import assembly_page, calibration_pages, guide_page, piece_band, tile_band
 from pnp.layout.marks import corner_marks, grid_marks
 from pnp.layout.plan import (
     BackItems,
@@ -22,7 +23,7 @@ from pnp.layout.plan import (
     distinct,
 )
 from pnp.layout.registration import registration_area, registration_band, sheet_registration
-from pnp.layout.share import Run, SharedPool, shared_sheets
+from pnp.layout.share import Piece, Run, SharedPool, TilePart, shared_sheets
 from pnp.layout.tiles import tile_board, tile_label, tile_overlay
 from pnp.spec.paper import PaperSpec
 
@@ -167,6 +168,7 @@ def impose(
 
     full_area = area
     pools: dict[tuple, SharedPool] = {}  # by stock (and printable area): items sharing sheets
+    maps: list[Callable[[list[Page]], None]] = []  # assembly maps, finished once every page is made
     for g in groups.values():
         group_refs = g.refs
         reg_area = registration_area(
@@ -240,10 +242,16 @@ def impose(
                 pool.runs += runs
                 pool.gutter = max(pool.gutter, gutter)
         for r in large:
-            _tile_item(r, paper, fonts, new_page, note, fam_pages)
+            pool = None
+            if not band and not g.own:  # its part-page tiles share sheets of its stock
+                pool = pools.setdefault((g.stock, area), SharedPool(area, paper.packed_gutter))
+            maps.append(_tile_item(r, paper, fonts, new_page, note, fam_pages, pool))
 
     for pool in pools.values():
-        _shared_pages(pool, paper, new_page, note, back_of, band)
+        if pool.runs or pool.tiles:
+            _shared_pages(pool, paper, new_page, note, back_of, band)
+    for finish in maps:  # the maps name the pages their tiles ended on
+        finish(pages)
     pages[0].marks, extra = guide(calibration=calibration, pages_total=len(pages))
     pages[0].bookmark = "Print guide"
     for k, marks in enumerate(extra, start=1):
@@ -256,10 +264,13 @@ def impose(
 def _shared_pages(pool: SharedPool, paper: PaperSpec, new_page, note, back_of, band) -> None:
     """The pool's shared sheets (pnp.layout.share), each with its backs page when it holds a
     two-sided item (a one-sided item on it has nothing behind it)."""
-    for placed in shared_sheets(pool):
+    for placed, tile_marks in shared_sheets(pool):
         page = new_page("sheet")
         page.items = placed
-        page.marks = corner_marks([(p.x, p.y, p.w, p.h) for p in placed], paper, pool.gutter)
+        page.marks = [
+            *tile_marks,
+            *corner_marks([(p.x, p.y, p.w, p.h) for p in placed], paper, pool.gutter),
+        ]
         if band:
             page.marks = [*page.marks, *sheet_registration(page, paper)]
         note(page, [p.ref for p in placed])
@@ -270,10 +281,7 @@ def _shared_pages(pool: SharedPool, paper: PaperSpec, new_page, note, back_of, b
 
 def is_large(r: ItemRef, area) -> bool:
     """Larger than the printable area both ways round: tiled."""
-    return not (
-        (r.w <= area[2] + EPS and r.h <= area[3] + EPS)
-        or (r.h <= area[2] + EPS and r.w <= area[3] + EPS)
-    )
+    return not _fits(r.w, r.h, area)
 
 
 def _impose_folded(
@@ -343,25 +351,71 @@ def _add_backs(
     note(back, refs)
 
 
-def _tile_item(r: ItemRef, paper: PaperSpec, fonts: FontBook, new_page, note, fam_pages) -> None:
+FULL_TILE = 0.9  # a tile filling less of its page than this shares a sheet (its strips)
+PIECE_REACH = 2.5  # mm a shared tile's ticks and trim lines reach past it: inside the gutter
+
+
+def _tile_item(
+    r: ItemRef,
+    paper: PaperSpec,
+    fonts: FontBook,
+    new_page,
+    note,
+    fam_pages,
+    pool: SharedPool | None,
+):
+    """The board's assembly map and its tiles: each on a page of its own, or, a tile filling
+    little of its page (an edge strip), on the shared sheets of `pool`. Returns what finishes
+    the map once every page is made."""
     grid = tile_board(r.w, r.h, paper)
     fam_pages[r.family].tiled = True
     name = fam_pages[r.family].title + (f" ({r.id})" if r.id != r.family else "")
     page = new_page("assembly", grid.page_w, grid.page_h)
-    page.marks, transform = assembly_page(fonts, paper, name, grid, page.number + 1)
-    page.preview = (r, transform)
     note(page, [r])
+    band = paper.label_band
     for row in range(grid.rows):
         for c in range(grid.cols):
-            tp = new_page("tile", grid.page_w, grid.page_h)
             label = tile_label(c, row)
             region = grid.region(c, row)
-            tp.items = [
-                Placement(
-                    r, "front", grid.x0, grid.y0, region[2], region[3], 0, tile=label, region=region
+            rw, rh = region[2], region[3]
+            part = rw * rh < FULL_TILE * (grid.page_w - 2 * paper.margin) * (
+                grid.page_h - 2 * paper.margin - band
+            )
+            if pool is not None and part and _fits(rw, band + rh, pool.area):
+                overlay = tile_overlay(grid, c, row, PIECE_REACH)
+                marks = (
+                    Group(tuple(overlay), translate(-grid.x0, band - grid.y0)),
+                    *piece_band(fonts, name, label, c, row, rw, band - 1),
                 )
+                tile = TilePart(label, region, band, marks)
+                pool.tiles.append(Piece((r,), 1, rw, band + rh, 0.0, False, True, tile))
+                continue
+            tp = new_page("tile", grid.page_w, grid.page_h)
+            tp.items = [
+                Placement(r, "front", grid.x0, grid.y0, rw, rh, 0, tile=label, region=region)
             ]
             tp.marks = tile_overlay(grid, c, row) + tile_band(
                 fonts, paper, name, label, c, row, grid
             )
             note(tp, [r])
+
+    def finish(pages: list[Page]) -> None:
+        on = sorted(
+            {
+                p.number
+                for p in pages
+                if isinstance(p.items, list)
+                for it in p.items
+                if it.tile and it.ref is r
+            }
+        )
+        page.marks, transform = assembly_page(fonts, paper, name, grid, on)
+        page.preview = (r, transform)
+
+    return finish
+
+
+def _fits(w: float, h: float, area) -> bool:
+    return (w <= area[2] + EPS and h <= area[3] + EPS) or (
+        h <= area[2] + EPS and w <= area[3] + EPS
+    )

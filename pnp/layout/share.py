@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
+from pnp.draw.primitives import Group, multiply, rotate, translate
 from pnp.layout.grid import Grid, fit_count
 from pnp.layout.pack import GuillotinePacker
 from pnp.layout.plan import ItemRef, Placement
@@ -35,6 +36,17 @@ class SharedPool:
     area: tuple[float, float, float, float]
     gutter: float  # between blocks: the paper's packed gutter, or more for bleed
     runs: list[Run] = field(default_factory=list)
+    tiles: list[Piece] = field(default_factory=list)  # parts of tiled boards (pnp.layout.tiles)
+
+
+@dataclass(frozen=True)
+class TilePart:
+    """A tile of a board on a shared sheet: its label band above the board's region."""
+
+    label: str
+    region: tuple[float, float, float, float]  # board mm
+    band: float
+    marks: tuple  # its alignment marks, trim lines and label, the region at (0, band)
 
 
 @dataclass(frozen=True)
@@ -48,6 +60,7 @@ class Piece:
     gap: float  # between items in the block
     turned: bool  # each item turned 90° in the block
     turnable: bool = True  # the block may be turned 90° on the sheet
+    tile: TilePart | None = None  # a tile of a board: one item, its band and region
 
     @property
     def rows(self) -> int:
@@ -67,6 +80,20 @@ class Piece:
 
     def placements(self, x: float, y: float, turned: bool) -> list[Placement]:
         """Each item where it lands with the block at (x, y), the block turned 90° clockwise or not."""
+        if self.tile is not None:
+            t = self.tile
+            rw, rh = t.region[2], t.region[3]
+            if turned:  # the band then lies to the right of the region
+                return [
+                    Placement(
+                        self.refs[0], "front", x, y, rh, rw, 90, tile=t.label, region=t.region
+                    )
+                ]
+            return [
+                Placement(
+                    self.refs[0], "front", x, y + t.band, rw, rh, 0, tile=t.label, region=t.region
+                )
+            ]
         out = []
         for k, ref in enumerate(self.refs):
             r, c = divmod(k, self.cols)
@@ -77,6 +104,13 @@ class Piece:
                 px, py, pw, ph = x + u, y + v, self.cell_w, self.cell_h
             out.append(Placement(ref, "front", px, py, pw, ph, 90 if self.turned != turned else 0))
         return out
+
+    def marks(self, x: float, y: float, turned: bool) -> list:
+        """A tile's marks where it lands (nothing for other pieces)."""
+        if self.tile is None:
+            return []
+        at = multiply(translate(x + self.h, y), rotate(90)) if turned else translate(x, y)
+        return [Group(self.tile.marks, at)]
 
 
 def pieces(runs: Sequence[Run], area, across: float) -> list[Piece]:
@@ -121,7 +155,7 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
     for across, split, measure, sided in product(
         (1.0, 0.5, 0.0), ("area", "short"), ORDERS, (True, False)
     ):
-        parts = pieces(pool.runs, area, across)
+        parts = pieces(pool.runs, area, across) + pool.tiles
         packer = GuillotinePacker(area[2], area[3], pool.gutter, split)
         order = sorted(
             range(len(parts)), key=lambda i: (sided and not parts[i].two_sided, measure(parts[i]))
@@ -138,8 +172,9 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
     return best[1], best[2]
 
 
-def shared_sheets(pool: SharedPool) -> list[list[Placement]]:
-    """Each shared sheet's placements, the packed block centred in the printable area."""
+def shared_sheets(pool: SharedPool) -> list[tuple[list[Placement], list]]:
+    """Each shared sheet's placements and its tiles' marks, the packed block centred in the
+    printable area."""
     parts, packer = best_packing(pool)
     ax, ay, aw, ah = pool.area
     sheets = []
@@ -148,7 +183,9 @@ def shared_sheets(pool: SharedPool) -> list[list[Placement]]:
         used_w = max(s.x + s.w for s in spots)
         used_h = max(s.y + s.h for s in spots)
         ox, oy = ax + (aw - used_w) / 2, ay + (ah - used_h) / 2
-        sheets.append(
-            [p for s in spots for p in parts[s.index].placements(ox + s.x, oy + s.y, s.rotated)]
-        )
+        placed = [
+            p for s in spots for p in parts[s.index].placements(ox + s.x, oy + s.y, s.rotated)
+        ]
+        marks = [m for s in spots for m in parts[s.index].marks(ox + s.x, oy + s.y, s.rotated)]
+        sheets.append((placed, marks))
     return sheets

@@ -100,8 +100,10 @@ def alignment_points(g: TileGrid) -> list[tuple[float, float]]:
     return pts
 
 
-def tile_overlay(g: TileGrid, c: int, r: int) -> list:
-    """Alignment marks inside the overlaps and dashed trim lines, in page coordinates."""
+def tile_overlay(g: TileGrid, c: int, r: int, reach: float = 4.0) -> list:
+    """Alignment marks inside the overlaps and dashed trim lines, in page coordinates; ticks and
+    trim lines reach `reach` mm past the tile (less on a shared sheet: within its gutter)."""
+    tick = reach - 0.5
     rx, ry, rw, rh = g.region(c, r)
     out = []
     mark = Style(None, MARK_COLOUR, 0.25)
@@ -123,9 +125,9 @@ def tile_overlay(g: TileGrid, c: int, r: int) -> list:
             elif r > 0 and py <= y1 + g.overlap_y + EPS:
                 ticks_y.add(round(py, 4))
     for px in sorted(ticks_x):
-        ops += [("M", px, y1 - 3.5), ("L", px, y1 - 0.8), ("M", px, y2 + 0.8), ("L", px, y2 + 3.5)]
+        ops += [("M", px, y1 - tick), ("L", px, y1 - 0.8), ("M", px, y2 + 0.8), ("L", px, y2 + tick)]
     for py in sorted(ticks_y):
-        ops += [("M", x1 - 3.5, py), ("L", x1 - 0.8, py), ("M", x2 + 0.8, py), ("L", x2 + 3.5, py)]
+        ops += [("M", x1 - tick, py), ("L", x1 - 0.8, py), ("M", x2 + 0.8, py), ("L", x2 + tick, py)]
     if ops:
         out.append(Path(tuple(ops), mark))
     # Trim lines: the left and top edges of every tile but the first column and row are
@@ -134,9 +136,9 @@ def tile_overlay(g: TileGrid, c: int, r: int) -> list:
     out.append(Rect(x1, y1, rw, rh, Style(None, "#777777", 0.15)))
     edges = []
     if c > 0:
-        edges += [("M", x1, y1 - 4), ("L", x1, y2 + 4)]
+        edges += [("M", x1, y1 - reach), ("L", x1, y2 + reach)]
     if r > 0:
-        edges += [("M", x1 - 4, y1), ("L", x2 + 4, y1)]
+        edges += [("M", x1 - reach, y1), ("L", x2 + reach, y1)]
     if edges:
         out.append(Path(tuple(edges), trim))
     # Shade the strips that the next tile will cover, lightly, so the glue area is visible.
