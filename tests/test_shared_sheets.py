@@ -341,3 +341,21 @@ def test_tiles_reassemble_every_board_at_true_size(built, game, variant, paper):
         assert "leaves out the board's own text" in text
         on = sorted({n for tiles in boards.values() for n, it in tiles})
         assert any(str(n) in text for n in on)
+
+
+def test_the_guide_says_what_to_buy(tmp_path, built):
+    """The guide page counts the sheets of card stock and of paper, and names their pages."""
+    doc = build(tmp_path, "a4")
+    text = " ".join(doc[0].get_text().split())
+    held = [p.number + 1 for p in doc if items_and_marks(p)[0]]
+    assert f"To buy: 3 sheets of card stock (A4: pages {', '.join(map(str, held))})" in text
+    assert "of paper" not in text.split("To buy:")[1].split(".")[0]
+    b = built("greenway", "letter")
+    text = " ".join(b.doc()[0].get_text().split())
+    by_stock: dict[str, set[int]] = {}
+    for page, it in ((p, it) for p in b.manifest["pages"] for it in p["items"]):
+        if page["kind"] in ("sheet", "tile", "fold") and it["side"] == "front":
+            by_stock.setdefault(it["stock"], set()).add(page["number"])
+    card, paper = len(by_stock["card"]), len(by_stock["paper"])
+    assert card >= 5 and paper >= 1
+    assert f"To buy: {card} sheets of card stock" in text and f"and {paper} sheets of paper" in text

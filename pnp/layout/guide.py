@@ -58,8 +58,11 @@ def choices_block(fonts: FontBook, choices: list[str], x: float, y: float, w: fl
     return out, []
 
 
-def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, variant: str | None, families: list[FamilyPages], calibration: tuple[int, int] | None, players: int | None, pages_total: int, choices: list[str] = (), ink: list[tuple[int, float, float]] | None = None, bled: bool = False) -> tuple[list, list[list]]:
+def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, variant: str | None, families: list[FamilyPages], calibration: tuple[int, int] | None, players: int | None, pages_total: int, choices: list[str] = (), ink: list[tuple[int, float, float]] | None = None, bled: bool = False, sheets: dict[str, list[int]] | None = None) -> tuple[list, list[list]]:
     """The guide page, and further pages for the design choices that do not fit on it.
+
+    `sheets`: the pages that hold components, by stock (paper, card): what to buy. Its paragraph
+    takes the same room whatever it says, so a draft without it lays out the page the same.
 
     `ink`: each page's estimated ink coverage in an ink-saver build, as (page, normal build,
     this build), printed so the saving can be seen page by page."""
@@ -85,7 +88,8 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
     y += 17
     out += text(fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True)
     y += 8
-    cols = [("Component", 0.0), ("Items", 0.42), ("Pages", 0.52), ("Print on", 0.72), ("Sides", 0.85)]
+    # the Pages column is the widest after the name: a family on shared sheets lists several
+    cols = [("Component", 0.0), ("Items", 0.38), ("Pages", 0.46), ("Print on", 0.76), ("Sides", 0.88)]
     for name, fx in cols:
         out += text(fonts, name, m + fx * cw, y, cw * 0.3, 3.2, bold=True)
     y += 5
@@ -96,7 +100,7 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
     for fp in rows:
         vals = [fp.title, str(fp.count), _ranges(fp.pages), "card stock" if fp.stock == "card" else "paper", "fold" if fp.folded else "duplex" if fp.two_sided else ("tiled" if fp.tiled else "one side")]
         for (_name, fx), v in zip(cols, vals, strict=True):
-            out += text(fonts, v, m + fx * cw, y, cw * (0.4 if fx == 0 else 0.2), 3.0)
+            out += text(fonts, v, m + fx * cw, y, cw * {0.0: 0.37, 0.46: 0.29}.get(fx, 0.12), 3.0)
         y += line_h
         if y > H - 70:
             break
@@ -123,6 +127,7 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
         + ("; pieces whose colour runs past their outline (a bleed, so a duplex shift never shows a neighbour's colour) are cut on the outline" if bled else "")
         + ". Tiled boards: see the assembly page before their tiles."
     )
+    lines.append(cost_paragraph(sheets or {}, paper.title))
     if players:
         lines.append(f"Player sets printed for {players} players.")
     for para in lines:
@@ -145,6 +150,21 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
         block, rest = choices_block(fonts, rest, m, m + 12, cw, bottom)
         extra.append(text(fonts, f"{title} — design choices", m, m, cw, 6.0, bold=True) + block)
     return out, extra
+
+
+def cost_paragraph(sheets: dict[str, list[int]], paper: str) -> str:
+    """What to buy: the sheets of card stock and of paper, and which pages go on each."""
+    parts = []
+    for stock, name in (("card", "card stock"), ("paper", "paper")):
+        pages = sorted(sheets.get(stock, []))
+        if pages:
+            parts.append(f"{len(pages)} sheet{'s' if len(pages) > 1 else ''} of {name} ({paper}: pages {_ranges(pages)})")
+    if not parts:
+        return "To buy: the sheets are counted once the pages are laid out."
+    return (
+        "To buy: " + " and ".join(parts) + ", with the guide and calibration pages on plain paper besides. "
+        "The table above says which components each page holds; a back prints on its front's sheet."
+    )
 
 
 def ink_paragraph(ink: list[tuple[int, float, float]]) -> str:

@@ -252,7 +252,11 @@ def impose(
             _shared_pages(pool, paper, new_page, note, back_of, band)
     for finish in maps:  # the maps name the pages their tiles ended on
         finish(pages)
-    pages[0].marks, extra = guide(calibration=calibration, pages_total=len(pages))
+    sheets: dict[str, list[int]] = {}  # what to buy: the pages that hold components, by stock
+    for page in pages:
+        if page.kind in ("sheet", "tile", "fold") and len(page.items):
+            sheets.setdefault(page.items[0].ref.stock, []).append(page.number)
+    pages[0].marks, extra = guide(calibration=calibration, pages_total=len(pages), sheets=sheets)
     pages[0].bookmark = "Print guide"
     for k, marks in enumerate(extra, start=1):
         pages[k].marks = marks
