@@ -137,7 +137,7 @@ def cut_svg(page, face_of: Callable, paper, title: str) -> str:
     cuts: list[str] = []
     scores: list[str] = []
     for p in page.items:
-        if p.side != "front":
+        if p.side != "front" or p.region is not None:  # a board's tile: trimmed by hand
             continue
         face = face_of(p.ref)
         m = placement_transform(p, face.w, face.h)
