@@ -88,7 +88,46 @@ def impose(
     ink: list[tuple[int, float, float]] | None = None,
 ) -> Plan:
     """The plan of every page. With `fold`, two-sided items that fit half a page go on gutter-fold
-    sheets (pnp.layout.fold) instead of front and back pages."""
+    sheets (pnp.layout.fold) instead of front and back pages.
+
+    Boards are tiled with the page the way round that takes the fewest pages; where both ways
+    take as many, the plan is made both ways and the one on fewer sheets kept (the strips of one
+    way may share sheets better than the other's)."""
+    opts = dict(
+        title=title,
+        credits=credits,
+        variant=variant,
+        players=players,
+        choices=choices,
+        fold=fold,
+        ink=ink,
+    )
+    plan = _impose(families, paper, fonts, other_way=False, **opts)
+    if not any(fp.tiled for fp in plan.families):
+        return plan
+    other = _impose(families, paper, fonts, other_way=True, **opts)
+    return other if component_sheets(other) < component_sheets(plan) else plan
+
+
+def component_sheets(plan: Plan) -> int:
+    """Sheets that hold components: every page of items but the backs (printed on their fronts)."""
+    return sum(1 for p in plan.pages if p.kind in ("sheet", "tile", "fold") and len(p.items))
+
+
+def _impose(
+    families: list[FamilyInfo],
+    paper: PaperSpec,
+    fonts: FontBook,
+    *,
+    title: str,
+    credits: str,
+    variant: str | None,
+    players: int | None,
+    choices: Sequence[str],
+    fold: bool,
+    ink: list[tuple[int, float, float]] | None,
+    other_way: bool,
+) -> Plan:
     W, H, m = paper.size.w, paper.size.h, paper.margin
     area = (m, m, W - 2 * m, H - 2 * m)
     # print-and-cut sheets keep a band at the top and bottom free for the registration marks
@@ -245,7 +284,7 @@ def impose(
             pool = None
             if not band and not g.own:  # its part-page tiles share sheets of its stock
                 pool = pools.setdefault((g.stock, area), SharedPool(area, paper.packed_gutter))
-            maps.append(_tile_item(r, paper, fonts, new_page, note, fam_pages, pool))
+            maps.append(_tile_item(r, paper, fonts, new_page, note, fam_pages, pool, other_way))
 
     for pool in pools.values():
         if pool.runs or pool.tiles:
@@ -367,11 +406,12 @@ def _tile_item(
     note,
     fam_pages,
     pool: SharedPool | None,
+    other_way: bool = False,
 ):
     """The board's assembly map and its tiles: each on a page of its own, or, a tile filling
     little of its page (an edge strip), on the shared sheets of `pool`. Returns what finishes
     the map once every page is made."""
-    grid = tile_board(r.w, r.h, paper)
+    grid = tile_board(r.w, r.h, paper, other_way)
     fam_pages[r.family].tiled = True
     name = fam_pages[r.family].title + (f" ({r.id})" if r.id != r.family else "")
     page = new_page("assembly", grid.page_w, grid.page_h)

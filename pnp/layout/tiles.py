@@ -63,11 +63,12 @@ def _counts(bw, bh, cw, ch, ov):
     return cols, rows
 
 
-def tile_board(bw: float, bh: float, paper: PaperSpec) -> TileGrid:
-    """The fewest pages that cover a bw×bh board with at least the paper's overlap."""
+def tile_board(bw: float, bh: float, paper: PaperSpec, other_way: bool = False) -> TileGrid:
+    """The fewest pages that cover a bw×bh board with at least the paper's overlap; `other_way`:
+    the other orientation of the page, when it takes no more pages (its strips may pack better)."""
     ov, m, band = paper.tile_overlap, paper.margin, paper.label_band
     best = None
-    for landscape in (False, True):
+    for landscape in (True, False) if other_way else (False, True):
         pw, ph = (paper.size.h, paper.size.w) if landscape else (paper.size.w, paper.size.h)
         cw, ch = pw - 2 * m, ph - 2 * m - band
         counts = _counts(bw, bh, cw, ch, ov)
@@ -118,16 +119,33 @@ def tile_overlay(g: TileGrid, c: int, r: int, reach: float = 4.0) -> list:
                 r < g.rows - 1 and py - ARM >= y2 - g.overlap_y - EPS
             )
             if covered:  # the crosshair never shows on the assembled board
-                ops += [("M", px - ARM, py), ("L", px + ARM, py), ("M", px, py - ARM), ("L", px, py + ARM)]
+                ops += [
+                    ("M", px - ARM, py),
+                    ("L", px + ARM, py),
+                    ("M", px, py - ARM),
+                    ("L", px, py + ARM),
+                ]
                 out.append(Ellipse(px, py, 1.8, 1.8, mark))
-            elif c > 0 and px <= x1 + g.overlap_x + EPS:  # this tile's own strip lies on top: ticks outside the art
+            elif (
+                c > 0 and px <= x1 + g.overlap_x + EPS
+            ):  # this tile's own strip lies on top: ticks outside the art
                 ticks_x.add(round(px, 4))
             elif r > 0 and py <= y1 + g.overlap_y + EPS:
                 ticks_y.add(round(py, 4))
     for px in sorted(ticks_x):
-        ops += [("M", px, y1 - tick), ("L", px, y1 - 0.8), ("M", px, y2 + 0.8), ("L", px, y2 + tick)]
+        ops += [
+            ("M", px, y1 - tick),
+            ("L", px, y1 - 0.8),
+            ("M", px, y2 + 0.8),
+            ("L", px, y2 + tick),
+        ]
     for py in sorted(ticks_y):
-        ops += [("M", x1 - tick, py), ("L", x1 - 0.8, py), ("M", x2 + 0.8, py), ("L", x2 + tick, py)]
+        ops += [
+            ("M", x1 - tick, py),
+            ("L", x1 - 0.8, py),
+            ("M", x2 + 0.8, py),
+            ("L", x2 + tick, py),
+        ]
     if ops:
         out.append(Path(tuple(ops), mark))
     # Trim lines: the left and top edges of every tile but the first column and row are
