@@ -158,7 +158,9 @@ def cost_paragraph(sheets: dict[str, list[int]], paper: str) -> str:
     for stock, name in (("card", "card stock"), ("paper", "paper")):
         pages = sorted(sheets.get(stock, []))
         if pages:
-            parts.append(f"{len(pages)} sheet{'s' if len(pages) > 1 else ''} of {name} ({paper}: pages {_ranges(pages)})")
+            # a long deck's fronts alternate with their backs: the span, not every page
+            where = _ranges(pages) if len(pages) <= 24 else f"{pages[0]}–{pages[-1]}"
+            parts.append(f"{len(pages)} sheet{'s' if len(pages) > 1 else ''} of {name} ({paper}: pages {where})")
     if not parts:
         return "To buy: the sheets are counted once the pages are laid out."
     return (
