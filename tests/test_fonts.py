@@ -88,7 +88,7 @@ def test_a_cff_font_converts_to_truetype_with_the_same_metrics_and_shapes(tmp_pa
     from fontTools.pens.boundsPen import BoundsPen
     from fontTools.ttLib import TTFont
 
-    from pnp.draw.fonts import is_cff, truetype_data
+    from pnp.fontfiles import is_cff, truetype_data
 
     otf = make_otf(tmp_path / "Blob.otf")
     assert is_cff(otf)
@@ -182,10 +182,10 @@ def test_a_font_of_zero_units_per_em_is_refused(small_game, tmp_path, capsys):
 def test_an_otf_font_that_cannot_be_converted_names_the_command(
     small_game, tmp_path, capsys, monkeypatch
 ):
-    import pnp.draw.fonts
+    import pnp.fontfiles
     from pnp.cli import main
 
-    monkeypatch.setattr(pnp.draw.fonts, "MAX_CONVERTED_GLYPHS", 20)
+    monkeypatch.setattr(pnp.fontfiles, "MAX_CONVERTED_GLYPHS", 20)
     cjk = "".join(chr(c) for c in range(0x4E00, 0x4E00 + 20))
     make_otf(small_game / "fonts" / "Big.otf", "0123456789 ABC" + cjk)  # 35 glyphs
     code, err = build_with_font(small_game, "big", "fonts/Big.otf", tmp_path / "out", capsys)

@@ -25,7 +25,7 @@ from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.draw.colours import rgb
-from pnp.draw.fonts import FontBook, truetype_source
+from pnp.draw.fonts import FontBook
 from pnp.draw.ident import stable_hash
 from pnp.draw.primitives import Group, Image, Rect, Style, Text, Use, outline_ops
 from pnp.draw.primitives import Path as PathPrim
@@ -34,6 +34,7 @@ from pnp.engines import DocInfo
 from pnp.engines.page_boxes import page_boxes
 from pnp.engines.pdf_images import Stream, image_streams
 from pnp.engines.rl_internals import RLDocument, SharedResources
+from pnp.fontfiles import truetype_source
 from pnp.memo import ByIdentity
 from pnp.units import mm_to_pt
 

@@ -89,7 +89,7 @@ def check_font(path: Path, *, file: str, key: str, line: int | None, found: str)
             file=file, line=line, key=key, expected="a font that may be embedded", found=found,
         )
     if cff:
-        from pnp.draw.fonts import TooManyGlyphs, truetype_data
+        from pnp.fontfiles import TooManyGlyphs, truetype_data
 
         try:  # once, here: the engines take the converted font from memory
             truetype_data(str(path), path.stat().st_mtime_ns)
