@@ -19,13 +19,20 @@ def table(game: str, results: list[Result]) -> str:
             pad = " " * (idw + 7)
             lines.append(textwrap.indent(textwrap.fill(f"rulebook: {r.cite}", 96), pad))
             for m in r.misses[:MISSES]:
-                lines.append(textwrap.indent(textwrap.fill(f"{m.item} ({m.face}) prints: {m.printed}  [{m.spec}]", 96), pad))
+                lines.append(
+                    textwrap.indent(
+                        textwrap.fill(f"{m.item} ({m.face}) prints: {m.printed}  [{m.spec}]", 96),
+                        pad,
+                    )
+                )
             if len(r.misses) > MISSES:
                 lines.append(f"{pad}... and {len(r.misses) - MISSES} more faces")
             if r.rule:
                 lines.append(f"{pad}rule: {r.rule}")
         if r.design_choice:
-            lines.append(" " * (idw + 7) + "(design choice: the rulebook does not give this number)")
+            lines.append(
+                " " * (idw + 7) + "(design choice: the rulebook does not give this number)"
+            )
     passed = sum(r.passed for r in results)
     lines.append(f"{passed} of {len(results)} rules pass")
     return "\n".join(lines)
@@ -44,3 +51,22 @@ def summary(game: str, results: list[Result]) -> str:
             m = r.misses[0]
             out.append(f"       {m.item} ({m.face}) [{m.spec}]; rule at {r.rule}")
     return "\n".join(out)
+
+
+def coverage(game: str, results: list[Result]) -> tuple[str, bool]:
+    """`pnp check --coverage`: each printed text neither checked nor declared, as file:line: text."""
+    cov = [r for r in results if r.id.startswith("coverage:")]
+    if not cov:
+        return (
+            f"{game}: no design_texts in rules.yaml, so coverage is not checked (see docs/rules.md, Coverage)",
+            False,
+        )
+    lines = [f"{m.spec}: {m.item} ({m.face}) prints {m.printed}" for r in cov for m in r.misses]
+    if not lines:
+        return "", True
+    return "\n".join(
+        lines
+        + [
+            f"{len(lines)} printed texts neither checked nor declared: {cov[0].cite.removeprefix('pnp: every printed text is accounted for: ')}"
+        ]
+    ), False
