@@ -162,6 +162,7 @@ def _read(reader: Reader, rule: Rule, at: str) -> Result:
             rule.design_choice,
             at,
             tuple(misses),
+            rule.house_rule,
         )
 
     try:

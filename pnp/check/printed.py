@@ -546,6 +546,45 @@ class Reader:
             return res(False, r.expected, f"no face prints {_quote(missing)}", ())
         return r
 
+    def observe(self, sel: FaceSelect, name: str, opts, expect):
+        """What the faces print, in the shape of `expect`: the expect a house rule records
+        (pnp check --accept); None where no one expect says it (faces that differ, sizes)."""
+        faces = self.select(sel)
+        if isinstance(faces, str):
+            return None
+        kind = MEASURES[name][1]
+        per = "all" if name == "faces" else sel.per or "face"
+        if expect is None and name == "texts":
+            expect = {"min": 1}
+        if kind not in ("list", "colours"):
+            return None
+        if sel.key is not None:
+            if not isinstance(expect, dict) or not expect:
+                return None
+            sample = next(iter(expect.values()))
+            got: dict[str, list] = {}
+            for f in faces:
+                facts = self.printed.facts(f)
+                k = self.key_of(facts, sel.key)
+                reading = self.read(name, opts, sel, f, facts, per)
+                if per == "all":
+                    got.setdefault(k, []).extend(reading)
+                else:
+                    shown = _shape(kind, self.wanted(kind, opts, sample)[0], reading)
+                    if got.setdefault(k, shown) != shown:
+                        return None
+            if per == "all":
+                return {k: _shape(kind, self.wanted(kind, opts, sample)[0], v) for k, v in got.items()}
+            return got
+        form = self.wanted(kind, opts, expect)[0]
+        readings = [self.read(name, opts, sel, f, self.printed.facts(f), per) for f in faces]
+        if per == "all":
+            return _shape(kind, form, [v for r in readings for v in r])
+        shapes = [_shape(kind, form, r) for r in readings]
+        if form == "count" and len(set(shapes)) > 1:
+            return {"min": min(shapes), "max": max(shapes)}
+        return shapes[0] if all(s == shapes[0] for s in shapes) else None
+
     def compare_faces(self, sel, faces, opts, res) -> Result:
         """The `same` measure: every selected face prints what most of them print."""
         sigs = [self.printed.facts(f).signature() for f in faces]
@@ -667,6 +706,17 @@ class Reader:
             "cell": steps[len(steps) // 2] if steps else 0.0,
             "steps": steps,
         }
+
+
+def _shape(kind: str, form: str, reading: list):
+    """One face's (or every face's) reading in the form an expect takes."""
+    if kind == "colours":
+        names = sorted(colour_name(c) if c else "none" for c in reading)
+        return names[0] if form == "one" and len(set(names)) == 1 else names
+    if form == "count":
+        return len(reading)
+    got = sorted(reading)
+    return got[0] if len(got) == 1 else got
 
 
 def element_line(game: Game, face: DrawnFace, text: str) -> str | None:

@@ -9,19 +9,24 @@ from pnp.check.result import Result
 MISSES = 3  # failing faces listed under a rule
 
 
-def table(game: str, results: list[Result]) -> str:
+def table(game: str, results: list[Result], copy: str | None = None) -> str:
+    """Every rule's outcome; for a copy (`copy`: its folder), a failure is a departure from the rulebook."""
     idw = max([len(r.id) for r in results] + [4])
     lines = [f"Rulebook check: {game}", f"{'':4} {'rule':<{idw}}  expected  |  found"]
     for r in results:
-        mark = "ok  " if r.passed else "FAIL"
+        departs = copy and not r.id.startswith(("coverage:", "printed:"))
+        mark = "ok  " if r.passed else "DEPARTS" if departs else "FAIL"
         lines.append(f"{mark} {r.id:<{idw}}  {r.expected}  |  {r.found}")
+        if r.house_rule:
+            lines.append(" " * (idw + 7) + f"(house rule of this copy; the rulebook says: {r.cite})")
         if not r.passed:
             pad = " " * (idw + 7)
-            lines.append(textwrap.indent(textwrap.fill(f"rulebook: {r.cite}", 96), pad))
+            said = "the rulebook says" if departs else "rulebook"
+            lines.append(textwrap.indent(textwrap.fill(f"{said}: {r.cite}", 96), pad))
             for m in r.misses[:MISSES]:
                 lines.append(
                     textwrap.indent(
-                        textwrap.fill(f"{m.item} ({m.face}) prints: {m.printed}  [{m.spec}]", 96),
+                        textwrap.fill(f"{m.item} ({m.face}) {'the copy ' if departs else ''}prints: {m.printed}  [{m.spec}]", 96),
                         pad,
                     )
                 )
@@ -35,6 +40,11 @@ def table(game: str, results: list[Result]) -> str:
             )
     passed = sum(r.passed for r in results)
     lines.append(f"{passed} of {len(results)} rules pass")
+    if copy and passed < len(results):
+        lines.append(
+            f"{len(results) - passed} departures from the rulebook: `pnp check {copy} --accept` "
+            "records them as this copy's house rules (each cite stays the rulebook's)"
+        )
     return "\n".join(lines)
 
 
