@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from pnp.check.colournames import BASIC, colour_name
 from pnp.check.faces import DrawnFace, PrintedFaces
-from pnp.check.facts import Box, FaceFacts, fill_under, inside
+from pnp.check.facts import Box, FaceFacts, art_name, fill_under, inside
 from pnp.check.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.check.result import Miss, Result
 from pnp.draw.colours import resolve_colour, rgb
@@ -301,7 +301,60 @@ class Reader:
             ]
         if name == "grid":
             return [self.grid_of(facts, area)]
+        if name == "symbols_on":
+            return self.symbols_on(opts, area, facts)
         raise AssertionError(name)
+
+    def symbols_on(self, opts, area, facts: FaceFacts) -> list[str]:
+        """The symbols drawn on what their meaning forbids: 'palm at 120, 88 mm: on #8ec3e6'."""
+        for want in opts.meaning.values():
+            if want not in ("inside", "outside"):
+                self.colour_is("#000000", want)  # an unknown colour is the rule's error
+        ground = self.ground(opts.ground, facts) if opts.ground else None
+        if opts.ground and ground is None:
+            return [f"no '{opts.ground}' drawn"]
+        boxes = self.boxes(area)
+        out = []
+        for k in facts.marks:
+            want = opts.meaning.get(k.art)
+            if want is None or (boxes is not None and not any(inside(k.box, b) for b in boxes)):
+                continue
+            x, y = (k.box[0] + k.box[2]) / 2, (k.box[1] + k.box[3]) / 2
+            if want in ("inside", "outside"):
+                if ground is None:
+                    raise RuleInputError(f"symbols_on: '{k.art}: {want}' needs `ground`, the art it lies inside or outside")
+                d = opts.around or 0.0
+                pts = [(x + dx, y + dy) for dx in (-d, 0, d) for dy in (-d, 0, d)] if d else [(x, y)]
+                got = "inside" if sum(map(ground, pts)) * 2 > len(pts) else "outside"
+                ok = got == want
+            else:
+                under = [s for s in facts.shapes if s.order < k.order and s.opacity > 0 and s.holds(x, y)]
+                got = max(under, key=lambda s: s.order).fill if under else "#ffffff"
+                ok = self.colour_is(got, want)
+            if not ok:
+                out.append(f"{k.art} at {x:.0f}, {y:.0f} mm: {got}")
+        return out
+
+    def ground(self, art: str, facts: FaceFacts):
+        """A test of whether a point of the face lies inside the filled shapes of this art, as drawn."""
+        mark = next((k for k in facts.marks if k.art == art), None)
+        sym = next((v for key, v in self.printed.symbols.items() if art_name(key) == art), None)
+        if mark is None or sym is None:
+            return None
+        rings = _rings(sym.children)
+        x0, y0, x1, y1 = mark.box
+        sx, sy = (x1 - x0) / (sym.w or 1.0), (y1 - y0) / (sym.h or 1.0)
+
+        def holds(p) -> bool:
+            u, v = (p[0] - x0) / sx, (p[1] - y0) / sy
+            n = 0
+            for ring in rings:
+                for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
+                    if (ay > v) != (by > v) and u < ax + (v - ay) * (bx - ax) / (by - ay):
+                        n += 1
+            return n % 2 == 1
+
+        return holds
 
     # --- the one comparator ---
     def wanted(self, kind: str, opts, expect):
@@ -706,6 +759,29 @@ class Reader:
             "cell": steps[len(steps) // 2] if steps else 0.0,
             "steps": steps,
         }
+
+
+def _rings(nodes, m=None) -> list[list[tuple[float, float]]]:
+    """The closed outlines of every filled path in a drawing, in its own units (curves by their end points)."""
+    from pnp.draw.primitives import IDENTITY, Group, Path, apply, multiply
+
+    m = IDENTITY if m is None else m
+    out: list[list[tuple[float, float]]] = []
+    for n in nodes:
+        if isinstance(n, Group):
+            out += _rings(n.children, multiply(m, n.transform))
+        elif isinstance(n, Path) and n.style.fill:
+            ring: list[tuple[float, float]] = []
+            for op in n.ops:
+                if op[0] == "M":
+                    if len(ring) > 2:
+                        out.append(ring)
+                    ring = [apply(m, op[1], op[2])]
+                elif op[0] in ("L", "C"):
+                    ring.append(apply(m, op[-2], op[-1]))
+            if len(ring) > 2:
+                out.append(ring)
+    return out
 
 
 def _shape(kind: str, form: str, reading: list):

@@ -205,6 +205,18 @@ class LinesOf(Strict):
     )
 
 
+class SymbolsOn(Strict):
+    """Each drawing of a symbol, against what it is drawn on: its region's meaning."""
+
+    meaning: dict[str, str] = Field(
+        ..., description="art name: what it must lie on: a colour (the fill under its centre, e.g. its habitat's tint), or inside / outside the `ground` art"
+    )
+    ground: str | None = Field(None, description="an art whose filled shapes are the ground read by inside / outside (e.g. a globe's land masses)")
+    around: Size | None = Field(
+        None, description="with ground: read it at nine points this far around the symbol's centre, the majority deciding (a coast cuts through a hex)"
+    )
+
+
 class Nothing(Strict):
     """A measure without options."""
 
@@ -226,6 +238,7 @@ MEASURES: dict[str, tuple[type[Strict], str]] = {
     "scale": (ScaleOf, "ratio"),
     "grid": (Nothing, "grid"),
     "same": (Nothing, "same"),
+    "symbols_on": (SymbolsOn, "list"),
 }
 # the one-key spellings of earlier rules files: kind -> (measure, default per); their body is the
 # selector's keys and the measure's options together
