@@ -183,6 +183,8 @@ class Reader:
             expect = {"min": 1}
         if kind == "same":
             r = self.compare_faces(sel, faces, opts, res)
+        elif sel.by is not None:
+            r = self.distinct(sel, name, opts, faces, expect, res)
         elif sel.key is not None:
             r = self.keyed(sel, name, opts, kind, per, faces, expect, res)
         else:
@@ -303,6 +305,14 @@ class Reader:
             return [self.grid_of(facts, area)]
         if name == "symbols_on":
             return self.symbols_on(opts, area, facts)
+        if name == "marking":
+            from pnp.check.printed_spec import ColourOf
+
+            cs = self.measured_colours(opts.colour or ColourOf(), area, facts)
+            words = sorted({colour_name(c) if c else "none" for c in cs}) or ["no colour"]
+            texts = [norm(t.text) for t in self.texts(facts, area, opts.text)] if opts.text else []
+            self.used += [(face, t) for t in self.texts(facts, area, opts.text)] if opts.text else []
+            return [" ".join(words + sorted(texts))]
         raise AssertionError(name)
 
     def symbols_on(self, opts, area, facts: FaceFacts) -> list[str]:
@@ -637,6 +647,34 @@ class Reader:
         if form == "count" and len(set(shapes)) > 1:
             return {"min": min(shapes), "max": max(shapes)}
         return shapes[0] if all(s == shapes[0] for s in shapes) else None
+
+    def distinct(self, sel, name, opts, faces, expect, res) -> Result:
+        """With `by`: every face of a group (a suit, a player) reads alike, and no two groups alike."""
+        if expect != "distinct":
+            raise RuleInputError("with 'by', expect is the word distinct")
+        groups: dict[str, dict[str, DrawnFace]] = {}
+        for f in faces:
+            reading = " ".join(self.read(name, opts, sel, f, self.printed.facts(f)))
+            groups.setdefault(str(f.attrs.get(sel.by)), {}).setdefault(reading, f)
+        expected = f"each {sel.by} read alike, no two alike"
+        misses, problems = [], []
+        for g, readings in groups.items():
+            if len(readings) > 1:
+                (r0, f0), *rest = readings.items()
+                problems.append(f"{sel.by} {g}: {_quote(readings)}")
+                misses += [self.miss(f, f"reads '{r}' where {f0.item} reads '{r0}'") for r, f in rest]
+        owners: dict[str, list[str]] = {}
+        for g, readings in groups.items():
+            for r in readings:
+                owners.setdefault(r, []).append(g)
+        for r, gs in owners.items():
+            if len(gs) > 1:
+                problems.append(f"{' and '.join(gs)} both read '{r}'")
+                misses += [self.miss(groups[g][r], f"reads '{r}', as {sel.by} {gs[0]} does") for g in gs[1:]]
+        if not problems:
+            shown = "; ".join(f"{g}: {next(iter(v))}" for g, v in groups.items())
+            return res(True, expected, shown, ())
+        return res(False, expected, "; ".join(problems[:SHOWN]), tuple(misses))
 
     def compare_faces(self, sel, faces, opts, res) -> Result:
         """The `same` measure: every selected face prints what most of them print."""

@@ -133,6 +133,10 @@ class FaceSelect(Faces):
         None,
         description="face: each face's measure is compared on its own (default); all: the measures of every selected face together",
     )
+    by: str | None = Field(
+        None,
+        description="group faces by this item attribute (a suit, a player's colour): with expect: distinct, each group reads alike and no two groups alike",
+    )
 
 
 class TextsOf(Match):
@@ -217,6 +221,13 @@ class SymbolsOn(Strict):
     )
 
 
+class MarkingOf(Strict):
+    """What tells a face's side, suit or player: its colour word, and the texts that mark it."""
+
+    colour: ColourOf | None = Field(None, description="where its colour is read (default: the fill covering most of the face)")
+    text: TextsOf | None = Field(None, description="the texts that mark it (a seat number), if any")
+
+
 class Nothing(Strict):
     """A measure without options."""
 
@@ -239,6 +250,7 @@ MEASURES: dict[str, tuple[type[Strict], str]] = {
     "grid": (Nothing, "grid"),
     "same": (Nothing, "same"),
     "symbols_on": (SymbolsOn, "list"),
+    "marking": (MarkingOf, "list"),
 }
 # the one-key spellings of earlier rules files: kind -> (measure, default per); their body is the
 # selector's keys and the measure's options together
@@ -257,7 +269,7 @@ SHORTHAND: dict[str, tuple[str, str]] = {
     "lines": ("lines", "face"),
     "outlines": ("outlines", "face"),
 }
-SELECT_KEYS = ("family", "where", "side", "in", "key", "per")
+SELECT_KEYS = ("family", "where", "side", "in", "key", "per", "by")
 
 
 def measure_of(value: Any) -> tuple[str, Strict]:
