@@ -5,6 +5,8 @@ against them, and the copy's guide page lists them."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pymupdf
 import yaml
@@ -12,6 +14,7 @@ import yaml
 from pnp.cli import main
 from tests.rulecheck import edit
 
+DOC = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 WILD = "Wild card. In Phase 2 gain one bridge and one meeple;"
 HOUSE_WILD = "Wild card. In Phase 2 gain two bridges and one meeple;"
 
@@ -55,6 +58,15 @@ def test_a_copy_departs_accepts_and_keeps_its_house_rules(tmp_path, capsys):
     )
     assert cites(folder) == before  # the rulebook's words are never rewritten
 
+    # docs/rules.md's worked example is what --accept writes
+    rule_part, texts_part = doc_block("House rules: a customised copy").split("design_texts:")
+    written = yaml.safe_load((folder / "rules.yaml").read_text(encoding="utf-8"))
+    shown = yaml.safe_load(rule_part)[0]
+    assert shown == next(r for r in written["rules"] if r["id"] == "board-oakland-placed")
+    assert (
+        yaml.safe_load("design_texts:" + texts_part)["design_texts"][0] in written["design_texts"]
+    )
+
     rc, out = run(capsys, "check", str(folder), "--json")
     results = {r["id"]: r for r in json.loads(out)}
     assert rc == 0 and results["board-oakland-placed"]["house_rule"]
@@ -79,3 +91,16 @@ def test_a_copy_departs_accepts_and_keeps_its_house_rules(tmp_path, capsys):
 def test_accept_refuses_a_shipped_game(capsys):
     rc = main(["check", "aftershock", "--accept"])
     assert rc == 2 and "copy of a game" in capsys.readouterr().err
+
+
+def doc_block(section: str) -> str:
+    """The first yaml block under a heading of docs/rules.md."""
+    part = DOC.read_text(encoding="utf-8").split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return re.search(r"^```yaml\n(.*?)^```", part, flags=re.S | re.M).group(1)
+
+
+def test_the_design_texts_example_is_earthquakes():
+    shipped = yaml.safe_load(
+        (DOC.parent.parent / "components" / "earthquake" / "rules.yaml").read_text(encoding="utf-8")
+    )
+    assert yaml.safe_load(doc_block("Design texts"))["design_texts"] == shipped["design_texts"]
