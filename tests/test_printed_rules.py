@@ -273,6 +273,18 @@ def test_failure_names_item_face_and_spec_line(tmp_path, capsys):
             "unknown measure 'weight'",
         ),
         (
+            '  - id: bad\n    cite: "x y z"\n    select: {family: cards, by: n}\n    measure: marking\n    expect: 3\n',
+            "with 'by', expect is the word distinct",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    select: {family: cards}\n    measure: {symbols_on: {meaning: {suit-hearts: rainbow}}}\n    expect: 0\n',
+            "unknown colour 'rainbow'",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    select: {family: cards}\n    measure: {symbols_on: {meaning: {suit-hearts: inside}}}\n    expect: 0\n',
+            "needs `ground`",
+        ),
+        (
             '  - id: bad\n    cite: "x y z"\n    colour: {family: cards}\n    expect: rainbow\n',
             "unknown colour",
         ),
@@ -343,6 +355,10 @@ ODD_BODIES = [
     "fills: {family: board}",
     "fills: {family: board, square: 1cm}",
     "faces: {family: cards}",
+    "select: {family: cards}\n    measure: {symbols_on: {meaning: {suit-hearts: inside}}}",
+    "select: {family: cards}\n    measure: {symbols_on: {meaning: {suit-hearts: red}, ground: suit-hearts, around: 1mm}}",
+    "select: {family: cards, by: n}\n    measure: marking",
+    "select: {family: cards, by: n}\n    measure: {marking: {text: {pattern: .*}}}",
 ]
 ODD_EXPECTS = [
     "abc",
@@ -374,3 +390,34 @@ def test_an_expect_of_the_wrong_shape_is_never_a_crash(tmp_path, capsys, body):
         rc = main(["check", str(folder)])
         err = capsys.readouterr().err
         assert rc in (0, 1, 2) and "internal error" not in err, (expect, err)
+
+
+DISTINCT = """\
+  - id: told-apart
+    cite: "x y z"
+    select: {family: [cards, small], by: n}
+    measure: {marking: {text: {pattern: "[1-3]"}}}
+    expect: distinct
+"""
+
+
+def test_by_and_distinct_group_items_across_families(tmp_path, capsys):
+    """Each n's card and small card read alike ('white 1'), and no two n alike."""
+    rc, results = check(
+        make(tmp_path / "ok", rules_yaml=("rules:\n", "rules:\n" + DISTINCT)), capsys
+    )
+    assert results["told-apart"]["passed"], results["told-apart"]["found"]
+    assert "1: white 1; 2: white 2; 3: white 3" in results["told-apart"]["found"]
+    # every small card numbered 1: unlike the card of its own n, and like n 1's pieces
+    folder = make(
+        tmp_path / "bad",
+        rules_yaml=("rules:\n", "rules:\n" + DISTINCT),
+        small_yaml=('{text: "{n}"', '{text: "1"'),
+    )
+    rc, results = check(folder, capsys)
+    r = results["told-apart"]
+    assert rc == 1 and not r["passed"]
+    assert (
+        "n 2: ['white 2', 'white 1']" in r["found"]
+        and "1 and 2 and 3 all read 'white 1'" in r["found"]
+    )

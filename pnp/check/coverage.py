@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pnp.check.faces import DrawnFace, PrintedFaces
-from pnp.check.facts import TextFact
+from pnp.check.facts import TextFact, inside
 from pnp.check.result import Miss, Result
 from pnp.spec.model import Game, matches
 
@@ -52,13 +52,7 @@ def _declares(d, face: DrawnFace, t: TextFact, reader, text_ok) -> bool:
     if not text_ok(d, t.text):
         return False
     boxes = reader.boxes(d.in_)
-    return boxes is None or any(_inside(t.box, b) for b in boxes)
-
-
-def _inside(box, area) -> bool:
-    from pnp.check.facts import inside
-
-    return inside(box, area)
+    return boxes is None or any(inside(t.box, b) for b in boxes)
 
 
 def result(game: Game, found: Iterable[tuple[DrawnFace, TextFact]], total: int, at: str) -> Result:

@@ -193,7 +193,7 @@ class Reader:
             if per == "face":
 
                 def judge(f, facts):
-                    got = self.read(name, opts, sel, f, facts, per)
+                    got = self.read(name, opts, sel, f, facts)
                     ok, shown, *hint = self.judge(kind, got, want, label)
                     if not ok and not got and name == "texts":  # what the face prints instead
                         there = [norm(t.text) for t in self.texts(facts, sel.in_)]
@@ -210,9 +210,7 @@ class Reader:
                 r = self.over_all(sel, name, opts, kind, faces, want, res, label)
         return self.named(r, sel, faces)
 
-    def read(
-        self, name: str, opts, sel: FaceSelect, face: DrawnFace, facts: FaceFacts, per: str = "face"
-    ) -> list:
+    def read(self, name: str, opts, sel: FaceSelect, face: DrawnFace, facts: FaceFacts) -> list:
         """The measure `name` on one face: a list of readings (texts, art names, colours, sizes ...)."""
         area = sel.in_
         if name == "texts":
@@ -311,7 +309,9 @@ class Reader:
             cs = self.measured_colours(opts.colour or ColourOf(), area, facts)
             words = sorted({colour_name(c) if c else "none" for c in cs}) or ["no colour"]
             texts = [norm(t.text) for t in self.texts(facts, area, opts.text)] if opts.text else []
-            self.used += [(face, t) for t in self.texts(facts, area, opts.text)] if opts.text else []
+            self.used += (
+                [(face, t) for t in self.texts(facts, area, opts.text)] if opts.text else []
+            )
             return [" ".join(words + sorted(texts))]
         raise AssertionError(name)
 
@@ -332,13 +332,19 @@ class Reader:
             x, y = (k.box[0] + k.box[2]) / 2, (k.box[1] + k.box[3]) / 2
             if want in ("inside", "outside"):
                 if ground is None:
-                    raise RuleInputError(f"symbols_on: '{k.art}: {want}' needs `ground`, the art it lies inside or outside")
+                    raise RuleInputError(
+                        f"symbols_on: '{k.art}: {want}' needs `ground`, the art it lies inside or outside"
+                    )
                 d = opts.around or 0.0
-                pts = [(x + dx, y + dy) for dx in (-d, 0, d) for dy in (-d, 0, d)] if d else [(x, y)]
+                pts = (
+                    [(x + dx, y + dy) for dx in (-d, 0, d) for dy in (-d, 0, d)] if d else [(x, y)]
+                )
                 got = "inside" if sum(map(ground, pts)) * 2 > len(pts) else "outside"
                 ok = got == want
             else:
-                under = [s for s in facts.shapes if s.order < k.order and s.opacity > 0 and s.holds(x, y)]
+                under = [
+                    s for s in facts.shapes if s.order < k.order and s.opacity > 0 and s.holds(x, y)
+                ]
                 got = max(under, key=lambda s: s.order).fill if under else "#ffffff"
                 ok = self.colour_is(got, want)
             if not ok:
@@ -532,7 +538,7 @@ class Reader:
         got: list = []
         first: dict = {}
         for f in faces:
-            for v in self.read(name, opts, sel, f, self.printed.facts(f), "all"):
+            for v in self.read(name, opts, sel, f, self.printed.facts(f)):
                 got.append(v)
                 if isinstance(v, str):
                     first.setdefault(v, f)
@@ -568,7 +574,7 @@ class Reader:
             for f in faces:
                 facts = self.printed.facts(f)
                 k = self.key_of(facts, sel.key, f)
-                for v in self.read(name, opts, sel, f, facts, per):
+                for v in self.read(name, opts, sel, f, facts):
                     got.setdefault(k, []).append(v)
                     first.setdefault((k, v), f)
             problems, misses = [], []
@@ -629,7 +635,7 @@ class Reader:
             for f in faces:
                 facts = self.printed.facts(f)
                 k = self.key_of(facts, sel.key)
-                reading = self.read(name, opts, sel, f, facts, per)
+                reading = self.read(name, opts, sel, f, facts)
                 if per == "all":
                     got.setdefault(k, []).extend(reading)
                 else:
@@ -637,10 +643,12 @@ class Reader:
                     if got.setdefault(k, shown) != shown:
                         return None
             if per == "all":
-                return {k: _shape(kind, self.wanted(kind, opts, sample)[0], v) for k, v in got.items()}
+                return {
+                    k: _shape(kind, self.wanted(kind, opts, sample)[0], v) for k, v in got.items()
+                }
             return got
         form = self.wanted(kind, opts, expect)[0]
-        readings = [self.read(name, opts, sel, f, self.printed.facts(f), per) for f in faces]
+        readings = [self.read(name, opts, sel, f, self.printed.facts(f)) for f in faces]
         if per == "all":
             return _shape(kind, form, [v for r in readings for v in r])
         shapes = [_shape(kind, form, r) for r in readings]
@@ -662,15 +670,22 @@ class Reader:
             if len(readings) > 1:
                 (r0, f0), *rest = readings.items()
                 problems.append(f"{sel.by} {g}: {_quote(readings)}")
-                misses += [self.miss(f, f"reads '{r}' where {f0.item} reads '{r0}'") for r, f in rest]
+                misses += [
+                    self.miss(f, f"reads '{r}' where {f0.item} reads '{r0}'") for r, f in rest
+                ]
         owners: dict[str, list[str]] = {}
         for g, readings in groups.items():
             for r in readings:
                 owners.setdefault(r, []).append(g)
         for r, gs in owners.items():
             if len(gs) > 1:
-                problems.append(f"{' and '.join(gs)} both read '{r}'")
-                misses += [self.miss(groups[g][r], f"reads '{r}', as {sel.by} {gs[0]} does") for g in gs[1:]]
+                problems.append(
+                    f"{' and '.join(gs)} {'both' if len(gs) == 2 else 'all'} read '{r}'"
+                )
+                misses += [
+                    self.miss(groups[g][r], f"reads '{r}', as {sel.by} {gs[0]} does")
+                    for g in gs[1:]
+                ]
         if not problems:
             shown = "; ".join(f"{g}: {next(iter(v))}" for g, v in groups.items())
             return res(True, expected, shown, ())

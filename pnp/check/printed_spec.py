@@ -213,18 +213,25 @@ class SymbolsOn(Strict):
     """Each drawing of a symbol, against what it is drawn on: its region's meaning."""
 
     meaning: dict[str, str] = Field(
-        ..., description="art name: what it must lie on: a colour (the fill under its centre, e.g. its habitat's tint), or inside / outside the `ground` art"
+        ...,
+        description="art name: what it must lie on: a colour (the fill under its centre, e.g. its habitat's tint), or inside / outside the `ground` art",
     )
-    ground: str | None = Field(None, description="an art whose filled shapes are the ground read by inside / outside (e.g. a globe's land masses)")
+    ground: str | None = Field(
+        None,
+        description="an art whose filled shapes are the ground read by inside / outside (e.g. a globe's land masses)",
+    )
     around: Size | None = Field(
-        None, description="with ground: read it at nine points this far around the symbol's centre, the majority deciding (a coast cuts through a hex)"
+        None,
+        description="with ground: read it at nine points this far around the symbol's centre, the majority deciding (a coast cuts through a hex)",
     )
 
 
 class MarkingOf(Strict):
     """What tells a face's side, suit or player: its colour word, and the texts that mark it."""
 
-    colour: ColourOf | None = Field(None, description="where its colour is read (default: the fill covering most of the face)")
+    colour: ColourOf | None = Field(
+        None, description="where its colour is read (default: the fill covering most of the face)"
+    )
     text: TextsOf | None = Field(None, description="the texts that mark it (a seat number), if any")
 
 

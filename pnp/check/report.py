@@ -18,7 +18,9 @@ def table(game: str, results: list[Result], copy: str | None = None) -> str:
         mark = "ok  " if r.passed else "DEPARTS" if departs else "FAIL"
         lines.append(f"{mark} {r.id:<{idw}}  {r.expected}  |  {r.found}")
         if r.house_rule:
-            lines.append(" " * (idw + 7) + f"(house rule of this copy; the rulebook says: {r.cite})")
+            lines.append(
+                " " * (idw + 7) + f"(house rule of this copy; the rulebook says: {r.cite})"
+            )
         if not r.passed:
             pad = " " * (idw + 7)
             said = "the rulebook says" if departs else "rulebook"
@@ -26,7 +28,10 @@ def table(game: str, results: list[Result], copy: str | None = None) -> str:
             for m in r.misses[:MISSES]:
                 lines.append(
                     textwrap.indent(
-                        textwrap.fill(f"{m.item} ({m.face}) {'the copy ' if departs else ''}prints: {m.printed}  [{m.spec}]", 96),
+                        textwrap.fill(
+                            f"{m.item} ({m.face}) {'the copy ' if departs else ''}prints: {m.printed}  [{m.spec}]",
+                            96,
+                        ),
                         pad,
                     )
                 )
