@@ -191,11 +191,31 @@ def _missing(rule: Rule, name: str) -> Result:
     )
 
 
-def _one(game: Game, rule: Rule, file: str) -> Result:
+def observed(game: Game, rule: Rule) -> object:
+    """What the game holds for a rule over its items, as that rule's expect (None where no
+    expect says it: counts compared, a player's share); pnp check --accept records it."""
+    if rule.check in ("equal", "per_player", "records") or rule.check in PRINTED:
+        return None
+    if rule.check == "distribution":
+        items, _ = _items(game, rule.distribution, "")
+        return (
+            None
+            if items is None
+            else dict(Counter(_key(i.attrs, rule.distribution.by) for i in items))
+        )
+    seen: list = []
+    _one(game, rule, "", seen)
+    got = seen[0] if seen else None
+    return None if rule.check == "option" and got == "not set" else got
+
+
+def _one(game: Game, rule: Rule, file: str, seen: list | None = None) -> Result:
     kind = rule.check
     body = getattr(rule, kind)
 
     def res(ok: bool, expected, found) -> Result:
+        if seen is not None:
+            seen.append(found)
         return Result(
             rule.id, ok, _fmt(expected), _fmt(found), rule.cite, rule.note, rule.design_choice
         )

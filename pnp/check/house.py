@@ -35,7 +35,7 @@ def accept(game: Game, results: list[Result], printed, draw) -> tuple[list[str],
 
     Returns (what was recorded, what could not be and why); the file is written once.
     """
-    from pnp.check.evaluate import load_rules
+    from pnp.check.evaluate import load_rules, observed
     from pnp.check.printed import Reader
 
     rules = load_rules(game)
@@ -56,23 +56,24 @@ def accept(game: Game, results: list[Result], printed, draw) -> tuple[list[str],
             continue
         n = by_at.get(r.rule or "")
         rule = rules.rules[n] if n is not None else None
-        if rule is None or rule.select is None:
-            refused.append(
-                f"{r.id}: not a rule over what is printed; edit its expect by hand ({r.rule})"
-            )
+        if rule is None:
+            refused.append(f"{r.id}: pnp's own check, not a rule of rules.yaml")
             continue
         if rule.variant:
             refused.append(
-                f"{r.id}: reads the '{rule.variant}' variant; edit its expect by hand ({r.rule})"
+                f"{r.id}: reads the '{rule.variant}' variant; edit it by hand ({r.rule})"
             )
             continue
-        name, opts = rule.measured
-        seen = Reader(game, printed, dict(rules.regions)).observe(
-            rule.select, name, opts, rule.expect
-        )
+        if rule.select is None:
+            seen = observed(game, rule)
+        else:
+            name, opts = rule.measured
+            reader = Reader(game, printed, dict(rules.regions))
+            seen = reader.observe(rule.select, name, opts, rule.expect)
         if seen is None:
             refused.append(
-                f"{r.id}: the faces differ, or the measure is a size; edit its expect by hand ({r.rule})"
+                f"{r.id}: no one expect says what the copy prints (faces that differ, a size, "
+                f"texts no longer printed); edit the rule by hand ({r.rule})"
             )
             continue
         keys = {"expect": seen}
@@ -113,6 +114,9 @@ def _set_keys(rule: list[str], keys: dict) -> list[str]:
     for key, value in keys.items():
         text = f"{pad}{key}: {json.dumps(value, ensure_ascii=False)}\n"
         at = next((i for i, ln in enumerate(out) if re.match(rf"{pad}{key}:", ln)), None)
+        anchor = re.match(rf"{pad}{key}:\s*(&[\w-]+)\s", out[at]) if at is not None else None
+        if anchor:  # other rules name this value (*anchor): they follow the house rule
+            text = f"{pad}{key}: {anchor.group(1)} {json.dumps(value, ensure_ascii=False)}\n"
         if at is None:
             last = max(
                 i for i, ln in enumerate(out) if ln.strip() and not ln.lstrip().startswith("#")
@@ -182,20 +186,22 @@ def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> in
     if all(r.passed for r in results):
         print(f"{game.id}: no departures from the rulebook to accept")
         return 0
-    done, refused = accept(game, results, prep.printed(), draw_printed)
-    for line in done:
-        print(f"house rule: {line}")
+    recorded, printed = 0, prep.printed()
+    for _ in range(3):  # a rule naming another's expect (a YAML alias) follows it: read again
+        done, refused = accept(game, results, printed, draw_printed)
+        for line in done:
+            print(f"house rule: {line}")
+        recorded += len(done)
+        game = load_game(str(game.folder), variant=game.variant, allow_outside=game.allow_outside)
+        again = prepare(game, ["a4"])
+        results, printed = again.check() or [], again.printed()
+        if not done or all(r.passed for r in results):
+            break
     for line in refused:
         print(f"not accepted: {line}")
-    again = (
-        prepare(
-            load_game(str(game.folder), variant=game.variant, allow_outside=game.allow_outside),
-            ["a4"],
-        ).check()
-        or []
-    )
-    bad = [r for r in again if not r.passed]
+    bad = [r for r in results if not r.passed]
     print(
-        f"{len(done)} house rules recorded in {game.rules_file}; {len(again) - len(bad)} of {len(again)} rules pass"
+        f"{recorded} house rules recorded in {game.rules_file}; "
+        f"{len(results) - len(bad)} of {len(results)} rules pass"
     )
     return 0 if not bad else 1

@@ -651,6 +651,8 @@ class Reader:
         readings = [self.read(name, opts, sel, f, self.printed.facts(f)) for f in faces]
         if per == "all":
             return _shape(kind, form, [v for r in readings for v in r])
+        if kind == "colours" and not all(readings):
+            return None  # a colour read under texts no longer printed: the rule needs new texts
         shapes = [_shape(kind, form, r) for r in readings]
         if form == "count" and len(set(shapes)) > 1:
             return {"min": min(shapes), "max": max(shapes)}
