@@ -312,7 +312,7 @@ class Reader:
             self.used += (
                 [(face, t) for t in self.texts(facts, area, opts.text)] if opts.text else []
             )
-            return [" ".join(words + sorted(texts))]
+            return [" ".join(words + sorted(set(texts)))]  # which marks, however often printed
         raise AssertionError(name)
 
     def symbols_on(self, opts, area, facts: FaceFacts) -> list[str]:
