@@ -133,6 +133,8 @@ def parser() -> argparse.ArgumentParser:
     game_options(c, many=False)
     c.add_argument("--json", action="store_true", help="print the results as JSON")
     c.add_argument("--ink-saver", action="store_true", help="check the faces as the ink-saver prints them")
+    c.add_argument("--coverage", action="store_true", help="list every printed text no rule checks and no design text declares, with file and line")
+    c.add_argument("--accept", action="store_true", help="in a copy of a game: record each departure from the rulebook as a house rule in its rules.yaml")
 
     s = command("schema", help="write JSON Schema files for editors (game, family, paper, rules)")
     s.add_argument("--out", type=Path, default=Path("schema"), help="output folder (default ./schema)")
@@ -453,6 +455,17 @@ def cmd_check(args) -> int:
     prep = prepare(game, ["a4"], max_tiles=args.max_tiles, ink_saver=args.ink_saver)
     results = prep.check()
     _warn_all(prep.warnings())
+    if args.accept:
+        from pnp.check.house import accept_and_report
+
+        return accept_and_report(game, prep, results, args.game)
+    if args.coverage:
+        from pnp.check.report import coverage
+
+        text, ok = coverage(game.id, results)
+        if text:
+            print(text)
+        return 0 if ok else 1
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
     elif args.quiet:  # the failures (with the table's heading) and the count line, no passes
@@ -460,7 +473,9 @@ def cmd_check(args) -> int:
         lines = table(game.id, failed).splitlines()[1:-1] if failed else []
         print("\n".join([*lines, f"{len(results) - len(failed)} of {len(results)} rules pass"]))
     else:
-        print(table(game.id, results))
+        from pnp.check.house import is_copy
+
+        print(table(game.id, results, copy=args.game if is_copy(game) else None))
     return 0 if all(r.passed for r in results) else 1
 
 

@@ -29,7 +29,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "tests" / "mutations"
-# the categories of issue 15's "What must hold" a break belongs to
+# the categories of what must hold a break belongs to
 CATEGORIES = {
     "text": "the text a face prints",
     "marks": "how often a symbol is drawn, and its colour",
@@ -39,6 +39,9 @@ CATEGORIES = {
     "size": "drawn sizes and scale",
     "board": "board labels, regions, tracks, spaces and their counts",
     "players": "player colours distinct; player sets from the player count",
+    "free-text": "a sentence or label no rulebook number pins, and a sentence added to a face",
+    "relations": "symbols against their region, suits and players told apart across the set",
+    "geography": "a globe against the world: land and sea, the Pacific side, pairs on the seam",
 }
 
 

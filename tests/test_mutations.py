@@ -88,7 +88,8 @@ def test_every_named_rule_exists():
             )["rules"]
         }
         for m in mutations.load(game):
-            assert m.fails and m.fails <= ids, f"{game}: '{m.what}' names {sorted(m.fails - ids)}"
+            named = {f for f in m.fails if not f.startswith("coverage:")}  # the coverage rule is pnp's own
+            assert m.fails and named <= ids, f"{game}: '{m.what}' names {sorted(named - ids)}"
 
 
 def test_the_shipped_games_pass(copies):

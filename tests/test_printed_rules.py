@@ -162,7 +162,14 @@ rules:
 def make(tmp_path, **changes):
     folder = tmp_path / "tiny"
     folder.mkdir(parents=True)
-    files = {"game.yaml": GAME, "cards.yaml": CARDS, "small.yaml": SMALL, "die.yaml": DIE, "board.yaml": BOARD, "rules.yaml": RULES}
+    files = {
+        "game.yaml": GAME,
+        "cards.yaml": CARDS,
+        "small.yaml": SMALL,
+        "die.yaml": DIE,
+        "board.yaml": BOARD,
+        "rules.yaml": RULES,
+    }
     for name, (old, new) in changes.items():
         name = name.replace("_", ".")
         assert old in files[name], old
@@ -186,7 +193,11 @@ BREAKS = {
     "texts-by-key": ("cards_yaml", '"Draw 2 cards"', '"Draw {n} cards"'),
     "marks": ("cards_yaml", 'count: "{n}"', 'count: "1"'),
     "marks-count": ("cards_yaml", "symbol: suit-hearts", "symbol: suit-spades"),
-    "backs": ("cards_yaml", "size: 14pt, colour: white}", "size: 14pt, colour: white}\n    when: {n: 2}"),
+    "backs": (
+        "cards_yaml",
+        "size: 14pt, colour: white}",
+        "size: 14pt, colour: white}\n    when: {n: 2}",
+    ),
     "back-colour": ("cards_yaml", "h: 100%, fill: blue}", "h: 100%, fill: green}"),
     "back-hides-number": ("cards_yaml", 'text: "TINY"', 'text: "{n}"'),
     "die": ("die_yaml", "{id: d6}", '{id: d6, faces: ["1", "2", "3", "4", "5", "5"]}'),
@@ -196,7 +207,11 @@ BREAKS = {
     "heart-size": ("cards_yaml", "h: 40mm, size: 6mm", "h: 40mm, size: 8mm"),
     "scale": ("small_yaml", "scale: 0.75", "scale: 0.7"),
     "reduced": ("game_yaml", "cards: {scale: 0.75}", "cards: {scale: 0.7}"),
-    "fills": ("board_yaml", "- rect: {x: 0mm, y: 0mm, w: 50mm, h: 10mm, fill: red}", "- rect: {x: 0mm, y: 0mm, w: 50mm, h: 10mm, fill: red}\n  - rect: {x: 0mm, y: 50mm, w: 5mm, h: 5mm, fill: red}"),
+    "fills": (
+        "board_yaml",
+        "- rect: {x: 0mm, y: 0mm, w: 50mm, h: 10mm, fill: red}",
+        "- rect: {x: 0mm, y: 0mm, w: 50mm, h: 10mm, fill: red}\n  - rect: {x: 0mm, y: 50mm, w: 5mm, h: 5mm, fill: red}",
+    ),
     "fills-squares": ("board_yaml", "w: 50mm, h: 10mm, fill: red", "w: 40mm, h: 10mm, fill: red"),
     "faces": ("cards_yaml", "for_each: {n: [1, 2, 3]}}\n", "for_each: {n: [1, 2, 3]}, count: 2}\n"),
     "hearts-in-all": ("cards_yaml", 'count: "{n}"', 'count: "3"'),
@@ -229,15 +244,58 @@ def test_failure_names_item_face_and_spec_line(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("rule", "message"),
     [
-        ("  - id: grid\n    cite: \"x y z\"\n    grid: {family: board, in: nowhere}\n    expect: {cols: 1}\n", "no region 'nowhere'"),
-        ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, pattern: \"([\"}\n", "bad pattern"),
-        ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, exact: a, contains: b}\n", "at most one of"),
-        ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, pattern: \"(a+)+b\"}\n", "nested repeat"),
-        ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, pattern: \"(\\\\w*)*b\"}\n", "nested repeat"),
-        ("  - id: bad\n    cite: \"x y z\"\n    texts: {family: cards}\n    expect: 3\n", "expect a list"),
-        ("  - id: bad\n    cite: \"x y z\"\n    colour: {family: cards}\n    expect: rainbow\n", "unknown colour"),
-        ("  - id: bad\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 1, y: 0mm, w: 1mm, h: 1mm}}\n", "unit"),
-        ("  - id: bad\n    cite: \"x y z\"\n    variant: huge\n    faces: {family: cards}\n    expect: 3\n", "unknown variant 'huge'"),
+        (
+            '  - id: grid\n    cite: "x y z"\n    grid: {family: board, in: nowhere}\n    expect: {cols: 1}\n',
+            "no region 'nowhere'",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    prints: {family: cards, pattern: "(["}\n',
+            "bad pattern",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    prints: {family: cards, exact: a, contains: b}\n',
+            "at most one of",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    prints: {family: cards, pattern: "(a+)+b"}\n',
+            "nested repeat",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    prints: {family: cards, pattern: "(\\\\w*)*b"}\n',
+            "nested repeat",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    texts: {family: cards}\n    expect: {a: 1}\n',
+            "expect a count",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    select: {family: cards}\n    measure: weight\n    expect: 3\n',
+            "unknown measure 'weight'",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    select: {family: cards, by: n}\n    measure: marking\n    expect: 3\n',
+            "with 'by', expect is the word distinct",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    select: {family: cards}\n    measure: {symbols_on: {meaning: {suit-hearts: rainbow}}}\n    expect: 0\n',
+            "unknown colour 'rainbow'",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    select: {family: cards}\n    measure: {symbols_on: {meaning: {suit-hearts: inside}}}\n    expect: 0\n',
+            "needs `ground`",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    colour: {family: cards}\n    expect: rainbow\n',
+            "unknown colour",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    prints: {family: cards, in: {x: 1, y: 0mm, w: 1mm, h: 1mm}}\n',
+            "unit",
+        ),
+        (
+            '  - id: bad\n    cite: "x y z"\n    variant: huge\n    faces: {family: cards}\n    expect: 3\n',
+            "unknown variant 'huge'",
+        ),
     ],
 )
 def test_a_wrong_rule_is_refused_with_its_line(tmp_path, capsys, rule, message):
@@ -252,26 +310,67 @@ def test_a_wrong_rule_is_refused_with_its_line(tmp_path, capsys, rule, message):
 
 
 def test_an_area_off_the_faces_fails_the_rule(tmp_path, capsys):
-    folder = make(tmp_path, rules_yaml=("rules:\n", "rules:\n  - id: off-face\n    cite: \"x y z\"\n    prints: {family: cards, in: {x: 10in, y: 0mm, w: 1mm, h: 1mm}}\n"))
+    folder = make(
+        tmp_path,
+        rules_yaml=(
+            "rules:\n",
+            'rules:\n  - id: off-face\n    cite: "x y z"\n    prints: {family: cards, in: {x: 10in, y: 0mm, w: 1mm, h: 1mm}}\n',
+        ),
+    )
     rc, results = check(folder, capsys)
     assert rc == 1 and "lies off the faces" in results["off-face"]["found"]
 
 
 def test_rules_over_missing_faces_fail(tmp_path, capsys):
     """A back the rulebook needs but that is not printed fails (a coin with no back)."""
-    folder = make(tmp_path, rules_yaml=("rules:\n", "rules:\n  - id: small-back\n    cite: \"x y z\"\n    prints: {family: small, side: back}\n"))
+    folder = make(
+        tmp_path,
+        rules_yaml=(
+            "rules:\n",
+            'rules:\n  - id: small-back\n    cite: "x y z"\n    prints: {family: small, side: back}\n',
+        ),
+    )
     rc, results = check(folder, capsys)
-    assert rc == 1 and not results["small-back"]["passed"] and "no back" in results["small-back"]["found"]
+    assert (
+        rc == 1
+        and not results["small-back"]["passed"]
+        and "no back" in results["small-back"]["found"]
+    )
     _ = textwrap  # keep the import for readable fixtures
 
 
 ODD_BODIES = [
-    "prints: {family: cards}", "texts: {family: cards}", "texts: {family: cards, key: corner}", "texts: {family: cards, per: face, key: corner}",
-    "marks: {family: cards, art: x}", "marks: {family: cards, art: x, key: corner}", "die_faces: {family: die}",
-    "colour: {family: cards}", "colour: {family: cards, key: corner}", "drawn_size: {family: cards}", "scale: {family: small, of: cards}",
-    "grid: {family: board}", "fills: {family: board}", "fills: {family: board, square: 1cm}", "faces: {family: cards}",
+    "prints: {family: cards}",
+    "texts: {family: cards}",
+    "texts: {family: cards, key: corner}",
+    "texts: {family: cards, per: face, key: corner}",
+    "marks: {family: cards, art: x}",
+    "marks: {family: cards, art: x, key: corner}",
+    "die_faces: {family: die}",
+    "colour: {family: cards}",
+    "colour: {family: cards, key: corner}",
+    "drawn_size: {family: cards}",
+    "scale: {family: small, of: cards}",
+    "grid: {family: board}",
+    "fills: {family: board}",
+    "fills: {family: board, square: 1cm}",
+    "faces: {family: cards}",
+    "select: {family: cards}\n    measure: {symbols_on: {meaning: {suit-hearts: inside}}}",
+    "select: {family: cards}\n    measure: {symbols_on: {meaning: {suit-hearts: red}, ground: suit-hearts, around: 1mm}}",
+    "select: {family: cards, by: n}\n    measure: marking",
+    "select: {family: cards, by: n}\n    measure: {marking: {text: {pattern: .*}}}",
 ]
-ODD_EXPECTS = ["abc", "[1, [2]]", "{a: 1}", "{min: x}", "{w: 5mm, h: []}", "{from: a, to: 3}", "{1: [[x]]}", "{red: [[0]]}", "{1: null}"]
+ODD_EXPECTS = [
+    "abc",
+    "[1, [2]]",
+    "{a: 1}",
+    "{min: x}",
+    "{w: 5mm, h: []}",
+    "{from: a, to: 3}",
+    "{1: [[x]]}",
+    "{red: [[0]]}",
+    "{1: null}",
+]
 
 
 @pytest.mark.parametrize("body", ODD_BODIES)
@@ -280,8 +379,45 @@ def test_an_expect_of_the_wrong_shape_is_never_a_crash(tmp_path, capsys, body):
     from pnp.cli import main
 
     for n, expect in enumerate(ODD_EXPECTS):
-        folder = make(tmp_path / str(n), rules_yaml=("rules:\n", f"rules:\n  - id: odd\n    cite: \"x y z\"\n    {body}\n    expect: {expect}\n"))
+        folder = make(
+            tmp_path / str(n),
+            rules_yaml=(
+                "rules:\n",
+                f'rules:\n  - id: odd\n    cite: "x y z"\n    {body}\n    expect: {expect}\n',
+            ),
+        )
         capsys.readouterr()
         rc = main(["check", str(folder)])
         err = capsys.readouterr().err
         assert rc in (0, 1, 2) and "internal error" not in err, (expect, err)
+
+
+DISTINCT = """\
+  - id: told-apart
+    cite: "x y z"
+    select: {family: [cards, small], by: n}
+    measure: {marking: {text: {pattern: "[1-3]"}}}
+    expect: distinct
+"""
+
+
+def test_by_and_distinct_group_items_across_families(tmp_path, capsys):
+    """Each n's card and small card read alike ('white 1'), and no two n alike."""
+    rc, results = check(
+        make(tmp_path / "ok", rules_yaml=("rules:\n", "rules:\n" + DISTINCT)), capsys
+    )
+    assert results["told-apart"]["passed"], results["told-apart"]["found"]
+    assert "1: white 1; 2: white 2; 3: white 3" in results["told-apart"]["found"]
+    # every small card numbered 1: unlike the card of its own n, and like n 1's pieces
+    folder = make(
+        tmp_path / "bad",
+        rules_yaml=("rules:\n", "rules:\n" + DISTINCT),
+        small_yaml=('{text: "{n}"', '{text: "1"'),
+    )
+    rc, results = check(folder, capsys)
+    r = results["told-apart"]
+    assert rc == 1 and not r["passed"]
+    assert (
+        "n 2: ['white 2', 'white 1']" in r["found"]
+        and "1 and 2 and 3 all read 'white 1'" in r["found"]
+    )

@@ -8,8 +8,14 @@ from pnp.draw.colours import rgb
 
 # Hue bands in degrees, as a player names a colour at a glance.
 HUES = (
-    (15, "red"), (42, "orange"), (70, "yellow"), (165, "green"), (228, "blue"),
-    (262, "indigo"), (330, "purple"), (361, "red"),
+    (15, "red"),
+    (42, "orange"),
+    (70, "yellow"),
+    (165, "green"),
+    (228, "blue"),
+    (262, "indigo"),
+    (330, "purple"),
+    (361, "red"),
 )
 BASIC = ("red", "orange", "yellow", "green", "blue", "indigo", "purple", "black", "white", "grey")
 

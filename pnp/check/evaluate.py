@@ -8,9 +8,8 @@ from dataclasses import replace
 
 from pnp.check.faces import PrintedFaces
 from pnp.check.printed import Reader, RuleInputError
-from pnp.check.printed_spec import PRINTED
 from pnp.check.result import Result
-from pnp.check.spec import Rule, RulesFile, Select
+from pnp.check.spec import PRINTED, Rule, RulesFile, Select
 from pnp.errors import PnpError
 from pnp.layout.impose import Plan
 from pnp.spec.model import Game, matches
@@ -32,6 +31,9 @@ def load_rules(game: Game) -> RulesFile | None:
     for n in range(len(rules.rules)):
         _, line = locate(data, ("rules", n))
         rules._where.append(f"{file}:{line}" if line else file)
+    if rules.design_texts is not None:
+        _, line = locate(data, ("design_texts",))
+        rules._design_at = f"{file}:{line}" if line else file
     return rules
 
 
@@ -85,7 +87,7 @@ def evaluate(
             raise ValueError("rules over printed content need the drawn faces (printed=) and draw=")
         return draw(g)
 
-    if printed is None and reads_printed(rules):
+    if printed is None and (reads_printed(rules) or rules.design_texts is not None):
         printed = draw_printed(game)
     games: dict[str | None, tuple[Game, PrintedFaces | None]] = {game.variant: (game, printed)}
 
@@ -95,22 +97,50 @@ def evaluate(
             from pnp.spec.load import load_game
 
             try:
-                other = load_game(str(game.folder), variant=key, options={"players": game.options["players"]} if "players" in game.options else None,
-                                  allow_outside=game.allow_outside)
+                other = load_game(
+                    str(game.folder),
+                    variant=key,
+                    options={"players": game.options["players"]}
+                    if "players" in game.options
+                    else None,
+                    allow_outside=game.allow_outside,
+                )
             except PnpError as exc:
-                raise PnpError(f"rule at {at}: variant '{name}': {exc.message}", file=at.rsplit(":", 1)[0], line=_line(at), key="variant") from None
+                raise PnpError(
+                    f"rule at {at}: variant '{name}': {exc.message}",
+                    file=at.rsplit(":", 1)[0],
+                    line=_line(at),
+                    key="variant",
+                ) from None
             games[key] = (other, draw_printed(other) if reads_printed(rules) else None)
         return games[key]
 
     results = []
+    used: set = set()  # (family, item, side, text) every rule of this variant reads
     for n, r in enumerate(rules.rules):
         at = rules._where[n] if n < len(rules._where) else file
         g, faces = in_variant(r.variant, at) if r.variant else (game, printed)
         if r.check in PRINTED:
-            reader = Reader(g, faces, dict(rules.regions), lambda name, at=at: in_variant(name, at)[1])
+            reader = Reader(
+                g, faces, dict(rules.regions), lambda name, at=at: in_variant(name, at)[1]
+            )
             results.append(_read(reader, r, at))
+            if faces is printed:
+                used.update((f.family, f.item, f.side, t) for f, t in reader.used)
         else:
             results.append(replace(_one(g, r, file), rule=at))
+    if rules.design_texts is not None and printed is not None:
+        from pnp.check import coverage
+
+        reader = Reader(game, printed, dict(rules.regions))
+        try:
+            found = coverage.uncovered(game, rules, printed, reader, used)
+        except RuleInputError as exc:
+            raise PnpError(f"design_texts: {exc}", file=file, key="design_texts") from None
+        total = sum(
+            len(printed.facts(f).texts) for fam in game.families for f in printed.faces(fam.name)
+        )
+        results.append(coverage.result(game, found, total, rules._design_at or file))
     if plan is not None:
         results += placed(game, plan)
     return results
@@ -122,12 +152,26 @@ def reads_printed(rules: RulesFile) -> bool:
 
 def _read(reader: Reader, rule: Rule, at: str) -> Result:
     def res(ok: bool, expected: str, found: str, misses) -> Result:
-        return Result(rule.id, ok, expected, found, rule.cite, rule.note, rule.design_choice, at, tuple(misses))
+        return Result(
+            rule.id,
+            ok,
+            expected,
+            found,
+            rule.cite,
+            rule.note,
+            rule.design_choice,
+            at,
+            tuple(misses),
+            rule.house_rule,
+        )
 
     try:
-        return reader.run(rule.check, getattr(rule, rule.check), rule.expect, res)
+        name, opts = rule.measured
+        return reader.run(rule.select, name, opts, rule.expect, res)
     except RuleInputError as exc:
-        raise PnpError(f"rule '{rule.id}': {exc}", file=at.rsplit(":", 1)[0], line=_line(at), key=rule.check) from None
+        raise PnpError(
+            f"rule '{rule.id}': {exc}", file=at.rsplit(":", 1)[0], line=_line(at), key=rule.check
+        ) from None
 
 
 def _line(at: str) -> int | None:
@@ -136,15 +180,45 @@ def _line(at: str) -> int | None:
 
 
 def _missing(rule: Rule, name: str) -> Result:
-    return Result(rule.id, False, f"family '{name}'", "no such family", rule.cite, rule.note, rule.design_choice)
+    return Result(
+        rule.id,
+        False,
+        f"family '{name}'",
+        "no such family",
+        rule.cite,
+        rule.note,
+        rule.design_choice,
+    )
 
 
-def _one(game: Game, rule: Rule, file: str) -> Result:
+def observed(game: Game, rule: Rule) -> object:
+    """What the game holds for a rule over its items, as that rule's expect (None where no
+    expect says it: counts compared, a player's share); pnp check --accept records it."""
+    if rule.check in ("equal", "per_player", "records") or rule.check in PRINTED:
+        return None
+    if rule.check == "distribution":
+        items, _ = _items(game, rule.distribution, "")
+        return (
+            None
+            if items is None
+            else dict(Counter(_key(i.attrs, rule.distribution.by) for i in items))
+        )
+    seen: list = []
+    _one(game, rule, "", seen)
+    got = seen[0] if seen else None
+    return None if rule.check == "option" and got == "not set" else got
+
+
+def _one(game: Game, rule: Rule, file: str, seen: list | None = None) -> Result:
     kind = rule.check
     body = getattr(rule, kind)
 
     def res(ok: bool, expected, found) -> Result:
-        return Result(rule.id, ok, _fmt(expected), _fmt(found), rule.cite, rule.note, rule.design_choice)
+        if seen is not None:
+            seen.append(found)
+        return Result(
+            rule.id, ok, _fmt(expected), _fmt(found), rule.cite, rule.note, rule.design_choice
+        )
 
     if kind == "equal":
         counts, groups = [], []
@@ -154,9 +228,17 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
                 return _missing(rule, bad)
             if sel.by:
                 # a misspelt attribute would make every item equal: name it instead
-                lacking = [b for b in ([sel.by] if isinstance(sel.by, str) else sel.by) if any(b not in i.attrs for i in items)]
+                lacking = [
+                    b
+                    for b in ([sel.by] if isinstance(sel.by, str) else sel.by)
+                    if any(b not in i.attrs for i in items)
+                ]
                 if lacking:
-                    return res(False, f"items with attribute '{lacking[0]}'", f"{_fmt(sel.family)} without it")
+                    return res(
+                        False,
+                        f"items with attribute '{lacking[0]}'",
+                        f"{_fmt(sel.family)} without it",
+                    )
             counts.append(len(items))
             groups.append(Counter(_key(i.attrs, sel.by) for i in items) if sel.by else None)
         names = [_fmt(s.family) for s in body]
@@ -170,13 +252,27 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
                     a, b = (first or {}).get(k, 0), (g or {}).get(k, 0)
                     if a != b:
                         diff[k] = f"{names[0]} {a}, {name} {b}"
-            found = "; ".join(f"{k}: {v}" for k, v in list(diff.items())[:6]) + (" ..." if len(diff) > 6 else "")
+            found = "; ".join(f"{k}: {v}" for k, v in list(diff.items())[:6]) + (
+                " ..." if len(diff) > 6 else ""
+            )
             ok = not diff and len(set(counts)) == 1 and all(g is not None for g in groups)
-            return res(ok, f"as many {' as '.join(names)} for each {by}", found or dict(zip(names, counts, strict=True)))
-        return res(len(set(counts)) == 1, "equal counts of " + " and ".join(names), dict(zip(names, counts, strict=True)))
+            return res(
+                ok,
+                f"as many {' as '.join(names)} for each {by}",
+                found or dict(zip(names, counts, strict=True)),
+            )
+        return res(
+            len(set(counts)) == 1,
+            "equal counts of " + " and ".join(names),
+            dict(zip(names, counts, strict=True)),
+        )
     if kind == "option":
         found = game.options.get(body)
-        return res(found is not None and _same(found, rule.expect), rule.expect, found if found is not None else "not set")
+        return res(
+            found is not None and _same(found, rule.expect),
+            rule.expect,
+            found if found is not None else "not set",
+        )
     if kind == "property":
         try:
             fam = game.family(body.family)
@@ -198,11 +294,21 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
             listed = data.get(body.field)
             if not isinstance(listed, list):
                 return res(False, f"a list '{body.field}' in family '{name}'", "none")
-            entries += [e for e in listed if isinstance(e, dict) and matches(body.where, e) and not (body.unless and matches(body.unless, e))]
+            entries += [
+                e
+                for e in listed
+                if isinstance(e, dict)
+                and matches(body.where, e)
+                and not (body.unless and matches(body.unless, e))
+            ]
         if body.by is None:
             return res(_count_ok(len(entries), rule.expect), rule.expect, len(entries))
         c = Counter(str(e[body.by]) for e in entries if e.get(body.by) not in (None, False, ""))
-        want = {str(k): v for k, v in dict(rule.expect).items()} if isinstance(rule.expect, dict) else rule.expect
+        want = (
+            {str(k): v for k, v in dict(rule.expect).items()}
+            if isinstance(rule.expect, dict)
+            else rule.expect
+        )
         return res(dict(c) == want, want, dict(c))
     items, bad = _items(game, body, file)
     if items is None:
@@ -211,11 +317,19 @@ def _one(game: Game, rule: Rule, file: str) -> Result:
         return res(_count_ok(len(items), rule.expect), rule.expect, len(items))
     if kind == "distribution":
         c = Counter(_key(i.attrs, body.by) for i in items)
-        want = {str(k): v for k, v in dict(rule.expect).items()} if isinstance(rule.expect, dict) else None
+        want = (
+            {str(k): v for k, v in dict(rule.expect).items()}
+            if isinstance(rule.expect, dict)
+            else None
+        )
         if want is None:
             # a single number: every value has that many
             odd = {k: v for k, v in c.items() if v != rule.expect}
-            return res(not odd and bool(c), f"{rule.expect} for each {_fmt(body.by)}", odd or f"{len(c)} values, {rule.expect} each")
+            return res(
+                not odd and bool(c),
+                f"{rule.expect} for each {_fmt(body.by)}",
+                odd or f"{len(c)} values, {rule.expect} each",
+            )
         return res(dict(c) == want, want, dict(c))
     if kind == "per_player":
         seats = [c.name for c in game.spec.player_colours[: game.options.get("players", 0)]]
@@ -304,5 +418,13 @@ def placed(game: Game, plan: Plan) -> list[Result]:
             found = f"{got} fronts, {got_b} backs"
         else:
             found = f"{got} printed"
-        out.append(Result(f"printed:{fp.family}", ok, f"{want} printed once each" + (" with backs" if fp.two_sided else ""), found, "pnp: every component in the game is on the printed pages"))
+        out.append(
+            Result(
+                f"printed:{fp.family}",
+                ok,
+                f"{want} printed once each" + (" with backs" if fp.two_sided else ""),
+                found,
+                "pnp: every component in the game is on the printed pages",
+            )
+        )
     return out

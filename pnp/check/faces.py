@@ -61,7 +61,9 @@ def item_line(game: Game, family: str, index: int) -> tuple[str | None, int | No
     fam = game.family(family)
     starts = getattr(fam.items, "starts", None)
     entry = bisect.bisect_right(starts, index) - 1 if starts else None
-    file, line = locate(fam.data, ("items", entry) if entry is not None and entry >= 0 else ("items",))
+    file, line = locate(
+        fam.data, ("items", entry) if entry is not None and entry >= 0 else ("items",)
+    )
     return file or fam.file, line
 
 
@@ -80,5 +82,7 @@ def from_drawn(game: Game, drawn: Mapping[str, Sequence], symbols: Mapping, font
             for side in ("front", "back"):
                 drawing = getattr(f, side)
                 if drawing is not None:
-                    out.append(DrawnFace(fam.name, f.id, side, drawing, attrs, f.w, f.h, file, line))
+                    out.append(
+                        DrawnFace(fam.name, f.id, side, drawing, attrs, f.w, f.h, file, line)
+                    )
     return PrintedFaces(out, symbols, fonts)

@@ -91,9 +91,15 @@ class FaceFacts:
     marks: list[MarkFact] = field(default_factory=list)
     shapes: list[ShapeFact] = field(default_factory=list)
     outlines: list[OutlineFact] = field(default_factory=list)
-    regions: list[Box] = field(default_factory=list)  # clipped groups that hold text: a die net's faces
-    lines_x: list[tuple[float, float, float]] = field(default_factory=list)  # vertical lines: x, y0, y1
-    lines_y: list[tuple[float, float, float]] = field(default_factory=list)  # horizontal lines: y, x0, x1
+    regions: list[Box] = field(
+        default_factory=list
+    )  # clipped groups that hold text: a die net's faces
+    lines_x: list[tuple[float, float, float]] = field(
+        default_factory=list
+    )  # vertical lines: x, y0, y1
+    lines_y: list[tuple[float, float, float]] = field(
+        default_factory=list
+    )  # horizontal lines: y, x0, x1
 
     def signature(self) -> tuple:
         """Everything the face prints, rounded, to compare two faces (a marked back differs)."""
@@ -127,7 +133,11 @@ def art_name(symbol_id: str) -> str | None:
 
 def art_colour(symbol_id: str) -> str | None:
     parts = symbol_id.split(":")
-    return parts[2] if symbol_id.startswith("art:") and len(parts) > 2 and parts[2].startswith("#") else None
+    return (
+        parts[2]
+        if symbol_id.startswith("art:") and len(parts) > 2 and parts[2].startswith("#")
+        else None
+    )
 
 
 class _Reader:
@@ -157,7 +167,11 @@ class _Reader:
             return
         if isinstance(node, Group):
             mm = multiply(m, node.transform)
-            if node.clip is not None and isinstance(node.clip, Path) and self._holds_text(node.children):
+            if (
+                node.clip is not None
+                and isinstance(node.clip, Path)
+                and self._holds_text(node.children)
+            ):
                 self.facts.regions.append(self._path_box(mm, node.clip))
                 region = len(self.facts.regions) - 1
             self.walk(node.children, mm, region)
@@ -167,12 +181,24 @@ class _Reader:
             sym = self.symbols[node.symbol] if node.symbol in self.symbols else None
             if name is not None:
                 w, h = (sym.w, sym.h) if sym is not None else (1.0, 1.0)
-                self.facts.marks.append(MarkFact(name, art_colour(node.symbol), _box(mm, 0, 0, w, h), region, self.tick()))
+                self.facts.marks.append(
+                    MarkFact(
+                        name, art_colour(node.symbol), _box(mm, 0, 0, w, h), region, self.tick()
+                    )
+                )
             elif sym is not None:
                 self.walk(sym.children, mm, region)
         elif isinstance(node, Image):
             stem = node.file.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
-            self.facts.marks.append(MarkFact(stem, None, _box(m, node.x, node.y, node.x + node.w, node.y + node.h), region, self.tick()))
+            self.facts.marks.append(
+                MarkFact(
+                    stem,
+                    None,
+                    _box(m, node.x, node.y, node.x + node.w, node.y + node.h),
+                    region,
+                    self.tick(),
+                )
+            )
         elif isinstance(node, Rect):
             b = _box(m, node.x, node.y, node.x + node.w, node.y + node.h)
             self.shape(node.style, b, abs(node.w * node.h) * _scale(m) ** 2, region)
@@ -204,7 +230,9 @@ class _Reader:
 
     def shape(self, style, box: Box, area: float, region, outline: tuple = ()) -> None:
         if style.fill:
-            self.facts.shapes.append(ShapeFact(style.fill, style.opacity, box, area, region, self.tick(), outline))
+            self.facts.shapes.append(
+                ShapeFact(style.fill, style.opacity, box, area, region, self.tick(), outline)
+            )
 
     def outline(self, kind: str, style, box: Box, region) -> None:
         if style.stroke and not style.fill:
@@ -219,7 +247,9 @@ class _Reader:
             self.outline("path", p.style, (min(xs), min(ys), max(xs), max(ys)), region)
         if p.style.fill:
             xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-            self.shape(p.style, (min(xs), min(ys), max(xs), max(ys)), _poly_area(pts), region, tuple(pts))
+            self.shape(
+                p.style, (min(xs), min(ys), max(xs), max(ys)), _poly_area(pts), region, tuple(pts)
+            )
         if p.style.stroke and all(op[0] in ("M", "L") for op in p.ops):
             # straight strokes: a grid's lines, read back as rows and columns
             start = None
@@ -242,22 +272,50 @@ class _Reader:
             k = _scale(m)
             boxes = []
             for t in block:
-                w = self.fonts.metrics(t.font).width(t.text, t.size) if t.font in self.fonts else len(t.text) * t.size * 0.6
+                w = (
+                    self.fonts.metrics(t.font).width(t.text, t.size)
+                    if t.font in self.fonts
+                    else len(t.text) * t.size * 0.6
+                )
                 x0 = t.start_x(w)
                 boxes.append(_box(m, x0, t.y - t.size * 0.75, x0 + w, t.y + t.size * 0.2))
-            box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+            box = (
+                min(b[0] for b in boxes),
+                min(b[1] for b in boxes),
+                max(b[2] for b in boxes),
+                max(b[3] for b in boxes),
+            )
             first = block[0]
             text = " ".join(t.text for t in block)
             angle = math.degrees(math.atan2(m[1], m[0])) % 360
-            self.facts.texts.append(TextFact(text, box, first.colour, first.size * k, first.font, region, self.tick(), round(angle, 3) % 360))
+            self.facts.texts.append(
+                TextFact(
+                    text,
+                    box,
+                    first.colour,
+                    first.size * k,
+                    first.font,
+                    region,
+                    self.tick(),
+                    round(angle, 3) % 360,
+                )
+            )
             block.clear()
 
         for node in nodes:
             if block:
                 last = block[-1]
                 step = node.y - last.y
-                same = (node.x, node.anchor, node.font, node.size, node.colour) == (last.x, last.anchor, last.font, last.size, last.colour)
-                even = 0 < step <= node.size * 2.0 and (len(block) < 2 or abs(step - (last.y - block[-2].y)) < 1e-6)
+                same = (node.x, node.anchor, node.font, node.size, node.colour) == (
+                    last.x,
+                    last.anchor,
+                    last.font,
+                    last.size,
+                    last.colour,
+                )
+                even = 0 < step <= node.size * 2.0 and (
+                    len(block) < 2 or abs(step - (last.y - block[-2].y)) < 1e-6
+                )
                 if not (same and even):
                     flush()
             block.append(node)
@@ -265,7 +323,14 @@ class _Reader:
 
 
 def _poly_area(pts) -> float:
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
+    return (
+        abs(
+            sum(
+                x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True)
+            )
+        )
+        / 2
+    )
 
 
 def read_face(drawing, symbols, fonts) -> FaceFacts:
@@ -285,6 +350,11 @@ def fill_under(facts: FaceFacts, box: Box, before: int) -> ShapeFact | None:
     """The topmost mostly-opaque filled shape drawn before `before` under the centre of `box`."""
     best = None
     for s in facts.shapes:
-        if s.order < before and s.opacity >= 0.5 and inside(box, s.box) and (best is None or s.order > best.order):
+        if (
+            s.order < before
+            and s.opacity >= 0.5
+            and inside(box, s.box)
+            and (best is None or s.order > best.order)
+        ):
             best = s
     return best

@@ -69,7 +69,11 @@ def _covers(shape, inv: Matrix, px: float, py: float) -> bool:
     if isinstance(shape, Rect):
         return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
     if isinstance(shape, Ellipse):
-        return ((x - shape.cx) / shape.rx) ** 2 + ((y - shape.cy) / shape.ry) ** 2 <= 1 if shape.rx and shape.ry else False
+        return (
+            ((x - shape.cx) / shape.rx) ** 2 + ((y - shape.cy) / shape.ry) ** 2 <= 1
+            if shape.rx and shape.ry
+            else False
+        )
     return _inside_ops(shape.ops, x, y)
 
 
@@ -90,7 +94,10 @@ def _page_box(shape, m: Matrix) -> tuple[float, float, float, float]:
     if isinstance(shape, Rect):
         xs, ys = (shape.x, shape.x + shape.w), (shape.y, shape.y + shape.h)
     elif isinstance(shape, Ellipse):
-        xs, ys = (shape.cx - shape.rx, shape.cx + shape.rx), (shape.cy - shape.ry, shape.cy + shape.ry)
+        xs, ys = (
+            (shape.cx - shape.rx, shape.cx + shape.rx),
+            (shape.cy - shape.ry, shape.cy + shape.ry),
+        )
     else:
         coords = [c for op in shape.ops for c in op[1:]]
         xs, ys = coords[0::2] or [0.0], coords[1::2] or [0.0]
@@ -137,15 +144,25 @@ class FaceReader:
         self.fonts = fonts
         self.symbols = symbols
         self.image_ppi = image_ppi  # file -> (pixels wide, pixels high), cached by the caller
-        self.fills: list[tuple[object, Matrix, tuple[float, float, float], float, tuple[float, float, float, float]]] = []
+        self.fills: list[
+            tuple[
+                object, Matrix, tuple[float, float, float], float, tuple[float, float, float, float]
+            ]
+        ] = []
         self.found: list[tuple[str, str, float]] = []
-        self._fill_of: dict[tuple[int, Matrix], tuple] = {}  # (id(shape), m) -> (shape, fill entry or None)
+        self._fill_of: dict[
+            tuple[int, Matrix], tuple
+        ] = {}  # (id(shape), m) -> (shape, fill entry or None)
         # (text, m, ids of the fills), or (place, ink, width, m, ids) -> (keep-alive, shortfalls)
         self._texts: dict[tuple, tuple] = {}
         self._contrast: dict[tuple, float] = {}
-        self._symbol_fills: dict[tuple, list] = {}  # (symbol, m) -> the fills it adds, when it draws only shapes
+        self._symbol_fills: dict[
+            tuple, list
+        ] = {}  # (symbol, m) -> the fills it adds, when it draws only shapes
         self._sig: tuple[int, tuple] = (0, ())
-        self._width = ByIdentity(lambda t: fonts.metrics(t.font).width(t.text, t.size))  # a line's width, once per Text
+        self._width = ByIdentity(
+            lambda t: fonts.metrics(t.font).width(t.text, t.size)
+        )  # a line's width, once per Text
 
     def read(self, prim, m: Matrix = IDENTITY) -> list[tuple[str, str, float]]:
         self.fills, self.found = [], []
@@ -199,7 +216,13 @@ class FaceReader:
         colour = PAPER
         for shape, inv, fill, alpha, (x0, y0, x1, y1) in self.fills:
             if x0 <= x <= x1 and y0 <= y <= y1 and _covers(shape, inv, x, y):
-                colour = fill if alpha >= 1 else tuple(alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True))
+                colour = (
+                    fill
+                    if alpha >= 1
+                    else tuple(
+                        alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True)
+                    )
+                )
         return colour
 
     def _text(self, t: Text, m: Matrix) -> None:
@@ -218,7 +241,9 @@ class FaceReader:
             like = (t.x, t.y, t.size, t.colour, t.anchor, width, m, self._sig[1])
             known = self._texts.get(like)
             if known is None:
-                known = self._keep(self._texts, like, (tuple(f[0] for f in fills), self._shortfalls(t, m, width)))
+                known = self._keep(
+                    self._texts, like, (tuple(f[0] for f in fills), self._shortfalls(t, m, width))
+                )
             self._keep(self._texts, key, (t, known))  # holds t: its id stays its own
         if known[1]:
             self.found.extend((what, t.text, value) for what, value in known[1])
@@ -264,8 +289,16 @@ def template_line(data, side: str, subject: str, what: str) -> tuple[str | None,
     if isinstance(elements, list):
         best, best_score = None, -1
         for i, el in enumerate(elements):
-            spec = el.get("text") if what != "resolution" and isinstance(el, dict) else (el.get("image") if isinstance(el, dict) else None)
-            value = spec.get("text" if what != "resolution" else "file") if isinstance(spec, dict) else spec
+            spec = (
+                el.get("text")
+                if what != "resolution" and isinstance(el, dict)
+                else (el.get("image") if isinstance(el, dict) else None)
+            )
+            value = (
+                spec.get("text" if what != "resolution" else "file")
+                if isinstance(spec, dict)
+                else spec
+            )
             if isinstance(value, str) and _matches(value, subject):
                 # the template with the most fixed text wins: "{value}" matches anything
                 score = len(re.sub(r"\{[^}]*\}", "", value))
@@ -301,7 +334,11 @@ def _pixels(cache: dict):
     return size
 
 
-LIMIT = {"size": f"below {MIN_PT:g} pt", "contrast": f"below {MIN_CONTRAST:g} : 1", "resolution": f"below {MIN_PPI:g} ppi"}
+LIMIT = {
+    "size": f"below {MIN_PT:g} pt",
+    "contrast": f"below {MIN_CONTRAST:g} : 1",
+    "resolution": f"below {MIN_PPI:g} ppi",
+}
 UNIT = {"size": "{:.1f} pt", "contrast": "contrast {:.2f} : 1", "resolution": "{:.0f} ppi"}
 _DIGITS = {"size": 1, "contrast": 2, "resolution": 0}
 
@@ -333,7 +370,9 @@ class LegibilityReader:
         self.game = game
         self.reader = FaceReader(fonts, symbols, _pixels({}))
         self.problems: dict[str, dict[tuple[str, str, str], Problem]] = {}
-        self.last: dict[str, dict[str, tuple[object, list]]] = {}  # a back every item shares is read once
+        self.last: dict[
+            str, dict[str, tuple[object, list]]
+        ] = {}  # a back every item shares is read once
 
     def reset(self, family: str) -> None:
         self.problems.pop(family, None)
@@ -368,7 +407,9 @@ def _line(game, fam, p: Problem) -> str:
     where = f"{file or fam.file}:{line or 1}"
     shown = _in_folder(p.subject, game.folder) if p.what == "resolution" else p.subject
     shown = shown if len(shown) <= 40 else shown[:37] + "..."
-    items = f"{len(p.items)} item{'s' if len(p.items) > 1 else ''}" + (f" ({p.items[0]}" + (", ..." if len(p.items) > 1 else "") + ")" if p.items[0] else "")
+    items = f"{len(p.items)} item{'s' if len(p.items) > 1 else ''}" + (
+        f" ({p.items[0]}" + (", ..." if len(p.items) > 1 else "") + ")" if p.items[0] else ""
+    )
     noun = "image" if p.what == "resolution" else "text"
     return (
         f"{where}: family '{fam.name}' {p.side}: {noun} '{shown}' is {shown_value(p.what, p.worst)} at print size, "

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from pnp.check.colournames import BASIC, colour_name
 from pnp.check.faces import DrawnFace, PrintedFaces
-from pnp.check.facts import Box, FaceFacts, fill_under, inside
-from pnp.check.printed_spec import Area, Faces, Match
+from pnp.check.facts import Box, FaceFacts, art_name, fill_under, inside
+from pnp.check.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.check.result import Miss, Result
 from pnp.draw.colours import resolve_colour, rgb
 from pnp.spec.model import Game, matches
@@ -53,15 +53,17 @@ def count_expect(expect) -> object:
     """A count a rule expects: a whole number, or {min, max} of whole numbers; else the rule's error."""
     if isinstance(expect, bool) or not (
         isinstance(expect, int)
-        or (isinstance(expect, dict) and expect and set(expect) <= {"min", "max"} and all(isinstance(v, int) and not isinstance(v, bool) for v in expect.values()))
+        or (
+            isinstance(expect, dict)
+            and expect
+            and set(expect) <= {"min", "max"}
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in expect.values())
+        )
     ):
-        raise RuleInputError(f"expect a count: a whole number or {{min: n, max: m}}, not {expect!r}")
+        raise RuleInputError(
+            f"expect a count: a whole number or {{min: n, max: m}}, not {expect!r}"
+        )
     return expect
-
-
-def as_count(v) -> int:
-    count_expect(v)
-    return v
 
 
 def count_ok(n: int, expect) -> bool:
@@ -74,7 +76,9 @@ def count_ok(n: int, expect) -> bool:
 def _fmt_count(expect) -> str:
     if isinstance(expect, dict):
         lo, hi = expect.get("min"), expect.get("max")
-        return f"at least {lo}" if hi is None else f"at most {hi}" if lo is None else f"{lo} to {hi}"
+        return (
+            f"at least {lo}" if hi is None else f"at most {hi}" if lo is None else f"{lo} to {hi}"
+        )
     return str(expect)
 
 
@@ -92,6 +96,7 @@ class Reader:
         self.printed = printed
         self.regions = regions
         self.other = other  # variant name -> PrintedFaces of the game in that variant
+        self.used: list = []  # (face, text) this reader's rules read: coverage
 
     # --- selecting faces and areas ---
     def select(self, sel: Faces) -> list[DrawnFace] | str:
@@ -101,9 +106,15 @@ class Reader:
         for name in names:
             if name not in known:
                 return f"no family '{name}'"
-            out += [f for f in self.printed.faces(name) if f.side == sel.side and matches(sel.where, f.attrs)]
+            out += [
+                f
+                for f in self.printed.faces(name)
+                if f.side == sel.side and matches(sel.where, f.attrs)
+            ]
         if not out:
-            return f"no {sel.side} drawn for {', '.join(names)}" + (" matching the 'where'" if sel.where else "")
+            return f"no {sel.side} drawn for {', '.join(names)}" + (
+                " matching the 'where'" if sel.where else ""
+            )
         return out
 
     def boxes(self, ref) -> list[Box] | None:
@@ -114,7 +125,9 @@ class Reader:
         for r in refs:
             if isinstance(r, str):
                 if r not in self.regions:
-                    raise RuleInputError(f"no region '{r}' (known: {', '.join(sorted(self.regions)) or 'none'})")
+                    raise RuleInputError(
+                        f"no region '{r}' (known: {', '.join(sorted(self.regions)) or 'none'})"
+                    )
                 got = self.regions[r]
                 out += self.boxes(got if isinstance(got, list) else [got]) or []
             elif isinstance(r, Area):
@@ -128,8 +141,11 @@ class Reader:
             if (boxes is None or any(inside(t.box, b) for b in boxes)) and (m is None or (text_ok(m, t.text) and angle_ok(m, t.angle)))
         ]  # fmt: skip
 
-    def key_of(self, facts: FaceFacts, key) -> str:
-        return " ".join(norm(t.text) for t in self.texts(facts, key))
+    def key_of(self, facts: FaceFacts, key, face: DrawnFace | None = None) -> str:
+        hits = self.texts(facts, key)
+        if face is not None:
+            self.used += [(face, t) for t in hits]
+        return " ".join(norm(t.text) for t in hits)
 
     def marks(self, facts: FaceFacts, area, art: str, colour: str | None = None) -> list:
         boxes = self.boxes(area)
@@ -145,21 +161,551 @@ class Reader:
         try:
             target = resolve_colour(want, self.game.palette)
         except ValueError:
-            raise RuleInputError(f"unknown colour '{want}' (a colour name such as {', '.join(BASIC)}, a palette name or #rrggbb)") from None
+            raise RuleInputError(
+                f"unknown colour '{want}' (a colour name such as {', '.join(BASIC)}, a palette name or #rrggbb)"
+            ) from None
         if target is None:
             return False
         return max(abs(a - b) for a, b in zip(rgb(hexcolour), rgb(target), strict=True)) <= 2 / 255
 
-    # --- one rule ---
-    def run(self, kind: str, body, expect, res: Callable[..., Result]) -> Result:
-        faces = self.select(body)
+    # --- one rule: select faces -> measure each -> compare with expect ---
+    def run(self, sel: FaceSelect, name: str, opts, expect, res: Callable[..., Result]) -> Result:
+        faces = self.select(sel)
         if isinstance(faces, str):
-            return self.named(res(False, _expect_text(kind, expect), faces, ()), body, [])
-        for name in ("in_", "key"):
-            off = self.off_faces(getattr(body, name, None), faces)
+            return self.named(res(False, _expect_text(expect), faces, ()), sel, [])
+        for ref in (sel.in_, sel.key):
+            off = self.off_faces(ref, faces)
             if off:
-                return self.named(res(False, _expect_text(kind, expect), off, ()), body, faces)
-        return self.named(getattr(self, "_" + kind)(body, expect, faces, res), body, faces)
+                return self.named(res(False, _expect_text(expect), off, ()), sel, faces)
+        kind = MEASURES[name][1]
+        per = "all" if name == "faces" else sel.per or "face"
+        if expect is None and name == "texts":
+            expect = {"min": 1}
+        if kind == "same":
+            r = self.compare_faces(sel, faces, opts, res)
+        elif sel.by is not None:
+            r = self.distinct(sel, name, opts, faces, expect, res)
+        elif sel.key is not None:
+            r = self.keyed(sel, name, opts, kind, per, faces, expect, res)
+        else:
+            want = self.wanted(kind, opts, expect)
+            label = self.label(name, opts)
+            if per == "face":
+
+                def judge(f, facts):
+                    got = self.read(name, opts, sel, f, facts)
+                    ok, shown, *hint = self.judge(kind, got, want, label)
+                    if not ok and not got and name == "texts":  # what the face prints instead
+                        there = [norm(t.text) for t in self.texts(facts, sel.in_)]
+                        shown = f"none; {'there ' if sel.in_ else ''}{_quote(there) if there else 'no text'}"
+                    return (ok, shown, *hint)
+
+                r = self.per_face(
+                    faces,
+                    res,
+                    self.words(kind, label, want) + ("" if len(faces) == 1 else " on each face"),
+                    judge,
+                )
+            else:
+                r = self.over_all(sel, name, opts, kind, faces, want, res, label)
+        return self.named(r, sel, faces)
+
+    def read(self, name: str, opts, sel: FaceSelect, face: DrawnFace, facts: FaceFacts) -> list:
+        """The measure `name` on one face: a list of readings (texts, art names, colours, sizes ...)."""
+        area = sel.in_
+        if name == "texts":
+            hits = self.texts(facts, area, opts)
+            self.used += [(face, t) for t in hits]
+            return [norm(t.text) for t in hits]
+        if name == "marks":
+            return [k.art for k in self.marks(facts, area, opts.art, opts.colour)]
+        if name == "faces":
+            return [face.item]
+        if name == "die_faces":
+            labels = [
+                " ".join(
+                    [norm(t.text) for t in facts.texts if t.region == n]
+                    + [k.art for k in facts.marks if k.region == n]
+                )
+                for n in range(len(facts.regions))
+            ]
+            self.used += [(face, t) for t in facts.texts if t.region is not None]
+            return [lab.strip() for lab in labels if lab.strip()]
+        if name == "lines":
+            boxes = self.boxes(area)
+            ls = (
+                []
+                if opts.direction == "upright"
+                else [((a + b) / 2, pos, "level") for pos, a, b in facts.lines_y]
+            ) + (
+                []
+                if opts.direction == "level"
+                else [(pos, (a + b) / 2, "upright") for pos, a, b in facts.lines_x]
+            )
+            return [
+                d
+                for x, y, d in ls
+                if boxes is None or any(inside((x, y, x, y), bx) for bx in boxes)
+            ]
+        if name == "outlines":
+            if opts.colour is not None:
+                self.colour_is(
+                    "#000000", opts.colour
+                )  # an unknown colour is the rule's error, said once
+            boxes = self.boxes(area)
+            return [
+                o.kind for o in facts.outlines
+                if (opts.shape == "any" or o.kind == opts.shape) and (boxes is None or any(inside(o.box, b) for b in boxes))
+                and (opts.colour is None or self.colour_is(o.stroke, opts.colour))
+            ]  # fmt: skip
+        if name == "colour":
+            if opts.under is not None and any(
+                getattr(opts.under, k) is not None for k in ("exact", "one_of", "pattern")
+            ):
+                self.used += [
+                    (face, t) for t in self.texts(facts, area, opts.under)
+                ]  # its words are pinned
+            return self.measured_colours(opts, area, facts)
+        if name == "fills":
+            boxes = self.boxes(area)
+            return [
+                s
+                for s in facts.shapes
+                if s.opacity >= 0.5 and (boxes is None or any(inside(s.box, b) for b in boxes))
+            ]
+        if name == "size":
+            if opts.die_face:
+                return [(b[2] - b[0], b[3] - b[1]) for b in facts.regions]
+            if opts.art is None:
+                return [(face.w, face.h)]
+            return [
+                (k.box[2] - k.box[0], k.box[3] - k.box[1])
+                for k in self.marks(facts, area, opts.art)
+            ]
+        if name == "scale":
+            source = (
+                self.printed
+                if opts.of_variant is None or self.other is None
+                else self.other(opts.of_variant)
+            )
+            full = [g for g in source.faces(opts.of or face.family) if g.side == sel.side]
+            if not full:
+                return [None]
+            ref = next((g for g in full if g.item == face.item), full[0])
+            return [
+                (
+                    face.w / ref.w,
+                    face.h / ref.h,
+                    f"of {ref.item} ({face.w:.2f} x {face.h:.2f} mm against {ref.w:.2f} x {ref.h:.2f} mm)",
+                )
+            ]
+        if name == "grid":
+            return [self.grid_of(facts, area)]
+        if name == "symbols_on":
+            return self.symbols_on(opts, area, facts)
+        if name == "marking":
+            from pnp.check.printed_spec import ColourOf
+
+            cs = self.measured_colours(opts.colour or ColourOf(), area, facts)
+            words = sorted({colour_name(c) if c else "none" for c in cs}) or ["no colour"]
+            texts = [norm(t.text) for t in self.texts(facts, area, opts.text)] if opts.text else []
+            self.used += (
+                [(face, t) for t in self.texts(facts, area, opts.text)] if opts.text else []
+            )
+            return [" ".join(words + sorted(set(texts)))]  # which marks, however often printed
+        raise AssertionError(name)
+
+    def symbols_on(self, opts, area, facts: FaceFacts) -> list[str]:
+        """The symbols drawn on what their meaning forbids: 'palm at 120, 88 mm: on #8ec3e6'."""
+        for want in opts.meaning.values():
+            if want not in ("inside", "outside"):
+                self.colour_is("#000000", want)  # an unknown colour is the rule's error
+        ground = self.ground(opts.ground, facts) if opts.ground else None
+        if opts.ground and ground is None:
+            return [f"no '{opts.ground}' drawn"]
+        boxes = self.boxes(area)
+        out = []
+        for k in facts.marks:
+            want = opts.meaning.get(k.art)
+            if want is None or (boxes is not None and not any(inside(k.box, b) for b in boxes)):
+                continue
+            x, y = (k.box[0] + k.box[2]) / 2, (k.box[1] + k.box[3]) / 2
+            if want in ("inside", "outside"):
+                if ground is None:
+                    raise RuleInputError(
+                        f"symbols_on: '{k.art}: {want}' needs `ground`, the art it lies inside or outside"
+                    )
+                d = opts.around or 0.0
+                pts = (
+                    [(x + dx, y + dy) for dx in (-d, 0, d) for dy in (-d, 0, d)] if d else [(x, y)]
+                )
+                got = "inside" if sum(map(ground, pts)) * 2 > len(pts) else "outside"
+                ok = got == want
+            else:
+                under = [
+                    s for s in facts.shapes if s.order < k.order and s.opacity > 0 and s.holds(x, y)
+                ]
+                got = max(under, key=lambda s: s.order).fill if under else "#ffffff"
+                ok = self.colour_is(got, want)
+            if not ok:
+                out.append(f"{k.art} at {x:.0f}, {y:.0f} mm: {got}")
+        return out
+
+    def ground(self, art: str, facts: FaceFacts):
+        """A test of whether a point of the face lies inside the filled shapes of this art, as drawn."""
+        mark = next((k for k in facts.marks if k.art == art), None)
+        sym = next((v for key, v in self.printed.symbols.items() if art_name(key) == art), None)
+        if mark is None or sym is None:
+            return None
+        rings = _rings(sym.children)
+        x0, y0, x1, y1 = mark.box
+        sx, sy = (x1 - x0) / (sym.w or 1.0), (y1 - y0) / (sym.h or 1.0)
+
+        def holds(p) -> bool:
+            u, v = (p[0] - x0) / sx, (p[1] - y0) / sy
+            n = 0
+            for ring in rings:
+                for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
+                    if (ay > v) != (by > v) and u < ax + (v - ay) * (bx - ax) / (by - ay):
+                        n += 1
+            return n % 2 == 1
+
+        return holds
+
+    # --- the one comparator ---
+    def wanted(self, kind: str, opts, expect):
+        """The expect of a rule as the comparator reads it, or the rule's error."""
+        if kind == "list":
+            if isinstance(expect, dict) and {"from", "to"} <= set(expect) <= {"from", "to", "step"}:
+                return ("list", sorted(_track(expect)))
+            if isinstance(expect, list):
+                return (
+                    "list",
+                    sorted(n for n in (norm("" if x is None else str(x)) for x in expect) if n),
+                )
+            if isinstance(expect, str):
+                return ("list", [norm(expect)])
+            return ("count", count_expect(expect))
+        if kind == "colours":
+            if isinstance(expect, list):
+                return ("list", sorted(str(x) for x in expect))
+            if isinstance(expect, (dict, bool)) or expect is None:
+                raise RuleInputError(
+                    f"colour: expect a colour word, palette name or #rrggbb (or a list of them), not {expect!r}"
+                )
+            self.colour_is("#000000", str(expect))  # an unknown colour is the rule's error
+            return ("one", str(expect))
+        if kind == "fills":
+            if not isinstance(expect, dict) or not expect:
+                raise RuleInputError(
+                    "fills: expect a mapping of colour to a count (or, with 'square', to its squares)"
+                )
+            for word, n in expect.items():
+                self.colour_is("#000000", str(word))
+                if opts.square is None:
+                    count_expect(n)
+            return (
+                "fills",
+                (
+                    {
+                        str(k): (v if opts.square is None else _canonical(v))
+                        for k, v in expect.items()
+                    },
+                    opts.square,
+                ),
+            )
+        if kind == "sizes":
+            return ("sizes", _size_bounds(expect))
+        if kind == "ratio":
+            if isinstance(expect, bool) or not isinstance(expect, (int, float)) or expect <= 0:
+                raise RuleInputError(f"scale: expect a number above 0 such as 0.75, not {expect!r}")
+            return ("ratio", float(expect))
+        if kind == "grid":
+            if not isinstance(expect, dict) or not set(expect) <= {"cols", "rows", "cell"}:
+                raise RuleInputError("grid: expect {cols, rows, cell}")
+            try:
+                return (
+                    "grid",
+                    {k: parse_length(v) if k == "cell" else v for k, v in expect.items()},
+                )
+            except (TypeError, ValueError) as exc:
+                raise RuleInputError(f"grid: {exc}") from None
+        raise AssertionError(kind)
+
+    def judge(self, kind: str, got: list, want, label: str) -> tuple:
+        """(passes, what is found[, the text to find the spec line by]) for one reading against one expect."""
+        form, w = want
+        if form == "count":
+            ok = count_ok(len(got), w)
+            shown = f"{label} {len(got)}" + (
+                f": {_quote(got)}" if got and isinstance(got[0], str) and label == "texts" else ""
+            )
+            return (ok, shown, got[0]) if got and label == "texts" and not ok else (ok, shown)
+        if form == "list" and kind == "list":
+            g = sorted(got)
+            if g == w:
+                return True, f"{len(g)} as listed"
+            extra = list((Counter(g) - Counter(w)).elements())
+            return (
+                (False, _diff(w, g), extra[0])
+                if extra and label == "texts"
+                else (False, _diff(w, g))
+            )
+        if kind == "colours":
+            shown = (
+                ", ".join(f"{c} ({colour_name(c)})" if c else "no colour" for c in got)
+                or "nothing drawn"
+            )
+            if form == "one":
+                return bool(got) and all(c is not None and self.colour_is(c, w) for c in got), shown
+            names = sorted(colour_name(c) if c else "none" for c in got)
+            return names == w, _diff(w, names) if names != w else shown
+        if form == "fills":
+            bad = []
+            w, side = w
+            for word, n in w.items():
+                hits = [s for s in got if self.colour_is(s.fill, word)]
+                if isinstance(n, int):
+                    if not count_ok(len(hits), n):
+                        bad.append(f"{word}: {len(hits)}")
+                else:
+                    shapes = sorted({_cells(s, side) for s in hits}, key=str)
+                    if shapes != [n]:
+                        bad.append(
+                            f"{word}: "
+                            + (", ".join(_show_cells(c) for c in shapes) if shapes else "none")
+                        )
+            return not bad, "; ".join(bad)
+        if form == "sizes":
+            lo, hi, _ = w
+            if not got:
+                return False, f"no {label} drawn"
+            bad = [
+                (a, b)
+                for a, b in got
+                if not (lo[0] - TOL <= a <= hi[0] + TOL and lo[1] - TOL <= b <= hi[1] + TOL)
+            ]
+            return not bad, "" if not bad else f"{label} {bad[0][0]:.2f} x {bad[0][1]:.2f} mm"
+        if form == "ratio":
+            if not got or got[0] is None:
+                return False, "nothing drawn to compare with"
+            sx, sy, what = got[0]
+            return abs(sx - w) < 1e-3 and abs(sy - w) < 1e-3, f"{sx:.3f} x {sy:.3f} {what}"
+        if form == "grid":
+            g = got[0]
+            steps = g["steps"]
+            ok = all(abs(g[k] - v) <= TOL if k == "cell" else g[k] == v for k, v in w.items()) and (
+                not steps or steps[-1] - steps[0] <= TOL or "cell" not in w
+            )
+            return ok, f"{g['cols']} x {g['rows']} squares of {g['cell']:.2f} mm" + (
+                f" (lines {steps[0]:.2f} to {steps[-1]:.2f} mm apart)"
+                if steps and steps[-1] - steps[0] > TOL
+                else ""
+            )
+        raise RuleInputError(f"expect {w!r} does not fit this measure")
+
+    def words(self, kind: str, label: str, want) -> str:
+        form, w = want
+        if form == "count":
+            return f"{_fmt_count(w)} {label}"
+        if form == "list":
+            return _quote(w)
+        if form == "sizes":
+            return w[2]
+        if form == "ratio":
+            return f"{w:g} of full size"
+        if form == "fills":
+            return ", ".join(
+                f"{k}: {_show_cells(v) if isinstance(v, tuple) else v}" for k, v in w[0].items()
+            )
+        if form == "grid":
+            return ", ".join(f"{k} {v:g}" for k, v in w.items())
+        return str(w)
+
+    def label(self, name: str, opts) -> str:
+        if name == "texts":
+            return "texts"
+        if name == "marks":
+            return f"'{opts.art}'" + (f" in {opts.colour}" if opts.colour else "")
+        if name == "size":
+            return "a die face" if opts.die_face else f"'{opts.art}'" if opts.art else "face"
+        if name == "faces":
+            return "faces"
+        return name
+
+    def over_all(self, sel, name, opts, kind, faces, want, res, label) -> Result:
+        """Every selected face's readings together, against one expect."""
+        got: list = []
+        first: dict = {}
+        for f in faces:
+            for v in self.read(name, opts, sel, f, self.printed.facts(f)):
+                got.append(v)
+                if isinstance(v, str):
+                    first.setdefault(v, f)
+        ok, shown, *_ = self.judge(kind, got, want, label)
+        if ok:
+            return res(True, self.words(kind, label, want), shown, ())
+        misses = ()
+        if want[0] == "list" and kind == "list":
+            extra = Counter(got) - Counter(want[1])
+            misses = tuple(
+                self.miss(first[t], f"'{t}'" + (f" ({n + Counter(want[1])[t]} times in all)" if n + Counter(want[1])[t] > 1 else ""), t)
+                for t, n in extra.items() if t in first
+            )  # fmt: skip
+        elif name == "faces":
+            shown = f"{len(faces)}: {_quote(sorted({f.item for f in faces}))}"
+        return res(False, self.words(kind, label, want), shown, misses)
+
+    def keyed(self, sel, name, opts, kind, per, faces, expect, res) -> Result:
+        """Each face is known by the text it prints in sel.key: expect maps that text to its expect."""
+        if not isinstance(expect, dict):
+            raise RuleInputError(
+                "with 'key', expect is a mapping: {key text: what the faces with that key show}"
+            )
+        want = {norm(str(k)): self.wanted(kind, opts, v) for k, v in expect.items()}
+        label = self.label(name, opts)
+        expected = "; ".join(
+            f"'{k}': {self.words(kind, label, v)}" for k, v in list(want.items())[:6]
+        ) + (" ..." if len(want) > 6 else "")
+        seen: set[str] = set()
+        if per == "all":
+            got: dict[str, list] = {}
+            first: dict = {}
+            for f in faces:
+                facts = self.printed.facts(f)
+                k = self.key_of(facts, sel.key, f)
+                for v in self.read(name, opts, sel, f, facts):
+                    got.setdefault(k, []).append(v)
+                    first.setdefault((k, v), f)
+            problems, misses = [], []
+            for k in sorted(set(want) | set(got)):
+                if k not in want:
+                    problems.append(f"'{k}': not in the rulebook's {_quote(want)}")
+                    continue
+                ok, shown, *_ = self.judge(kind, got.get(k, []), want[k], label)
+                if not ok:
+                    problems.append(f"'{k}': {shown}")
+                    if want[k][0] == "list":
+                        misses += [
+                            self.miss(first[(k, t)], f"'{t}' under '{k}'", t)
+                            for t in Counter(got.get(k, [])) - Counter(want[k][1])
+                        ]
+            if not problems:
+                return res(True, expected, f"{len(faces)} faces as listed", ())
+            return res(False, expected, "; ".join(problems[:SHOWN]), tuple(misses))
+
+        def judge(f, facts):
+            k = self.key_of(facts, sel.key, f)
+            seen.add(k)
+            if k not in want:
+                return (
+                    False,
+                    f"prints '{k}' where the rulebook has one of {_quote(want)}"
+                    if k
+                    else "prints no key text",
+                )
+            ok, shown, *hint = self.judge(
+                kind, self.read(name, opts, sel, f, facts), want[k], label
+            )
+            return (ok, f"'{k}': {shown}", *hint)
+
+        r = self.per_face(faces, res, expected, judge)
+        missing = [k for k in want if k not in seen]
+        if missing and r.passed:
+            return res(False, r.expected, f"no face prints {_quote(missing)}", ())
+        return r
+
+    def observe(self, sel: FaceSelect, name: str, opts, expect):
+        """What the faces print, in the shape of `expect`: the expect a house rule records
+        (pnp check --accept); None where no one expect says it (faces that differ, sizes)."""
+        faces = self.select(sel)
+        if isinstance(faces, str):
+            return None
+        kind = MEASURES[name][1]
+        per = "all" if name == "faces" else sel.per or "face"
+        if expect is None and name == "texts":
+            expect = {"min": 1}
+        if kind not in ("list", "colours"):
+            return None
+        if sel.key is not None:
+            if not isinstance(expect, dict) or not expect:
+                return None
+            sample = next(iter(expect.values()))
+            got: dict[str, list] = {}
+            for f in faces:
+                facts = self.printed.facts(f)
+                k = self.key_of(facts, sel.key)
+                reading = self.read(name, opts, sel, f, facts)
+                if per == "all":
+                    got.setdefault(k, []).extend(reading)
+                else:
+                    shown = _shape(kind, self.wanted(kind, opts, sample)[0], reading)
+                    if got.setdefault(k, shown) != shown:
+                        return None
+            if per == "all":
+                return {
+                    k: _shape(kind, self.wanted(kind, opts, sample)[0], v) for k, v in got.items()
+                }
+            return got
+        form = self.wanted(kind, opts, expect)[0]
+        readings = [self.read(name, opts, sel, f, self.printed.facts(f)) for f in faces]
+        if per == "all":
+            return _shape(kind, form, [v for r in readings for v in r])
+        if kind == "colours" and not all(readings):
+            return None  # a colour read under texts no longer printed: the rule needs new texts
+        shapes = [_shape(kind, form, r) for r in readings]
+        if form == "count" and len(set(shapes)) > 1:
+            return {"min": min(shapes), "max": max(shapes)}
+        return shapes[0] if all(s == shapes[0] for s in shapes) else None
+
+    def distinct(self, sel, name, opts, faces, expect, res) -> Result:
+        """With `by`: every face of a group (a suit, a player) reads alike, and no two groups alike."""
+        if expect != "distinct":
+            raise RuleInputError("with 'by', expect is the word distinct")
+        groups: dict[str, dict[str, DrawnFace]] = {}
+        for f in faces:
+            reading = " ".join(self.read(name, opts, sel, f, self.printed.facts(f)))
+            groups.setdefault(str(f.attrs.get(sel.by)), {}).setdefault(reading, f)
+        expected = f"each {sel.by} read alike, no two alike"
+        misses, problems = [], []
+        for g, readings in groups.items():
+            if len(readings) > 1:
+                (r0, f0), *rest = readings.items()
+                problems.append(f"{sel.by} {g}: {_quote(readings)}")
+                misses += [
+                    self.miss(f, f"reads '{r}' where {f0.item} reads '{r0}'") for r, f in rest
+                ]
+        owners: dict[str, list[str]] = {}
+        for g, readings in groups.items():
+            for r in readings:
+                owners.setdefault(r, []).append(g)
+        for r, gs in owners.items():
+            if len(gs) > 1:
+                problems.append(
+                    f"{' and '.join(gs)} {'both' if len(gs) == 2 else 'all'} read '{r}'"
+                )
+                misses += [
+                    self.miss(groups[g][r], f"reads '{r}', as {sel.by} {gs[0]} does")
+                    for g in gs[1:]
+                ]
+        if not problems:
+            shown = "; ".join(f"{g}: {next(iter(v))}" for g, v in groups.items())
+            return res(True, expected, shown, ())
+        return res(False, expected, "; ".join(problems[:SHOWN]), tuple(misses))
+
+    def compare_faces(self, sel, faces, opts, res) -> Result:
+        """The `same` measure: every selected face prints what most of them print."""
+        sigs = [self.printed.facts(f).signature() for f in faces]
+        common, _ = Counter(sigs).most_common(1)[0]
+        odd = [(f, s) for f, s in zip(faces, sigs, strict=True) if s != common]
+        if not odd:
+            return res(True, f"every {sel.side} the same", f"all {len(faces)} alike", ())
+        like = next(f for f, s in zip(faces, sigs, strict=True) if s == common)
+        misses = tuple(
+            self.miss(f, f"differs from {like.item}: " + _sig_diff(common, s)) for f, s in odd
+        )
+        found = "; ".join(f"{m.item}: {m.printed}" for m in misses[:SHOWN])
+        return res(False, f"every {sel.side} the same", found, misses)
 
     def named(self, r: Result, body, faces: list[DrawnFace]) -> Result:
         """A failure that no single face printed (a text missing from all of them, a count of faces)
@@ -204,7 +750,7 @@ class Reader:
         return Miss(face.item, face.side, printed, at or face.where)
 
     def per_face(self, faces, res, expected: str, judge) -> Result:
-        """Apply judge(face, facts) -> (ok, printed) to every face; fail naming the faces that break it."""
+        """Apply judge(face, facts) -> (ok, printed[, text]) to every face; fail naming the faces that break it."""
         misses = []
         for f in faces:
             ok, printed, *text = judge(f, self.printed.facts(f))
@@ -217,190 +763,21 @@ class Reader:
             found = f"{len(misses)} of {len(faces)} faces, e.g. {found}"
         return res(False, expected, found, tuple(misses))
 
-    def _prints(self, body, expect, faces, res):
-        want = {"min": 1} if expect is None else count_expect(expect)
-        what = _match_words(body)
-
-        def judge(f, facts):
-            hits = self.texts(facts, body.in_, body)
-            if count_ok(len(hits), want):
-                return True, ""
-            if hits:
-                return False, f"{len(hits)} such: {_quote([norm(t.text) for t in hits])}", hits[0].text
-            shown = [norm(t.text) for t in self.texts(facts, body.in_)]
-            return False, f"none; {'there ' if body.in_ else ''}{_quote(shown) if shown else 'no text'}"
-
-        return self.per_face(faces, res, f"{_fmt_count(want)} text {what}", judge)
-
-    def _texts(self, body, expect, faces, res):
-        if body.key is not None and body.per == "face":
-            return self.keyed(faces, body, expect, res, lambda facts: sorted(norm(t.text) for t in self.texts(facts, body.in_, body)), _as_list)
-        if body.key is not None:
-            return self.grouped(faces, body, expect, res)
-        if isinstance(expect, dict) and {"from", "to"} <= set(expect) <= {"from", "to", "step"}:
-            expect = _track(expect)
-        if not isinstance(expect, list):
-            raise RuleInputError("texts: expect a list of the texts printed, {from: 0, to: 100} for a track's numbers, or a mapping with 'key'")
-        want = sorted(norm(str(x)) for x in expect)
-        if body.per == "face":
-            def judge(f, facts):
-                got = sorted(norm(t.text) for t in self.texts(facts, body.in_, body))
-                return got == want, _diff(want, got)
-
-            return self.per_face(faces, res, _quote(want) + " on each face", judge)
-        got: list[str] = []
-        first: dict[str, DrawnFace] = {}
-        for f in faces:
-            for t in self.texts(self.printed.facts(f), body.in_, body):
-                got.append(norm(t.text))
-                first.setdefault(norm(t.text), f)
-        got.sort()
-        if got == want:
-            return res(True, _quote(want), f"{len(got)} texts as listed", ())
-        extra = Counter(got) - Counter(want)
-        misses = tuple(self.miss(first[t], f"'{t}'" + (f" ({n + Counter(want)[t]} times in all)" if n + Counter(want)[t] > 1 else ""), t) for t, n in extra.items())
-        return res(False, _quote(want), _diff(want, got), misses)
-
-    def grouped(self, faces, body, expect, res) -> Result:
-        """Faces grouped by their key text; each group's texts together against expect[key]."""
-        if not isinstance(expect, dict):
-            raise RuleInputError("with 'key', expect is a mapping: {key text: [texts the faces with that key print]}")
-        want = {norm(str(k)): _as_list(v) for k, v in expect.items()}
-        got: dict[str, list[str]] = {}
-        first: dict[tuple[str, str], DrawnFace] = {}
-        for f in faces:
-            facts = self.printed.facts(f)
-            k = self.key_of(facts, body.key)
-            for t in self.texts(facts, body.in_, body):
-                got.setdefault(k, []).append(norm(t.text))
-                first.setdefault((k, norm(t.text)), f)
-        problems, misses = [], []
-        for k in sorted(set(want) | set(got)):
-            w, g = want.get(k, []), sorted(got.get(k, []))
-            if w != g:
-                problems.append(f"'{k}': {_diff(w, g)}")
-                for t in (Counter(g) - Counter(w)):
-                    misses.append(self.miss(first[(k, t)], f"'{t}' under '{k}'", t))
-        expected = "; ".join(f"'{k}': {_quote(v)}" for k, v in list(want.items())[:4]) + (" ..." if len(want) > 4 else "")
-        if not problems:
-            return res(True, expected, f"{len(faces)} faces as listed", ())
-        return res(False, expected, "; ".join(problems[:SHOWN]), tuple(misses))
-
-    def _marks(self, body, expect, faces, res):
-        def count(facts):
-            return len(self.marks(facts, body.in_, body.art, body.colour))
-
-        label = f"'{body.art}'" + (f" in {body.colour}" if body.colour else "")
-        if body.key is not None:
-            return self.keyed(faces, body, expect, res, count, as_count, label)
-        count_expect(expect)
-        if body.per == "all":
-            per = [(f, count(self.printed.facts(f))) for f in faces]
-            total = sum(n for _, n in per)
-            shown = f"{label} drawn {total} times on {sum(1 for _, n in per if n)} of {len(faces)} faces"
-            return res(count_ok(total, expect), f"{label} drawn {_fmt_count(expect)} times in all", shown, ())
-
-        def judge(f, facts):
-            n = count(facts)
-            return count_ok(n, expect), f"{label} drawn {n} time{'s' if n != 1 else ''}"
-
-        return self.per_face(faces, res, f"{label} drawn {_fmt_count(expect)} times on each face", judge)
-
-    def keyed(self, faces, body, expect, res, measure, want_as, label: str = "", same=None, show=None) -> Result:
-        """Each face is judged by the text it prints in body.key: expect maps that text to what it shows."""
-        if not isinstance(expect, dict):
-            raise RuleInputError("with 'key', expect is a mapping: {key text: what that face shows}")
-        want = {norm(str(k)): v for k, v in expect.items()}
-        seen: set[str] = set()
-
-        def judge(f, facts):
-            k = self.key_of(facts, body.key)
-            seen.add(k)
-            if k not in want:
-                return False, f"prints '{k}' where the rulebook has one of {_quote(want)}" if k else "prints no key text"
-            got = measure(facts)
-            ok = same(got, want_as(want[k])) if same else got == want_as(want[k])
-            return ok, f"'{k}': {label + ' ' if label else ''}{(show or _show)(got)}"
-
-        r = self.per_face(faces, res, "; ".join(f"'{k}': {_show(want_as(v))}" for k, v in list(want.items())[:6]) + (" ..." if len(want) > 6 else ""), judge)
-        missing = [k for k in want if k not in seen]
-        if missing and r.passed:
-            return res(False, r.expected, f"no face prints {_quote(missing)}", ())
-        return r
-
-    def _faces(self, body, expect, faces, res):
-        count_expect(expect)
-        names = sorted({f.item for f in faces})
-        return res(count_ok(len(faces), expect), f"{_fmt_count(expect)} {body.side}s", f"{len(faces)}: {_quote(names)}", ())
-
-    def _fills(self, body, expect, faces, res):
-        if not isinstance(expect, dict) or not expect:
-            raise RuleInputError("fills: expect a mapping of colour to a count (or, with 'square', to its squares)")
-        for word, want in expect.items():
-            self.colour_is("#000000", str(word))  # an unknown colour is the rule's error, said once
-            if body.square is None:
-                count_expect(want)
-        boxes = self.boxes(body.in_)
-
-        def judge(f, facts):
-            shapes = [s for s in facts.shapes if s.opacity >= 0.5 and (boxes is None or any(inside(s.box, b) for b in boxes))]
-            bad = []
-            for word, want in expect.items():
-                got = [s for s in shapes if self.colour_is(s.fill, str(word))]
-                if body.square is None:
-                    if not count_ok(len(got), want):
-                        bad.append(f"{word}: {len(got)}")
-                else:
-                    shapes_ = sorted({_cells(s, body.square) for s in got}, key=str)
-                    if shapes_ != [_canonical(want)]:
-                        bad.append(f"{word}: " + (", ".join(_show_cells(c) for c in shapes_) if shapes_ else "none"))
-            return not bad, "; ".join(bad)
-
-        return self.per_face(faces, res, ", ".join(f"{k}: {v}" for k, v in expect.items()), judge)
-
-    def _die_faces(self, body, expect, faces, res):
-        if not isinstance(expect, list):
-            raise RuleInputError("die_faces: expect the list of face labels")
-        # a blank face prints nothing to read: blanks are left out on both sides
-        want = sorted(norm("" if x is None else str(x)) for x in expect if norm("" if x is None else str(x)))
-
-        def judge(f, facts):
-            labels = [
-                " ".join([norm(t.text) for t in facts.texts if t.region == n] + [k.art for k in facts.marks if k.region == n])
-                for n in range(len(facts.regions))
-            ]
-            labels = [lab.strip() for lab in labels if lab.strip()]
-            got = sorted(labels)
-            return got == want, f"faces {_quote(sorted(labels, key=_natural))}"
-
-        return self.per_face(faces, res, f"faces {_quote(sorted(want, key=_natural))}", judge)
-
-    def _same(self, body, expect, faces, res):
-        sigs = [self.printed.facts(f).signature() for f in faces]
-        common, _ = Counter(sigs).most_common(1)[0]
-        odd = [(f, s) for f, s in zip(faces, sigs, strict=True) if s != common]
-        if not odd:
-            return res(True, f"every {body.side} the same", f"all {len(faces)} alike", ())
-        like = next(f for f, s in zip(faces, sigs, strict=True) if s == common)
-        misses = tuple(self.miss(f, f"differs from {like.item}: " + _sig_diff(common, s)) for f, s in odd)
-        found = "; ".join(f"{m.item}: {m.printed}" for m in misses[:SHOWN])
-        return res(False, f"every {body.side} the same", found, misses)
-
-    def measured_colours(self, body, facts: FaceFacts) -> list[str | None]:
-        """The colours a colour rule reads on one face.
+    def measured_colours(self, opts, area, facts: FaceFacts) -> list[str | None]:
+        """The colours a colour measure reads on one face.
 
         under: the fill under each text that matches; art: the colour of each matching art;
         in: the colour on top at the centre of each area; else the fill covering most of the face.
         """
-        if body.under is not None:
+        if opts.under is not None:
             out = []
-            for t in self.texts(facts, body.in_, body.under):
+            for t in self.texts(facts, area, opts.under):
                 s = fill_under(facts, t.box, t.order)
                 out.append(s.fill if s else "#ffffff")
             return out
-        if body.art is not None:
-            return [k.colour for k in self.marks(facts, body.in_, body.art)]
-        boxes = self.boxes(body.in_)
+        if opts.art is not None:
+            return [k.colour for k in self.marks(facts, area, opts.art)]
+        boxes = self.boxes(area)
         if boxes is not None:
             out = []
             for b in boxes:
@@ -409,130 +786,68 @@ class Reader:
             return out
         # the colour that covers most of the face, leaving out fills hidden under a later one
         solid = [s for s in facts.shapes if s.opacity >= 0.5]
-        area: Counter = Counter()
+        area_: Counter = Counter()
         for n, s in enumerate(solid):
             if not any(_covers(t.box, s.box) for t in solid[n + 1 :]):
-                area[s.fill] += s.area
-        return [area.most_common(1)[0][0]] if area else []
+                area_[s.fill] += s.area
+        return [area_.most_common(1)[0][0]] if area_ else []
 
-    def _colour(self, body, expect, faces, res):
-        def shown(cs):
-            return ", ".join(f"{c} ({colour_name(c)})" if c else "no colour" for c in cs) or "nothing drawn"
+    def grid_of(self, facts: FaceFacts, area) -> dict:
+        boxes = self.boxes(area)
 
-        def ok_all(cs, want):
-            return bool(cs) and all(c is not None and self.colour_is(c, str(want)) for c in cs)
+        def lines(ls, vertical):
+            out = set()
+            for pos, a, b in ls:
+                mid = (pos, (a + b) / 2) if vertical else ((a + b) / 2, pos)
+                if boxes is None or any(inside((*mid, *mid), bx) for bx in boxes):
+                    out.add(round(pos, 2))
+            return sorted(out)
 
-        if body.key is not None:
-            return self.keyed(faces, body, expect, res, lambda facts: self.measured_colours(body, facts), str, same=ok_all, show=shown)
-        if isinstance(expect, list):
-            got = [(f, c) for f in faces for c in self.measured_colours(body, self.printed.facts(f))]
-            names = sorted(colour_name(c) if c else "none" for _, c in got)
-            want = sorted(str(x) for x in expect)
-            if names == want:
-                return res(True, _quote(want), f"{len(got)} colours as listed", ())
-            extra = Counter(names) - Counter(want)
-            misses = tuple(self.miss(f, shown([c])) for f, c in got if extra.get(colour_name(c) if c else "none"))
-            return res(False, _quote(want), _diff(want, names), misses)
+        xs, ys = lines(facts.lines_x, True), lines(facts.lines_y, False)
+        steps = sorted(
+            [b - a for a, b in zip(xs, xs[1:], strict=False)]
+            + [b - a for a, b in zip(ys, ys[1:], strict=False)]
+        )
+        return {
+            "cols": max(len(xs) - 1, 0),
+            "rows": max(len(ys) - 1, 0),
+            "cell": steps[len(steps) // 2] if steps else 0.0,
+            "steps": steps,
+        }
 
-        def judge(f, facts):
-            cs = self.measured_colours(body, facts)
-            return ok_all(cs, expect), shown(cs)
 
-        return self.per_face(faces, res, f"{expect}", judge)
+def _rings(nodes, m=None) -> list[list[tuple[float, float]]]:
+    """The closed outlines of every filled path in a drawing, in its own units (curves by their end points)."""
+    from pnp.draw.primitives import IDENTITY, Group, Path, apply, multiply
 
-    def _drawn_size(self, body, expect, faces, res):
-        lo, hi, text = _size_bounds(expect)
+    m = IDENTITY if m is None else m
+    out: list[list[tuple[float, float]]] = []
+    for n in nodes:
+        if isinstance(n, Group):
+            out += _rings(n.children, multiply(m, n.transform))
+        elif isinstance(n, Path) and n.style.fill:
+            ring: list[tuple[float, float]] = []
+            for op in n.ops:
+                if op[0] == "M":
+                    if len(ring) > 2:
+                        out.append(ring)
+                    ring = [apply(m, op[1], op[2])]
+                elif op[0] in ("L", "C"):
+                    ring.append(apply(m, op[-2], op[-1]))
+            if len(ring) > 2:
+                out.append(ring)
+    return out
 
-        def judge(f, facts):
-            if body.die_face:
-                sizes = [(b[2] - b[0], b[3] - b[1]) for b in facts.regions]
-                if not sizes:
-                    return False, "no die faces drawn"
-            elif body.art is None:
-                sizes = [(f.w, f.h)]
-            else:
-                sizes = [(k.box[2] - k.box[0], k.box[3] - k.box[1]) for k in self.marks(facts, body.in_, body.art)]
-                if not sizes:
-                    return False, f"no '{body.art}' drawn"
-            bad = [(w, h) for w, h in sizes if not (lo[0] - TOL <= w <= hi[0] + TOL and lo[1] - TOL <= h <= hi[1] + TOL)]
-            what = "a die face " if body.die_face else f"'{body.art}' " if body.art else ""
-            return not bad, "" if not bad else f"{what}{bad[0][0]:.2f} x {bad[0][1]:.2f} mm"
 
-        return self.per_face(faces, res, text, judge)
-
-    def _scale(self, body, expect, faces, res):
-        if isinstance(expect, bool) or not isinstance(expect, (int, float)) or expect <= 0:
-            raise RuleInputError(f"scale: expect a number above 0 such as 0.75, not {expect!r}")
-        source = self.printed if body.of_variant is None or self.other is None else self.other(body.of_variant)
-        where = f" ({body.of_variant})" if body.of_variant else ""
-
-        def judge(f, facts):
-            full = [g for g in source.faces(body.of or f.family) if g.side == body.side]
-            if not full:
-                return False, f"no {body.of or f.family}{where} drawn to compare with"
-            ref = next((g for g in full if g.item == f.item), full[0])
-            sx, sy = f.w / ref.w, f.h / ref.h
-            ok = abs(sx - float(expect)) < 1e-3 and abs(sy - float(expect)) < 1e-3
-            return ok, f"{sx:.3f} x {sy:.3f} of {ref.item} ({f.w:.2f} x {f.h:.2f} mm against {ref.w:.2f} x {ref.h:.2f} mm)"
-
-        return self.per_face(faces, res, f"{float(expect):g} of {body.of or 'the same family'}{where}", judge)
-
-    def _lines(self, body, expect, faces, res):
-        count_expect(expect)
-        boxes = self.boxes(body.in_)
-
-        def judge(f, facts):
-            ls = ([] if body.direction == "upright" else [((a + b) / 2, pos) for pos, a, b in facts.lines_y]) + (
-                [] if body.direction == "level" else [(pos, (a + b) / 2) for pos, a, b in facts.lines_x]
-            )
-            n = sum(1 for x, y in ls if boxes is None or any(inside((x, y, x, y), bx) for bx in boxes))
-            return count_ok(n, expect), f"{n} line{'s' if n != 1 else ''}"
-
-        kind = "" if body.direction == "any" else body.direction + " "
-        return self.per_face(faces, res, f"{_fmt_count(expect)} {kind}lines on each face", judge)
-
-    def _outlines(self, body, expect, faces, res):
-        count_expect(expect)
-        if body.colour is not None:
-            self.colour_is("#000000", body.colour)  # an unknown colour is the rule's error, said once
-        boxes = self.boxes(body.in_)
-
-        def judge(f, facts):
-            n = sum(
-                1 for o in facts.outlines
-                if (body.shape == "any" or o.kind == body.shape) and (boxes is None or any(inside(o.box, b) for b in boxes))
-                and (body.colour is None or self.colour_is(o.stroke, body.colour))
-            )  # fmt: skip
-            return count_ok(n, expect), f"{n} outline{'s' if n != 1 else ''}"
-
-        kind = "" if body.shape == "any" else body.shape + " "
-        return self.per_face(faces, res, f"{_fmt_count(expect)} {kind}outlines on each face", judge)
-
-    def _grid(self, body, expect, faces, res):
-        if not isinstance(expect, dict) or not set(expect) <= {"cols", "rows", "cell"}:
-            raise RuleInputError("grid: expect {cols, rows, cell}")
-        boxes = self.boxes(body.in_)
-
-        def judge(f, facts):
-            def lines(ls, vertical):
-                out = set()
-                for pos, a, b in ls:
-                    mid = (pos, (a + b) / 2) if vertical else ((a + b) / 2, pos)
-                    if boxes is None or any(inside((*mid, *mid), bx) for bx in boxes):
-                        out.add(round(pos, 2))
-                return sorted(out)
-
-            xs, ys = lines(facts.lines_x, True), lines(facts.lines_y, False)
-            steps = sorted([b - a for a, b in zip(xs, xs[1:], strict=False)] + [b - a for a, b in zip(ys, ys[1:], strict=False)])
-            got = {"cols": max(len(xs) - 1, 0), "rows": max(len(ys) - 1, 0), "cell": steps[len(steps) // 2] if steps else 0.0}
-            ok = all(
-                abs(got[k] - parse_length(v)) <= TOL if k == "cell" else got[k] == v for k, v in expect.items()
-            ) and (not steps or steps[-1] - steps[0] <= TOL or "cell" not in expect)
-            return ok, f"{got['cols']} x {got['rows']} squares of {got['cell']:.2f} mm" + (
-                f" (lines {steps[0]:.2f} to {steps[-1]:.2f} mm apart)" if steps and steps[-1] - steps[0] > TOL else ""
-            )
-
-        return self.per_face(faces, res, ", ".join(f"{k} {v}" for k, v in expect.items()), judge)
+def _shape(kind: str, form: str, reading: list):
+    """One face's (or every face's) reading in the form an expect takes."""
+    if kind == "colours":
+        names = sorted(colour_name(c) if c else "none" for c in reading)
+        return names[0] if form == "one" and len(set(names)) == 1 else names
+    if form == "count":
+        return len(reading)
+    got = sorted(reading)
+    return got[0] if len(got) == 1 else got
 
 
 def element_line(game: Game, face: DrawnFace, text: str) -> str | None:
@@ -560,7 +875,12 @@ def _cells(s, side: float) -> tuple:
     cols, rows = round(fw), round(fh)
     if abs(fw - cols) * side > TOL or abs(fh - rows) * side > TOL:
         return (("not whole squares", f"{fw:.2f} x {fh:.2f}"),)
-    cells = [(i, j) for i in range(cols) for j in range(rows) if s.holds(x0 + (i + 0.5) * side, y0 + (j + 0.5) * side)]
+    cells = [
+        (i, j)
+        for i in range(cols)
+        for j in range(rows)
+        if s.holds(x0 + (i + 0.5) * side, y0 + (j + 0.5) * side)
+    ]
     return _canonical(cells)
 
 
@@ -569,7 +889,9 @@ def _canonical(cells) -> tuple:
     try:
         pts = [(int(c[0]), int(c[1])) for c in cells]
     except (TypeError, ValueError, IndexError):
-        raise RuleInputError("fills with 'square': expect each colour's squares as [[x, y], ...]") from None
+        raise RuleInputError(
+            "fills with 'square': expect each colour's squares as [[x, y], ...]"
+        ) from None
     if not pts:
         return ()
     forms = []
@@ -588,7 +910,12 @@ def _show_cells(cells: tuple) -> str:
 
 def _covers(outer: Box, inner: Box) -> bool:
     e = 1e-6
-    return outer[0] <= inner[0] + e and outer[1] <= inner[1] + e and outer[2] >= inner[2] - e and outer[3] >= inner[3] - e
+    return (
+        outer[0] <= inner[0] + e
+        and outer[1] <= inner[1] + e
+        and outer[2] >= inner[2] - e
+        and outer[3] >= inner[3] - e
+    )
 
 
 def _track(expect: dict) -> list[str]:
@@ -600,18 +927,6 @@ def _track(expect: dict) -> list[str]:
     if step == 0 or abs(b - a) // abs(step) > 100_000:
         raise RuleInputError("texts: a track of at most 100,000 numbers, with a step that is not 0")
     return [str(n) for n in range(a, b + (1 if step > 0 else -1), step)]
-
-
-def _natural(s: str):
-    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s)]
-
-
-def _as_list(v) -> list[str]:
-    return sorted(norm(str(x)) for x in v) if isinstance(v, list) else [norm(str(v))]
-
-
-def _show(v) -> str:
-    return _quote(v) if isinstance(v, list) else str(v)
 
 
 def _diff(want: list[str], got: list[str]) -> str:
@@ -631,25 +946,13 @@ def _sig_diff(a: tuple, b: tuple) -> str:
         if x != y:
             gone = [str(v[0]) for v in set(x) - set(y)][:3]
             new = [str(v[0]) for v in set(y) - set(x)][:3]
-            return f"{name}" + (f" lacks {gone}" if gone else "") + (f" adds {new}" if new else "") + (" moved" if not gone and not new else "")
+            return (
+                f"{name}"
+                + (f" lacks {gone}" if gone else "")
+                + (f" adds {new}" if new else "")
+                + (" moved" if not gone and not new else "")
+            )
     return "differs"
-
-
-def _match_text(m: Match) -> str:
-    if m.exact is not None:
-        return f"'{m.exact}'"
-    if m.contains is not None:
-        return f"containing '{m.contains}'"
-    if m.pattern is not None:
-        return f"matching /{m.pattern}/"
-    if m.one_of is not None:
-        return f"one of {_quote(m.one_of)}"
-    return "of any kind"
-
-
-def _match_words(m: Match) -> str:
-    turn = "" if m.angle is None else f" at {m.angle} degrees"
-    return _match_text(m) + turn
 
 
 def _size_bounds(expect) -> tuple[tuple[float, float], tuple[float, float], str]:
@@ -661,17 +964,25 @@ def _size_bounds(expect) -> tuple[tuple[float, float], tuple[float, float], str]
         if isinstance(expect, dict) and set(expect) <= {"w", "h"} and expect:
             w = parse_length(expect["w"]) if "w" in expect else None
             h = parse_length(expect["h"]) if "h" in expect else None
-            return (w or 0.0, h or 0.0), (w or 1e9, h or 1e9), f"{expect.get('w', 'any')} x {expect.get('h', 'any')}"
+            return (
+                (w or 0.0, h or 0.0),
+                (w or 1e9, h or 1e9),
+                f"{expect.get('w', 'any')} x {expect.get('h', 'any')}",
+            )
         if isinstance(expect, dict) and set(expect) <= {"min", "max"} and expect:
             lo = parse_length(expect["min"]) if "min" in expect else 0.0
             hi = parse_length(expect["max"]) if "max" in expect else 1e9
-            return (lo, lo), (hi, hi), " and ".join(f"{k} {v}" for k, v in expect.items()) + " each way"
+            return (
+                (lo, lo),
+                (hi, hi),
+                " and ".join(f"{k} {v}" for k, v in expect.items()) + " each way",
+            )
     except ValueError as exc:
         raise RuleInputError(f"drawn_size: {exc}") from None
     raise RuleInputError("drawn_size: expect a length (2in), {w, h} or {min, max}")
 
 
-def _expect_text(kind: str, expect) -> str:
+def _expect_text(expect) -> str:
     if expect is None:
         return "faces to read"
     return str(expect)

@@ -49,7 +49,11 @@ AreaRef = Annotated[
     BeforeValidator(_area),
     WithJsonSchema(
         {
-            "anyOf": [{"type": "string"}, _AREA_SCHEMA, {"type": "array", "items": {"anyOf": [{"type": "string"}, _AREA_SCHEMA]}}],
+            "anyOf": [
+                {"type": "string"},
+                _AREA_SCHEMA,
+                {"type": "array", "items": {"anyOf": [{"type": "string"}, _AREA_SCHEMA]}},
+            ],
             "description": "a region name, {x, y, w, h}, or a list of them",
         }
     ),
@@ -60,10 +64,14 @@ class Faces(Strict):
     """The drawn faces a rule reads, and (with `in`) the part of each face it looks at."""
 
     family: str | list[str] = Field(..., description="family name, or a list of them")
-    where: Where | None = Field(None, description="only items whose attributes match: {suit: hearts}")
+    where: Where | None = Field(
+        None, description="only items whose attributes match: {suit: hearts}"
+    )
     side: Literal["front", "back"] = Field("front", description="front or back of each item")
     in_: AreaRef | None = Field(
-        None, alias="in", description="only what prints inside this area: a name from `regions`, {x, y, w, h}, or a list of them"
+        None,
+        alias="in",
+        description="only what prints inside this area: a name from `regions`, {x, y, w, h}, or a list of them",
     )
 
 
@@ -77,7 +85,9 @@ def check_pattern(pattern: str) -> None:
     if len(pattern) > MAX_PATTERN:
         raise ValueError(f"pattern longer than {MAX_PATTERN} characters")
     if NESTED.search(pattern):
-        raise ValueError("pattern repeats a group that repeats inside, e.g. (a+)+; write it without the nested repeat")
+        raise ValueError(
+            "pattern repeats a group that repeats inside, e.g. (a+)+; write it without the nested repeat"
+        )
     try:
         re.compile(pattern)
     except re.error as exc:
@@ -87,124 +97,216 @@ def check_pattern(pattern: str) -> None:
 class Match(Strict):
     """Which printed texts count: exactly one of these, or none for every text."""
 
-    exact: str | None = Field(None, description="the whole text, exactly (spaces and line breaks as one space)")
+    exact: str | None = Field(
+        None, description="the whole text, exactly (spaces and line breaks as one space)"
+    )
     contains: str | None = Field(None, description="a part of the text")
     pattern: str | None = Field(None, description="a regular expression the whole text matches")
     one_of: list[str] | None = Field(None, description="the whole text is one of these")
     angle: float | list[float] | None = Field(
-        None, description="only text printed at this angle (degrees clockwise, 0 reads left to right), or one of a list: [45, 135, 225, 315] is any diagonal"
+        None,
+        description="only text printed at this angle (degrees clockwise, 0 reads left to right), or one of a list: [45, 135, 225, 315] is any diagonal",
     )
 
     @model_validator(mode="after")
     def _one(self):
-        given = [k for k in ("exact", "contains", "pattern", "one_of") if getattr(self, k) is not None]  # angle combines with any
+        given = [
+            k for k in ("exact", "contains", "pattern", "one_of") if getattr(self, k) is not None
+        ]  # angle combines with any
         if len(given) > 1:
-            raise ValueError(f"expected at most one of exact, contains, pattern, one_of; found {', '.join(given)}")
+            raise ValueError(
+                f"expected at most one of exact, contains, pattern, one_of; found {', '.join(given)}"
+            )
         if self.pattern is not None:
             check_pattern(self.pattern)
         return self
 
 
-class Keyed(Faces):
+class FaceSelect(Faces):
+    """The one selector: which faces a rule reads, how they are grouped and compared."""
+
     key: AreaRef | None = Field(
-        None, description="group faces by the text each prints in this area (a card's corner): expect is then a mapping of that text to what the face must show"
+        None,
+        description="group faces by the text each prints in this area (a card's corner): expect is then a mapping of that text to what the face must show",
+    )
+    per: Literal["face", "all"] | None = Field(
+        None,
+        description="face: each face's measure is compared on its own (default); all: the measures of every selected face together",
+    )
+    by: str | None = Field(
+        None,
+        description="group faces by this item attribute (a suit, a player's colour): with expect: distinct, each group reads alike and no two groups alike",
     )
 
 
-class PrintsText(Faces, Match):
-    """Each face prints a text that matches (expect: how many such texts; default at least one)."""
+class TextsOf(Match):
+    """The texts printed (those that match)."""
 
 
-class PrintedTexts(Keyed, Match):
-    """The texts printed (those that match), compared as a list in any order."""
-
-    per: Literal["all", "face"] = Field(
-        "all", description="all: the texts of every selected face together; face: each face on its own"
-    )
-
-
-class Marks(Keyed):
-    """How many times a piece of art (a symbol, pip, icon) is drawn on each face."""
+class MarksOf(Strict):
+    """Each drawing of a piece of art (a symbol, pip, icon), by its name."""
 
     art: str = Field(..., description="the art's name (suit-hearts), or a pattern with * (suit-*)")
-    colour: str | None = Field(None, description="count only art drawn in this colour (a colour name, palette name or #rrggbb)")
-    per: Literal["face", "all"] = Field("face", description="face: a count on each face; all: one count over every selected face")
-
-
-class Fills(Faces):
-    """The filled shapes on each face by colour (expect {blue: 5, red: 4}: colour words, palette names or #rrggbb); colours not named are left out."""
-
-    square: Size | None = Field(
-        None, description="instead of counting, read each shape as squares of this side: expect {blue: [[0, 0]], red: [[0, 0], [1, 0], [0, 1]]}, in any turn"
+    colour: str | None = Field(
+        None, description="only art drawn in this colour (a colour name, palette name or #rrggbb)"
     )
 
 
-class Outlines(Faces):
-    """Shapes drawn as outlines only (the spaces a piece is put on, a box), counted on each face."""
+class FillsOf(Strict):
+    """The filled shapes by colour."""
 
-    shape: Literal["any", "rect", "circle", "path"] = Field("any", description="count only rectangles, circles, or other closed outlines")
-    colour: str | None = Field(None, description="count only outlines in this colour (a colour name, palette name or #rrggbb)")
-
-
-class Count(Faces):
-    """How many faces are drawn (expect a number or {min, max})."""
+    square: Size | None = Field(
+        None,
+        description="read each shape as squares of this side: expect {blue: [[0, 0]], red: [[0, 0], [1, 0], [0, 1]]}, in any turn",
+    )
 
 
-class DieFaces(Faces):
-    """The labels printed on the faces of each die or net, one per face, in any order."""
+class OutlinesOf(Strict):
+    """Shapes drawn as outlines only (the spaces a piece is put on, a box)."""
+
+    shape: Literal["any", "rect", "circle", "path"] = Field(
+        "any", description="only rectangles, circles, or other closed outlines"
+    )
+    colour: str | None = Field(
+        None, description="only outlines in this colour (a colour name, palette name or #rrggbb)"
+    )
 
 
-class Same(Faces):
-    """Every selected face prints the same (no marked backs)."""
+class ColourOf(Strict):
+    """The colour of what is drawn: under a text, of a piece of art, at each area's centre, or the main fill."""
 
-
-class Colour(Keyed):
-    """The colour of what is drawn: under a text, of a piece of art, or the main fill of the area."""
-
-    under: Match | None = Field(None, description="the fill under the first text that matches")
+    under: Match | None = Field(None, description="the fill under each text that matches")
     art: str | None = Field(None, description="the colour of this art (name or pattern with *)")
 
 
-class DrawnSize(Faces):
-    """The size of each face as drawn (or of a piece of art on it)."""
+class SizeOf(Strict):
+    """The size of each face as drawn (or of a piece of art on it, or of a die's faces)."""
 
-    art: str | None = Field(None, description="measure this art on the face instead of the face itself")
-    die_face: bool = Field(False, description="measure each face of a die or net (its width and height) instead of the whole net")
+    art: str | None = Field(
+        None, description="measure this art on the face instead of the face itself"
+    )
+    die_face: bool = Field(
+        False,
+        description="measure each face of a die or net (its width and height) instead of the whole net",
+    )
 
 
-class Scale(Faces):
+class ScaleOf(Strict):
     """Each face's drawn size as a fraction of the same item at full size."""
 
     of: str | None = Field(None, description="the family at full size (default: the same family)")
     of_variant: str | None = Field(
-        None, description="read the full size in this variant ('default' for the game without a variant; default: the rule's own)"
+        None,
+        description="read the full size in this variant ('default' for the game without a variant; default: the rule's own)",
     )
 
 
-class Grid(Faces):
-    """A grid of squares as drawn: its columns, rows and square size."""
+class LinesOf(Strict):
+    """Straight lines (grooves, rules) drawn across a face, level or upright."""
+
+    direction: Literal["any", "level", "upright"] = Field(
+        "any", description="level lines, upright lines, or both"
+    )
 
 
-class Lines(Faces):
-    """How many straight lines (grooves, rules) are drawn across each face, level or upright."""
+class SymbolsOn(Strict):
+    """Each drawing of a symbol, against what it is drawn on: its region's meaning."""
 
-    direction: Literal["any", "level", "upright"] = Field("any", description="count level lines, upright lines, or both")
+    meaning: dict[str, str] = Field(
+        ...,
+        description="art name: what it must lie on: a colour (the fill under its centre, e.g. its habitat's tint), or inside / outside the `ground` art",
+    )
+    ground: str | None = Field(
+        None,
+        description="an art whose filled shapes are the ground read by inside / outside (e.g. a globe's land masses)",
+    )
+    around: Size | None = Field(
+        None,
+        description="with ground: read it at nine points this far around the symbol's centre, the majority deciding (a coast cuts through a hex)",
+    )
 
 
-PRINTED = {
-    "prints": PrintsText,
-    "texts": PrintedTexts,
-    "marks": Marks,
-    "die_faces": DieFaces,
-    "fills": Fills,
-    "faces": Count,
-    "same": Same,
-    "colour": Colour,
-    "drawn_size": DrawnSize,
-    "scale": Scale,
-    "grid": Grid,
-    "lines": Lines,
-    "outlines": Outlines,
+class MarkingOf(Strict):
+    """What tells a face's side, suit or player: its colour word, and the texts that mark it."""
+
+    colour: ColourOf | None = Field(
+        None, description="where its colour is read (default: the fill covering most of the face)"
+    )
+    text: TextsOf | None = Field(None, description="the texts that mark it (a seat number), if any")
+
+
+class Nothing(Strict):
+    """A measure without options."""
+
+
+# The measures: name -> (options, what the comparator reads the value as).
+#   list: a list of things printed; expect a count (a number or {min, max}) or the list itself, any order
+#   colours: colours; expect one colour every reading has, or the list of colour words
+#   fills, sizes, ratio, grid, same: see docs/rules.md
+MEASURES: dict[str, tuple[type[Strict], str]] = {
+    "texts": (TextsOf, "list"),
+    "marks": (MarksOf, "list"),
+    "die_faces": (Nothing, "list"),
+    "lines": (LinesOf, "list"),
+    "outlines": (OutlinesOf, "list"),
+    "faces": (Nothing, "list"),
+    "colour": (ColourOf, "colours"),
+    "fills": (FillsOf, "fills"),
+    "size": (SizeOf, "sizes"),
+    "scale": (ScaleOf, "ratio"),
+    "grid": (Nothing, "grid"),
+    "same": (Nothing, "same"),
+    "symbols_on": (SymbolsOn, "list"),
+    "marking": (MarkingOf, "list"),
 }
-# printed rules that need no `expect`
-NO_EXPECT = {"same", "prints"}
+# the one-key spellings of earlier rules files: kind -> (measure, default per); their body is the
+# selector's keys and the measure's options together
+SHORTHAND: dict[str, tuple[str, str]] = {
+    "prints": ("texts", "face"),
+    "texts": ("texts", "all"),
+    "marks": ("marks", "face"),
+    "die_faces": ("die_faces", "face"),
+    "fills": ("fills", "face"),
+    "faces": ("faces", "all"),
+    "same": ("same", "face"),
+    "colour": ("colour", "face"),
+    "drawn_size": ("size", "face"),
+    "scale": ("scale", "face"),
+    "grid": ("grid", "face"),
+    "lines": ("lines", "face"),
+    "outlines": ("outlines", "face"),
+}
+SELECT_KEYS = ("family", "where", "side", "in", "key", "per", "by")
+
+
+def measure_of(value: Any) -> tuple[str, Strict]:
+    """`measure: texts` or `measure: {texts: {contains: ...}}`: its name and its checked options."""
+    if isinstance(value, str):
+        name, opts = value, {}
+    elif isinstance(value, dict) and len(value) == 1:
+        name, opts = next(iter(value.items()))
+        opts = {} if opts is None else opts
+    else:
+        raise ValueError(f"measure: one of {', '.join(MEASURES)}, or {{name: {{options}}}}")
+    if name not in MEASURES:
+        raise ValueError(f"unknown measure '{name}' (known: {', '.join(MEASURES)})")
+    if not isinstance(opts, dict):
+        raise ValueError(f"measure {name}: its options are a mapping")
+    model = MEASURES[name][0]
+    try:
+        return name, model.model_validate(opts)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise ValueError(f"measure {name}: {where + ': ' if where else ''}{err['msg']}") from None
+
+
+def from_shorthand(kind: str, body: Any) -> dict:
+    """`marks: {family: x, art: y}` as {select: {family: x, per: face}, measure: {marks: {art: y}}}."""
+    if not isinstance(body, dict):
+        raise ValueError(f"{kind}: a mapping with at least 'family'")
+    name, per = SHORTHAND[kind]
+    select = {k: v for k, v in body.items() if k in SELECT_KEYS}
+    select.setdefault("per", per)
+    opts = {k: v for k, v in body.items() if k not in SELECT_KEYS}
+    return {"select": select, "measure": {name: opts}}

@@ -26,6 +26,7 @@ class Result:
     design_choice: bool = False
     rule: str | None = None  # rules.yaml file:line
     misses: tuple[Miss, ...] = field(default_factory=tuple)
+    house_rule: bool = False  # the copy's own rule, recorded by pnp check --accept
 
     def as_dict(self) -> dict:
         d = {k: v for k, v in self.__dict__.items() if k != "misses"}

@@ -3,26 +3,18 @@
 from __future__ import annotations
 
 import builtins
+from typing import Any, Literal
 
 from pydantic import Field, PrivateAttr, model_validator
 
 from pnp.check.printed_spec import (
-    NO_EXPECT,
-    PRINTED,
+    SHORTHAND,
     Area,
-    Colour,
-    Count,
-    DieFaces,
-    DrawnSize,
-    Fills,
-    Grid,
-    Lines,
-    Marks,
-    Outlines,
-    PrintedTexts,
-    PrintsText,
-    Same,
-    Scale,
+    AreaRef,
+    FaceSelect,
+    Match,
+    from_shorthand,
+    measure_of,
 )
 from pnp.spec.types import Strict
 
@@ -31,16 +23,22 @@ Where = dict[str, object]
 
 class Select(Strict):
     family: str | list[str] = Field(..., description="family name, or a list of them")
-    where: Where | None = Field(None, description="only items whose attributes match: {suit: hearts}")
+    where: Where | None = Field(
+        None, description="only items whose attributes match: {suit: hearts}"
+    )
 
 
 class Distribution(Select):
-    by: str | list[str] = Field(..., description="the attribute to count by, or a list of them to count each combination: [suit, rank]")
+    by: str | list[str] = Field(
+        ...,
+        description="the attribute to count by, or a list of them to count each combination: [suit, rank]",
+    )
 
 
 class Matched(Select):
     by: str | list[str] | None = Field(
-        None, description="compare items per value of this attribute (or combination: [suit, rank]) instead of only their number"
+        None,
+        description="compare items per value of this attribute (or combination: [suit, rank]) instead of only their number",
     )
 
 
@@ -54,24 +52,37 @@ class Total(Select):
 
 class Records(Strict):
     family: str | list[str] = Field(..., description="family name, or a list of them")
-    field: str = Field(..., description="a list in the family's spec whose entries are checked, e.g. hexes")
+    field: str = Field(
+        ..., description="a list in the family's spec whose entries are checked, e.g. hexes"
+    )
     where: Where | None = Field(None, description="only entries whose keys match: {port: true}")
-    unless: Where | None = Field(None, description="leave out entries whose keys match: {terrain: [sea, void]}")
-    by: str | None = Field(None, description="count entries per value of this key (entries without it are left out)")
+    unless: Where | None = Field(
+        None, description="leave out entries whose keys match: {terrain: [sea, void]}"
+    )
+    by: str | None = Field(
+        None, description="count entries per value of this key (entries without it are left out)"
+    )
 
 
 class Property(Strict):
     family: str
-    key: str = Field(..., description="dotted path into the family's spec, e.g. size.w or front.*.grid.cols")
+    key: str = Field(
+        ..., description="dotted path into the family's spec, e.g. size.w or front.*.grid.cols"
+    )
 
 
 class Rule(Strict):
     id: str = Field(..., description="short name of the rule")
     cite: str = Field(..., min_length=3, description="the rulebook passage the rule comes from")
-    note: str | None = Field(None, description="how the number was decided where the rulebook is silent")
-    design_choice: bool = Field(False, description="true when the rulebook does not give this number")
+    note: str | None = Field(
+        None, description="how the number was decided where the rulebook is silent"
+    )
+    design_choice: bool = Field(
+        False, description="true when the rulebook does not give this number"
+    )
     variant: str | None = Field(
-        None, description="check this rule on the game built in this variant (e.g. the reduced print), whichever variant is checked"
+        None,
+        description="check this rule on the game built in this variant (e.g. the reduced print), whichever variant is checked",
     )
     count: Select | None = Field(None, description="number of items")
     distribution: Distribution | None = Field(None, description="items per value of an attribute")
@@ -79,35 +90,100 @@ class Rule(Strict):
     sum: Total | None = Field(None, description="sum of a numeric attribute")
     values: Total | None = Field(None, description="the set of values an attribute takes")
     equal: list[Matched] | None = Field(
-        None, min_length=2, description="these counts are all equal (with 'by': the same items per value, e.g. one coin per tile of each suit and rank)"
+        None,
+        min_length=2,
+        description="these counts are all equal (with 'by': the same items per value, e.g. one coin per tile of each suit and rank)",
     )
     property: Property | None = Field(None, description="a value of the family's spec")
-    option: str | None = Field(None, description="a game option (setup numbers in game.yaml options)")
-    records: Records | None = Field(None, description="entries of a list in a family's spec (e.g. a hex map's hexes)")
-    # rules over what the faces print, read from the drawing every engine receives
-    prints: PrintsText | None = Field(None, description="each face prints a text that matches (expect: how many; default at least 1)")
-    texts: PrintedTexts | None = Field(None, description="the texts printed, as a list in any order (or per face, or by a key text)")
-    marks: Marks | None = Field(None, description="how many times a piece of art is drawn on each face (expect: a number, {min, max}, or by key)")
-    die_faces: DieFaces | None = Field(None, description="the labels on each die's faces, in any order")
-    fills: Fills | None = Field(None, description="filled shapes on each face by colour word, counted or measured in squares")
-    faces: Count | None = Field(None, description="how many faces are drawn (a player set, a card printed once)")
-    same: Same | None = Field(None, description="every selected face prints the same (backs of one family: no marked cards)")
-    colour: Colour | None = Field(None, description="the colour drawn under a text, of a piece of art, or filling an area")
-    drawn_size: DrawnSize | None = Field(None, description="each face's (or art's) drawn size: expect a length, {w, h}, or {max: length}")
-    scale: Scale | None = Field(None, description="each face's drawn size as a fraction of another family's face (expect: 0.75)")
-    grid: Grid | None = Field(None, description="a grid of squares as drawn: expect {cols, rows, cell}")
-    lines: Lines | None = Field(None, description="straight lines (grooves, rules) drawn on each face: expect a count or {min, max}")
-    outlines: Outlines | None = Field(None, description="shapes drawn as outlines only (spaces, boxes) on each face: expect a count or {min, max}")
-    expect: object = Field(
-        None, description="the expected result: a number, a mapping of value: number, a list, or {min: n, max: m} for counts"
+    option: str | None = Field(
+        None, description="a game option (setup numbers in game.yaml options)"
     )
+    records: Records | None = Field(
+        None, description="entries of a list in a family's spec (e.g. a hex map's hexes)"
+    )
+    # a rule over what the faces print: select faces -> measure -> compare with expect
+    select: FaceSelect | None = Field(
+        None, description="the faces the rule reads: family, where, side, in, key, per"
+    )
+    measure: str | dict[str, Any] | None = Field(
+        None,
+        description="what is measured on each face: a name from docs/rules.md's table, or {name: {options}}",
+    )
+    # the one-key spellings of select + measure (docs/rules.md, Shorthand): read as select + measure
+    prints: dict[str, Any] | None = Field(
+        None, description="shorthand: select + measure texts, per face; expect defaults to {min: 1}"
+    )
+    texts: dict[str, Any] | None = Field(
+        None, description="shorthand: select + measure texts, per all"
+    )
+    marks: dict[str, Any] | None = Field(
+        None, description="shorthand: select + measure marks, per face"
+    )
+    die_faces: dict[str, Any] | None = Field(
+        None, description="shorthand: select + measure die_faces"
+    )
+    fills: dict[str, Any] | None = Field(None, description="shorthand: select + measure fills")
+    faces: dict[str, Any] | None = Field(None, description="shorthand: select + measure faces")
+    same: dict[str, Any] | None = Field(None, description="shorthand: select + measure same")
+    colour: dict[str, Any] | None = Field(
+        None, description="shorthand: select + measure colour (per all with a list expect)"
+    )
+    drawn_size: dict[str, Any] | None = Field(None, description="shorthand: select + measure size")
+    scale: dict[str, Any] | None = Field(None, description="shorthand: select + measure scale")
+    grid: dict[str, Any] | None = Field(None, description="shorthand: select + measure grid")
+    lines: dict[str, Any] | None = Field(None, description="shorthand: select + measure lines")
+    outlines: dict[str, Any] | None = Field(
+        None, description="shorthand: select + measure outlines"
+    )
+    house_rule: bool = Field(
+        False,
+        description="the copy departs from the rulebook here: expect is what the copy prints (pnp check --accept)",
+    )
+    rulebook_expect: object = Field(
+        None, description="with house_rule: what the rulebook's rule expected"
+    )
+    expect: object = Field(
+        None,
+        description="the expected result: a number, a mapping of value: number, a list, or {min: n, max: m} for counts",
+    )
+
+    _measure: tuple = PrivateAttr(default=("", None))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, data):
+        """`texts: {family: x, ...}` (the one-key spelling) is select + measure."""
+        if isinstance(data, dict):
+            short = [k for k in SHORTHAND if k in data]
+            if len(short) == 1 and "select" not in data and "measure" not in data:
+                data = dict(data)
+                body = data.pop(short[0])
+                if (
+                    short[0] == "colour"
+                    and isinstance(data.get("expect"), list)
+                    and isinstance(body, dict)
+                ):
+                    body = {"per": "all", **body}  # a list of colours was always over every face
+                data.update(from_shorthand(short[0], body))
+        return data
 
     @model_validator(mode="after")
     def _one(self):
         kinds = [k for k in CHECKS if getattr(self, k) is not None]
         if len(kinds) != 1:
-            raise ValueError(f"expected exactly one of {', '.join(CHECKS)}; found {', '.join(kinds) or 'none'}")
-        if kinds[0] not in ("equal", *NO_EXPECT) and self.expect is None:
+            raise ValueError(
+                f"expected exactly one of {', '.join(CHECKS)} (or select with measure); found {', '.join(kinds) or 'none'}"
+            )
+        if (self.select is None) != (self.measure is None):
+            raise ValueError("a printed rule has both 'select' and 'measure'")
+        if self.measure is not None:
+            self._measure = measure_of(self.measure)
+            no_expect = self._measure[0] == "same" or (
+                self._measure[0] == "texts" and (self.select.per or "face") == "face"
+            )
+        else:
+            no_expect = kinds[0] == "equal"
+        if not no_expect and self.expect is None:
             raise ValueError("missing 'expect'")
         return self
 
@@ -115,8 +191,47 @@ class Rule(Strict):
     def check(self) -> str:
         return next(k for k in CHECKS if getattr(self, k) is not None)
 
+    @builtins.property
+    def measured(self) -> tuple:
+        """(measure name, its options) of a printed rule."""
+        return self._measure
 
-CHECKS = ("count", "distribution", "per_player", "sum", "values", "equal", "property", "option", "records", *PRINTED)
+
+CHECKS = (
+    "count",
+    "distribution",
+    "per_player",
+    "sum",
+    "values",
+    "equal",
+    "property",
+    "option",
+    "records",
+    "measure",
+)
+PRINTED = ("measure",)
+
+
+class DesignText(Match):
+    """Texts a face prints that no rulebook sentence gives: matched like a rule's texts."""
+
+    why: str = Field(
+        ...,
+        min_length=3,
+        description="what these texts are: title, label, credit, design choice ...",
+    )
+    family: str | list[str] | None = Field(
+        None, description="only on these families (default: every family)"
+    )
+    where: Where | None = Field(None, description="only items whose attributes match")
+    side: Literal["front", "back"] | None = Field(
+        None, description="only on this side (default: both)"
+    )
+    in_: AreaRef | None = Field(
+        None,
+        alias="in",
+        description="only inside this area: a name from `regions`, {x, y, w, h}, or a list of them",
+    )
 
 
 class RulesFile(Strict):
@@ -125,7 +240,13 @@ class RulesFile(Strict):
     game: str = Field(..., description="the game id these rules belong to")
     rulebook: str | None = Field(None, description="where the rulebook is")
     regions: dict[str, Area | list[Area]] = Field(
-        default_factory=dict, description="named areas of a face that rules look in (`in: name`), as {x, y, w, h} or a list of them"
+        default_factory=dict,
+        description="named areas of a face that rules look in (`in: name`), as {x, y, w, h} or a list of them",
+    )
+    design_texts: list[DesignText] | None = Field(
+        None,
+        description="texts printed by design, not by the rulebook (titles, labels, credits, design choices); with this list every other printed text must be read by a rule",
     )
     rules: list[Rule] = Field(..., min_length=1)
     _where: list[str] = PrivateAttr(default_factory=list)  # file:line of each rule, for reports
+    _design_at: str | None = PrivateAttr(default=None)  # file:line of design_texts

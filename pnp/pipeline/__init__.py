@@ -130,7 +130,7 @@ class Prepared:
         g = self.game
         return impose(
             self.infos, paper, self.ctx.fonts, title=g.spec.title, credits=g.spec.credits, variant=g.variant,
-            players=self.players, choices=g.spec.choice_lines(), fold=self.fold or paper.fold or g.spec.fold, ink=ink,
+            players=self.players, choices=g.spec.choice_lines() + house_rules(g), fold=self.fold or paper.fold or g.spec.fold, ink=ink,
         )
 
     def _with_ink(self, paper: PaperSpec, plan: Plan) -> Plan:
@@ -175,6 +175,15 @@ class Prepared:
         printed = self.printed() if reads_printed(rules) else None
         # a rule about another variant reads that variant's faces, drawn by this same pipeline
         return evaluate(self.game, rules, self.plans[plan] if self.plans else None, printed, draw=draw_printed)
+
+
+def house_rules(game: Game) -> list[str]:
+    """A copy's house rules (pnp check --accept), listed with the design choices on its guide page."""
+    if game.rules_file is None:
+        return []
+    from pnp.check.house import guide_lines
+
+    return guide_lines(game)
 
 
 def draw_printed(game: Game):

@@ -1,0 +1,106 @@
+"""A customised copy of a game (pnp new --from) reports how it departs from the rulebook;
+`pnp check COPY --accept` records the departures as house rules, later edits are checked
+against them, and the copy's guide page lists them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pymupdf
+import yaml
+
+from pnp.cli import main
+from tests.rulecheck import edit
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+WILD = "Wild card. In Phase 2 gain one bridge and one meeple;"
+HOUSE_WILD = "Wild card. In Phase 2 gain two bridges and one meeple;"
+
+
+def run(capsys, *args) -> tuple[int, str]:
+    capsys.readouterr()
+    rc = main(list(args))
+    return rc, capsys.readouterr().out
+
+
+def cites(folder) -> dict:
+    data = yaml.safe_load((folder / "rules.yaml").read_text(encoding="utf-8"))
+    return {r["id"]: r["cite"] for r in data["rules"]}
+
+
+def test_a_copy_departs_accepts_and_keeps_its_house_rules(tmp_path, capsys):
+    folder = tmp_path / "my-aftershock"
+    assert main(["new", str(folder), "--from", "aftershock"]) == 0
+    before = cites(folder)
+    edit(folder, "board.yaml", "text: 'OAKLAND'", "text: 'EAST BAY'")
+    edit(folder, "cards.yaml", WILD, HOUSE_WILD)
+
+    rc, out = run(capsys, "check", str(folder))
+    assert rc == 1
+    departs = [ln.split()[1] for ln in out.splitlines() if ln.startswith("DEPARTS")]
+    assert departs == ["board-area-names", "board-oakland-placed", "bridge-card-explained"]
+    assert "the rulebook says: D. Area - Where this area can be found on the game board." in out
+    assert "the copy prints: none; there ['EAST BAY'" in out
+    assert "departures from the rulebook" in out and "--accept" in out
+
+    rc, out = run(capsys, "check", str(folder), "--accept")
+    assert rc == 0, out
+    assert "house rule: board-oakland-placed: now expects 0" in out
+    assert "'EAST BAY' (board): declared a design text" in out
+    data = yaml.safe_load((folder / "rules.yaml").read_text(encoding="utf-8"))
+    ruled = {r["id"]: r for r in data["rules"] if r.get("house_rule")}
+    assert set(ruled) == {"board-area-names", "board-oakland-placed", "bridge-card-explained"}
+    assert (
+        ruled["board-oakland-placed"]["rulebook_expect"] == 1
+        and ruled["board-oakland-placed"]["expect"] == 0
+    )
+    assert cites(folder) == before  # the rulebook's words are never rewritten
+
+    # docs/rules.md's worked example is what --accept writes
+    rule_part, texts_part = doc_block("House rules: a customised copy").split("design_texts:")
+    written = yaml.safe_load((folder / "rules.yaml").read_text(encoding="utf-8"))
+    shown = yaml.safe_load(rule_part)[0]
+    assert shown == next(r for r in written["rules"] if r["id"] == "board-oakland-placed")
+    assert (
+        yaml.safe_load("design_texts:" + texts_part)["design_texts"][0] in written["design_texts"]
+    )
+
+    rc, out = run(capsys, "check", str(folder), "--json")
+    results = {r["id"]: r for r in json.loads(out)}
+    assert rc == 0 and results["board-oakland-placed"]["house_rule"]
+
+    # the guide page lists the house rules
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "out")]) == 0
+    pdf = next((tmp_path / "out").rglob("*.pdf"))
+    guide = " ".join(p.get_text() for p in pymupdf.open(pdf)).replace("\n", " ")
+    assert "House rule (board-oakland-placed)" in guide and 'this copy prints "EAST BAY"' in guide
+
+    # later edits are checked against the house rules
+    edit(folder, "board.yaml", "text: 'EAST BAY'", "text: 'OAKLAND'")
+    rc, out = run(capsys, "check", str(folder), "--json")
+    failed = {r["id"] for r in json.loads(out) if not r["passed"]}
+    assert rc == 1 and {"board-oakland-placed", "board-area-names"} <= failed
+    edit(folder, "board.yaml", "text: 'OAKLAND'", "text: 'EASTBAY'")
+    rc, out = run(capsys, "check", str(folder), "--json")
+    failed = {r["id"] for r in json.loads(out) if not r["passed"]}
+    assert rc == 1 and failed == {"coverage:texts"}
+
+
+def test_accept_refuses_a_shipped_game(capsys):
+    rc = main(["check", "aftershock", "--accept"])
+    assert rc == 2 and "copy of a game" in capsys.readouterr().err
+
+
+def doc_block(section: str) -> str:
+    """The first yaml block under a heading of docs/rules.md."""
+    part = DOC.read_text(encoding="utf-8").split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return re.search(r"^```yaml\n(.*?)^```", part, flags=re.S | re.M).group(1)
+
+
+def test_the_design_texts_example_is_earthquakes():
+    shipped = yaml.safe_load(
+        (DOC.parent.parent / "components" / "earthquake" / "rules.yaml").read_text(encoding="utf-8")
+    )
+    assert yaml.safe_load(doc_block("Design texts"))["design_texts"] == shipped["design_texts"]
