@@ -107,7 +107,7 @@ def test_each_wrapped_line_is_too_full_for_the_next_word(page, name):
     b = box(page, name)
     lines = lines_in(page, b)
     assert len(lines) >= 3, "the paragraph wraps"
-    for (text, r, size), (nxt, r2, _) in zip(lines, lines[1:]):
+    for (text, r, size), (nxt, r2, _) in zip(lines, lines[1:], strict=False):
         space = 0.2 * size / MM  # narrower than any font's space: the bound errs towards passing
         room = b.width - (r.x1 - b.x0)
         word = first_word_width(page, r2)
