@@ -1,0 +1,262 @@
+"""Every documented default and limit is what pnp does: the value is read from docs/*.md.
+
+A default changed in the code alone (a limit one lower, a press bleed of 3 mm for 1/8 in, a
+stroke width in another unit) passes every test that only uses the default; here the number is
+read from the sentence or table a user reads, and compared with what pnp does at that value
+and just past it, or with what it prints.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from pnp import budget
+from pnp.cli import parser
+from pnp.errors import PnpError
+from tests.conftest import build_a4, game_yaml
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+MM = 72 / 25.4
+
+
+def limits_table() -> dict[str, tuple[str, str]]:
+    """docs/errors.md's table of limits: its first column -> (default, how to change it)."""
+    text = (DOCS / "errors.md").read_text(encoding="utf-8").split("## Limits", 1)[1]
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[1] and cells[1][0].isdigit():
+            rows[cells[0]] = (cells[1], cells[2])
+    assert len(rows) >= 15, "docs/errors.md lists the limits in a table"
+    return rows
+
+
+def number(text: str) -> int:
+    return int(re.match(r"[\d,]+", text).group().replace(",", ""))
+
+
+def reference_default(section: str, key: str) -> str:
+    """The default of `key` in docs/reference.md's table under `### section`, unquoted."""
+    text = (DOCS / "reference.md").read_text(encoding="utf-8").split(f"### {section}\n", 1)[1]
+    for line in text.split("\n### ", 1)[0].splitlines():
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+        if len(cells) == 4 and cells[0] == f"`{key}`":
+            return cells[2].strip("`").strip('"')
+    raise AssertionError(f"docs/reference.md documents no {section}.{key}")
+
+
+BUDGETS = [
+    (row, default, m.group(1))
+    for row, (default, how) in limits_table().items()
+    if (m := re.search(r"--limit (\w+)=N", how))
+]
+
+
+@pytest.mark.parametrize(("row", "default", "name"), BUDGETS, ids=[b[2] for b in BUDGETS])
+def test_each_budget_refuses_just_past_its_documented_default(row, default, name):
+    budget.configure(None)
+    n = number(default)
+    budget.check(name, n)  # the documented default itself is allowed
+    with pytest.raises(PnpError) as err:
+        budget.check(name, n + 1)
+    assert f"--limit {name}=" in str(err.value.expected), row
+
+
+def test_max_items_and_max_tiles_default_to_the_documented_values():
+    rows = {how: number(default) for default, how in limits_table().values()}
+    args = parser().parse_args(["build", "somegame"])
+    assert args.max_items == rows["`--max-items N`"]
+    assert args.max_tiles == rows["`--max-tiles N`"]
+
+
+def test_preview_dpi_range_is_the_documented_one():
+    [(low, high)] = [
+        tuple(number(v) for v in d.split(" to "))
+        for row, (d, _) in limits_table().items()
+        if "preview --dpi" in row
+    ]
+    p = parser()
+    for ok in (low, high):
+        assert p.parse_args(["preview", "g", "--dpi", str(ok)]).dpi == ok
+    for bad in (low - 1, high + 1):
+        with pytest.raises(SystemExit):
+            p.parse_args(["preview", "g", "--dpi", str(bad)])
+
+
+def _aliases(n: int) -> str:
+    return "a: &x 1\nb: [" + ", ".join(["*x"] * n) + "]\n"
+
+
+@pytest.mark.parametrize(
+    ("row", "make"),
+    [
+        ("Aliases (`*name`) in one YAML file", _aliases),
+        ("Digits of a number in YAML or a CSV cell", lambda n: f"n: {'7' * n}\n"),
+    ],
+)
+def test_yaml_limits_refuse_just_past_the_documented_value(tmp_path, row, make):
+    from pnp.spec.yamlfile import read_yaml
+
+    [n] = [number(d) for r, (d, _) in limits_table().items() if r.startswith(row)]
+    ok, over = tmp_path / "ok.yaml", tmp_path / "over.yaml"
+    ok.write_text(make(n), encoding="utf-8")
+    over.write_text(make(n + 1), encoding="utf-8")
+    read_yaml(ok)
+    with pytest.raises(PnpError):
+        read_yaml(over)
+
+
+def test_fixed_limits_are_the_documented_ones():
+    from pnp.draw import svgart
+    from pnp.kinds import template
+    from pnp.spec import datafile, load, yamlfile
+
+    rows = limits_table()
+    assert yamlfile.MAX_FILE_BYTES == number(rows["YAML file size"][0])
+    assert yamlfile.MAX_EXPANDED_VALUES == number(
+        rows["Values in one YAML file once its aliases are expanded"][0]
+    )
+    assert load.MAX_INCLUDE_DEPTH == number(rows["Include depth"][0])
+    assert template.MAX_IMAGE_PIXELS == number(rows["Raster image size"][0])
+    [cols] = [d for r, (d, _) in rows.items() if r.startswith("Columns of a spreadsheet")]
+    assert datafile.MAX_COLUMNS == number(cols)
+    svg = [int(v.replace(",", "")) for v in re.findall(r"\d[\d,]*\d", rows["SVG art file"][0])]
+    assert svg == [svgart.MAX_SVG_BYTES, svgart.MAX_ELEMENTS, svgart.MAX_DEPTH]
+
+
+def test_press_and_shop_defaults_are_the_documented_ones():
+    from pnp.export import press
+
+    text = (DOCS / "printing.md").read_text(encoding="utf-8")
+    assert "(`--bleed`, default 1/8 in)" in text
+    assert press.DEFAULT_BLEED_MM == pytest.approx(25.4 / 8)
+    args = parser().parse_args(["export", "g", "--press"])
+    assert f"`--dpi` (default {args.dpi:g})" in text
+    assert f"total ink at most {args.ink_limit:g} %" in text.replace("\n", " ")
+
+
+def test_tile_overlap_is_the_documented_one():
+    from pnp.spec.paper import load_paper
+
+    m = re.search(
+        r"\*\*overlap strip\*\* \((\d+) mm by default\)",
+        (DOCS / "printing.md").read_text(encoding="utf-8"),
+    )
+    assert m, "docs/printing.md gives the overlap strip's default"
+    for paper in ("a4", "letter"):
+        assert load_paper(paper).tile_overlap == pytest.approx(float(m.group(1)))
+
+
+CARDS = """\
+family: cards
+kind: card
+size: {w: 63mm, h: 88mm}
+items:
+  - {id: c1}
+  - {id: c2}
+front:
+  - rect: {x: 5mm, y: 5mm, w: 20mm, h: 10mm, stroke: "#1040c0"}
+  - line: {x1: 5mm, y1: 30mm, x2: 50mm, y2: 30mm}
+  - text: {text: Default}
+"""
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("defaults")
+    folder = tmp / "game"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(game_yaml("defaults"), encoding="utf-8")
+    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
+    assert build_a4(folder, tmp / "o") == 0
+    doc = pymupdf.open(next((tmp / "o").rglob("*-a4.pdf")))
+    # the guide page names the family's texts too: the card page is the one with the outlines
+    return next(p for p in doc if "Default" in p.get_text() and p.number > 0)
+
+
+def mm(text: str) -> float:
+    return float(text.removesuffix("mm"))  # the reference writes a bare number for millimetres
+
+
+def test_element_defaults_print_as_documented(page):
+    drawings = page.get_drawings()
+    rect_w = mm(reference_default("RectEl", "stroke_width"))
+    rects = [
+        d
+        for d in drawings
+        if d.get("color")
+        and abs(d["rect"].width / MM - 20) < 0.3
+        and abs(d["rect"].height / MM - 10) < 0.3
+    ]
+    assert rects and all(d["width"] / MM == pytest.approx(rect_w, abs=0.005) for d in rects), (
+        "a rect's default stroke width"
+    )
+    line_w = mm(reference_default("LineEl", "stroke_width"))
+    assert reference_default("LineEl", "stroke") == "black"
+    lines = [d for d in drawings if abs(d["rect"].width / MM - 45) < 0.3 and d["rect"].height < 0.5]
+    assert len(lines) == 2, "one line on each card"
+    for d in lines:
+        assert d["width"] / MM == pytest.approx(line_w, abs=0.005), "a line's default stroke width"
+        assert d["color"] == pytest.approx((0, 0, 0), abs=0.01), "a line's default colour"
+
+
+def test_card_outline_defaults_print_as_documented(page):
+    colour = reference_default("FlatSpec", "outline")
+    want = tuple(int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    width = mm(reference_default("FlatSpec", "outline_width"))
+    outlines = [
+        d
+        for d in page.get_drawings()
+        if abs(d["rect"].width / MM - 63) < 0.5
+        and abs(d["rect"].height / MM - 88) < 0.5
+        and d.get("color")
+    ]
+    assert len(outlines) == 2, "each card has its cut outline"
+    for d in outlines:
+        assert d["color"] == pytest.approx(want, abs=1.5 / 255)
+        assert d["width"] / MM == pytest.approx(width, abs=0.005)
+    # the documented default gutter is 0 without a bleed: neighbouring cards share their cut line
+    assert reference_default("FlatSpec", "bleed") in ("0.0", "0")
+    a, b = sorted((d["rect"] for d in outlines), key=lambda r: (r.y0, r.x0))
+    assert min(abs(b.x0 - a.x1), abs(b.y0 - a.y1)) / MM == pytest.approx(0, abs=0.05)
+
+
+def test_text_defaults_print_as_documented(page):
+    size = reference_default("TextEl", "size")
+    assert size.endswith("mm")
+    spans = [
+        s
+        for b in page.get_text("dict")["blocks"]
+        for ln in b.get("lines", [])
+        for s in ln["spans"]
+        if s["text"] == "Default"
+    ]
+    assert len(spans) == 2
+    for s in spans:
+        assert s["size"] == pytest.approx(float(size[:-2]) * MM, abs=0.05)
+        assert s["color"] == 0, "black by default"
+    # centred in a box as wide as the card by default ("100%", align center)
+    assert (
+        reference_default("TextEl", "w") == "100%"
+        and reference_default("TextEl", "align") == "center"
+    )
+    outlines = sorted(
+        (
+            d["rect"]
+            for d in page.get_drawings()
+            if d.get("color")
+            and abs(d["rect"].width / MM - 63) < 0.5
+            and abs(d["rect"].height / MM - 88) < 0.5
+        ),
+        key=lambda r: (r.y0, r.x0),
+    )
+    for s, card in zip(
+        sorted(spans, key=lambda s: (s["bbox"][1], s["bbox"][0])), outlines, strict=True
+    ):
+        assert (s["bbox"][0] + s["bbox"][2]) / 2 == pytest.approx(
+            (card.x0 + card.x1) / 2, abs=0.5 * MM
+        )
