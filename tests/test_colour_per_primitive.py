@@ -24,6 +24,8 @@ PRIMITIVES = [
     ("path", "#6020a0", (30, 30, 50, 40)),
     ("small fill", "#30c0b0", (40, 50, 43, 53)),
     ("dashed line", "#f0a020", (5, 60, 50, 60)),
+    ("filled and stroked rect", "#102030", (30, 65, 50, 80)),
+    ("fill under a stroke", "#f0e0d0", (30, 65, 50, 80)),
 ]
 TEXT = ("Ink", "#a03070")
 CARDS = """\
@@ -40,6 +42,7 @@ front:
   - path: {d: "M 30 30 L 50 30 L 50 40", stroke: "#6020a0", stroke_width: 0.2mm}
   - rect: {x: 40mm, y: 50mm, w: 3mm, h: 3mm, fill: "#30c0b0"}
   - line: {x1: 5mm, y1: 60mm, x2: 50mm, y2: 60mm, stroke: "#f0a020", stroke_width: 0.15mm, dash: [1mm, 1mm]}
+  - rect: {x: 30mm, y: 65mm, w: 20mm, h: 15mm, fill: "#f0e0d0", stroke: "#102030", stroke_width: 0.2mm}
   - text: {text: Ink, x: 5mm, y: 45mm, w: 30mm, h: 6mm, colour: "#a03070", size: 10pt}
 """
 

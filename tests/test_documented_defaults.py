@@ -260,3 +260,44 @@ def test_text_defaults_print_as_documented(page):
         assert (s["bbox"][0] + s["bbox"][2]) / 2 == pytest.approx(
             (card.x0 + card.x1) / 2, abs=0.5 * MM
         )
+
+
+LEGIBLE = """\
+family: cards
+kind: card
+size: {{w: 63mm, h: 88mm}}
+items:
+  - {{id: c1}}
+front:
+  - text: {{text: AtSize, y: 5mm, h: 8mm, size: {size}pt}}
+  - text: {{text: BelowSize, y: 15mm, h: 8mm, size: {below}pt}}
+  - text: {{text: AtContrast, y: 25mm, h: 8mm, size: 10pt, colour: "#767676"}}
+  - text: {{text: BelowContrast, y: 35mm, h: 8mm, size: 10pt, colour: "#777777"}}
+"""
+
+
+def test_legibility_thresholds_are_the_documented_ones(tmp_path, capsys):
+    """docs/new-game.md: text of 6 pt or more with a contrast of 4.5 : 1 prints without a
+    warning; just below either is warned about. #767676 on white is 4.54 : 1, #777777 4.48 : 1."""
+    from pnp.cli import main
+
+    text = " ".join((DOCS / "new-game.md").read_text(encoding="utf-8").split())
+    m = re.search(
+        r"each line of text must be (\d+(?:\.\d+)?) pt or more and reach a contrast of (\d+(?:\.\d+)?) : 1",
+        text,
+    )
+    assert m, "docs/new-game.md states the legibility thresholds"
+    size, ratio = float(m.group(1)), float(m.group(2))
+    assert ratio == 4.5, "the two greys below sit either side of 4.5 : 1"
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(game_yaml("legible"), encoding="utf-8")
+    (folder / "cards.yaml").write_text(
+        LEGIBLE.format(size=size, below=round(size - 0.1, 2)), encoding="utf-8"
+    )
+    capsys.readouterr()
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "o")]) == 0
+    warned = [ln for ln in capsys.readouterr().err.splitlines() if ln.startswith("warning:")]
+    said = " ".join(warned)
+    assert "'BelowSize'" in said and "'BelowContrast'" in said, warned
+    assert "'AtSize'" not in said and "'AtContrast'" not in said, warned
