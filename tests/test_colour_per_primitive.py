@@ -92,14 +92,24 @@ def test_each_primitive_prints_its_own_colour(page, kind, colour, where):
     drawings = drawn_at(page, where)
     assert drawings, f"no {kind} at {where} mm on the card"
     want = rgb(colour)
+
+    def near(c) -> bool:
+        return c is not None and max(abs(a - b) for a, b in zip(c, want, strict=True)) <= ONE
+
+    if kind in ("filled and stroked rect", "fill under a stroke"):
+        # one path or two (an engine may draw the stroke as an outline of its own): one of
+        # them carries the colour
+        assert any(near(d.get("fill")) or near(d.get("color")) for d in drawings), (
+            f"the {kind} at {where} mm prints {[hexof(d.get('fill') or d.get('color')) for d in drawings]}, "
+            f"not {colour}"
+        )
+        return
     for d in drawings:
         got = d.get("fill") if kind == "small fill" else d.get("color")
         assert got is not None, (
             f"the {kind} at {where} has no {'fill' if kind == 'small fill' else 'stroke'}"
         )
-        assert max(abs(a - b) for a, b in zip(got, want, strict=True)) <= ONE, (
-            f"the {kind} at {where} mm prints {hexof(got)}, not {colour}"
-        )
+        assert near(got), f"the {kind} at {where} mm prints {hexof(got)}, not {colour}"
 
 
 def test_thin_strokes_keep_their_width(page):
