@@ -301,3 +301,26 @@ def test_legibility_thresholds_are_the_documented_ones(tmp_path, capsys):
     said = " ".join(warned)
     assert "'BelowSize'" in said and "'BelowContrast'" in said, warned
     assert "'AtSize'" not in said and "'AtContrast'" not in said, warned
+
+
+def test_include_depth_is_the_documented_one(tmp_path):
+    """docs/errors.md's include depth: a chain of that many includes loads, one more is refused."""
+    from pnp.cli import main
+
+    depth = number(limits_table()["Include depth"][0])
+
+    def build_chain(n: int) -> int:
+        folder = tmp_path / f"chain{n}"
+        folder.mkdir()
+        (folder / "game.yaml").write_text(game_yaml("chain"), encoding="utf-8")
+        head = "family: cards\nkind: card\nsize: {w: 63mm, h: 88mm}\nitems:\n  - {id: c1}\ninclude: [i1.yaml]\n"
+        (folder / "cards.yaml").write_text(head, encoding="utf-8")
+        for i in range(1, n + 1):
+            nxt = f"include: [i{i + 1}.yaml]\n" if i < n else ""
+            (folder / f"i{i}.yaml").write_text(nxt + "background: white\n", encoding="utf-8")
+        return main(
+            ["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "o"), "--quiet"]
+        )
+
+    assert build_chain(depth) == 0, f"{depth} nested includes load"
+    assert build_chain(depth + 1) == 2, f"{depth + 1} nested includes are refused"

@@ -238,3 +238,29 @@ def test_a_same_size_save_changes_the_files_stamp_and_the_drawings_name(tmp_path
     assert art.stat().st_size == st.st_size
     assert file_stamp(art) != before, "a save of the same size is seen"
     assert namer.name(drawing, 100, 100) != name, "the face showing the image is drawn again"
+
+
+# -- a board needing exactly --max-tiles pages is printed; one page fewer is refused ------------
+
+BOARD = """\
+family: board
+kind: board
+size: {w: 300mm, h: 250mm}
+items:
+  - {id: b1}
+front:
+  - text: {text: Board, y: 100mm, h: 20mm}
+"""
+
+
+def test_a_board_needing_exactly_max_tiles_pages_is_printed(tmp_path):
+    doc = built(tmp_path, BOARD)
+    tiles = [
+        p for p in doc if any(w[0] == "A" and w[1:].isdigit() for w in p.get_text().split()[:3])
+    ]
+    assert len(tiles) >= 2, "the board is tiled"
+    folder = tmp_path / "game"
+    assert build_a4(folder, tmp_path / "exact", "reportlab", "--max-tiles", str(len(tiles))) == 0
+    assert (
+        build_a4(folder, tmp_path / "fewer", "reportlab", "--max-tiles", str(len(tiles) - 1)) == 2
+    )
