@@ -43,6 +43,13 @@ front:
   - rect: {x: 40mm, y: 50mm, w: 3mm, h: 3mm, fill: "#30c0b0"}
   - line: {x1: 5mm, y1: 60mm, x2: 50mm, y2: 60mm, stroke: "#f0a020", stroke_width: 0.15mm, dash: [1mm, 1mm]}
   - rect: {x: 30mm, y: 65mm, w: 20mm, h: 15mm, fill: "#f0e0d0", stroke: "#102030", stroke_width: 0.2mm}
+  - rect: {x: 5mm, y: 82mm, w: 5mm, h: 4mm, fill: red}
+  - rect: {x: 12mm, y: 82mm, w: 5mm, h: 4mm, fill: orange}
+  - rect: {x: 19mm, y: 82mm, w: 5mm, h: 4mm, fill: yellow}
+  - rect: {x: 26mm, y: 82mm, w: 5mm, h: 4mm, fill: green}
+  - rect: {x: 33mm, y: 82mm, w: 5mm, h: 4mm, fill: blue}
+  - rect: {x: 40mm, y: 82mm, w: 5mm, h: 4mm, fill: purple}
+  - rect: {x: 47mm, y: 82mm, w: 5mm, h: 4mm, fill: grey}
   - text: {text: Ink, x: 5mm, y: 45mm, w: 30mm, h: 6mm, colour: "#a03070", size: 10pt}
 """
 
@@ -130,4 +137,28 @@ def test_text_prints_its_own_colour(page):
     got = pymupdf.sRGB_to_rgb(span["color"])
     assert max(abs(a - b * 255) for a, b in zip(got, rgb(colour), strict=True)) <= 1.5, (
         f"{word!r} prints #{span['color']:06x}, not {colour}"
+    )
+
+
+NAMES = ["red", "orange", "yellow", "green", "blue", "purple", "grey"]
+
+
+@pytest.mark.parametrize("k", range(len(NAMES)), ids=NAMES)
+def test_everyday_colour_names_print_in_their_own_hue(page, k):
+    """docs/new-game.md: red, blue, green ... print in pnp's own shades for card stock. Each
+    shade keeps its name's hue (within 25° of the CSS colour's) and grey stays grey."""
+    import colorsys
+
+    from PIL import ImageColor
+
+    name = NAMES[k]
+    [d] = [d for d in drawn_at(page, (5 + 7 * k, 82, 10 + 7 * k, 86)) if d.get("fill")]
+    h, _, sat = colorsys.rgb_to_hls(*d["fill"])
+    ch, _, _ = colorsys.rgb_to_hls(*(v / 255 for v in ImageColor.getrgb(name)))
+    if name == "grey":
+        assert sat < 0.05, f"grey prints {hexof(d['fill'])}"
+        return
+    turn = abs(h - ch) * 360
+    assert min(turn, 360 - turn) < 25, (
+        f"{name} prints {hexof(d['fill'])}, {min(turn, 360 - turn):.0f}° from {name}'s hue"
     )

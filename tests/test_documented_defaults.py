@@ -324,3 +324,55 @@ def test_include_depth_is_the_documented_one(tmp_path):
 
     assert build_chain(depth) == 0, f"{depth} nested includes load"
     assert build_chain(depth + 1) == 2, f"{depth + 1} nested includes are refused"
+
+
+@pytest.mark.parametrize("pair", ["items=0", "text=-1", "items=", "nothing=5"])
+def test_a_limit_outside_what_docs_errors_md_allows_is_refused(pair):
+    """`--limit NAME=N` takes N a whole number above 0 (docs/errors.md); 0 would refuse all work."""
+    with pytest.raises(PnpError):
+        budget.configure([pair])
+    budget.configure(None)
+
+
+RULERS = """\
+family: cards
+kind: card
+size: {w: 63mm, h: 88mm}
+items:
+  - {id: c1}
+front:
+  - text: {text: Ruled}
+"""
+
+
+@pytest.mark.parametrize("engine", ["reportlab", "svg"])
+def test_each_rulers_long_ticks_mark_its_whole_units(tmp_path, engine):
+    """The guide page's rulers (docs/printing.md: 100 mm labelled in cm, 4 in in eighths): the
+    5 mm ticks stand at every whole cm and every whole inch from the ruler's start, and only there."""
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(game_yaml("ruled"), encoding="utf-8")
+    (folder / "cards.yaml").write_text(RULERS, encoding="utf-8")
+    assert build_a4(folder, tmp_path / "o", engine) == 0
+    page = next(
+        p
+        for p in pymupdf.open(next((tmp_path / "o").rglob("*-a4.pdf")))
+        if "Print at 100%" in p.get_text()
+    )
+    ticks = []
+    for d in page.get_drawings():
+        for it in d["items"]:
+            if it[0] == "l" and abs(it[1].x - it[2].x) < 1e-3:
+                ticks.append(
+                    (it[1].x / MM, abs(it[2].y - it[1].y) / MM, min(it[1].y, it[2].y) / MM)
+                )
+    for title, length, unit in (("100 mm", 100.0, 10.0), ("4 inches", 101.6, 25.4)):
+        block = next(b for b in page.get_text("blocks") if b[4].startswith(title))
+        top, x0 = block[1] / MM, block[0] / MM
+        ruler = [t for t in ticks if 0 < t[2] - top < 12 and x0 - 0.5 < t[0] < x0 + length + 0.5]
+        start = min(t[0] for t in ruler)
+        long_at = sorted(round(t[0] - start, 2) for t in ruler if abs(t[1] - 5.0) < 0.01)
+        want = [round(k * unit, 2) for k in range(round(length / unit) + 1)]
+        assert long_at == pytest.approx(want, abs=0.05), (
+            f"{title} ruler: long ticks at {long_at} mm, not {want}"
+        )

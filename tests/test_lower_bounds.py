@@ -22,7 +22,8 @@ PARAGRAPH = (
     "Wrapping greedily puts on every line as many words as fit, so a line never ends while "
     "the first word of the next one would still have room after it, whatever the words are."
 )
-RICH = "A **bold** word and *italic* ones wrap by the same rule: each line takes every word that fits in it, no fewer."
+# short words: every line ends within a word's width of full, so a break even 1 mm early shows
+RICH = "So **it** is: *a* line of us is as full as it can be, if we go by the one rule, and no **two** of us are on it by luck or by a whim of its own; so it is."
 CARDS = f"""\
 family: cards
 kind: card
