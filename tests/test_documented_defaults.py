@@ -151,6 +151,21 @@ def test_tile_overlap_is_the_documented_one():
         assert load_paper(paper).tile_overlap == pytest.approx(float(m.group(1)))
 
 
+def test_a_paper_file_of_its_own_gets_the_documented_tile_overlap(tmp_path):
+    """A paper file that does not set tile_overlap tiles with the documented 10 mm strip."""
+    from pnp.spec.paper import load_paper
+
+    m = re.search(
+        r"\*\*overlap strip\*\* \((\d+) mm by default\)",
+        (DOCS / "printing.md").read_text(encoding="utf-8"),
+    )
+    f = tmp_path / "plain.yaml"
+    f.write_text(
+        "id: plain\ntitle: Plain\nsize: {w: 210mm, h: 297mm}\nmargin: 5mm\n", encoding="utf-8"
+    )
+    assert load_paper(str(f)).tile_overlap == pytest.approx(float(m.group(1)))
+
+
 CARDS = """\
 family: cards
 kind: card

@@ -264,3 +264,104 @@ def test_a_board_needing_exactly_max_tiles_pages_is_printed(tmp_path):
     assert (
         build_a4(folder, tmp_path / "fewer", "reportlab", "--max-tiles", str(len(tiles) - 1)) == 2
     )
+
+
+# -- a hex one past the grid's last row or column is refused ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "where", ["{row: 3, col: 2, terrain: sea}", "{row: 2, col: 4, terrain: sea}"]
+)
+def test_a_hex_just_past_the_grid_is_refused(tmp_path, capsys, where):
+    """tests/data/hexes is 3 rows by 4 columns, counted from 0: row 3 and column 4 are outside."""
+    import shutil
+    from pathlib import Path
+
+    folder = tmp_path / "hexes"
+    shutil.copytree(Path(__file__).parent / "data" / "hexes", folder)
+    f = folder / "island.yaml"
+    assert "grid: {rows: 3, cols: 4" in f.read_text()
+    f.write_text(f.read_text().replace("{row: 2, col: 2, terrain: sea}", where))
+    assert build_a4(folder, tmp_path / "out") == 2
+    err = capsys.readouterr().err
+    assert "hex outside the grid" in err and "island.yaml" in err
+
+
+# -- a rule on a size fails when the printed size is half a millimetre off ----------------------
+
+SIZED = """\
+family: cards
+kind: card
+size: {w: 63mm, h: 88mm}
+items:
+  - {id: c1}
+front:
+  - text: {text: Sized}
+"""
+
+
+@pytest.mark.parametrize(("expect", "code"), [("63mm", 0), ("62.5mm", 1), ("2.48in", 0)])
+def test_a_size_rule_holds_to_a_hundredth_of_a_millimetre(tmp_path, capsys, expect, code):
+    from pnp.cli import main
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(
+        game_yaml("sized").replace("rules: null\n", ""), encoding="utf-8"
+    )
+    (folder / "cards.yaml").write_text(SIZED, encoding="utf-8")
+    rules = f'game: sized\nrules:\n  - id: width\n    cite: "Cards are 63 mm wide."\n    property: {{family: cards, key: size.w}}\n    expect: {expect}\n'
+    (folder / "rules.yaml").write_text(rules, encoding="utf-8")
+    assert main(["check", str(folder)]) == code, capsys.readouterr().out
+
+
+# -- pnp serve's hover label shows a card's rules text whole, cutting only a runaway value ------
+
+
+def test_serve_hover_labels_keep_a_cards_text_whole():
+    from pnp.serve.snapshot import _attrs
+
+    rules_text = (
+        "When you play this card, draw two cards, then discard one card of your choice; " * 2
+    )
+    assert 150 < len(rules_text) <= 200
+    shown = _attrs({"text": rules_text, "cost": 3, "runaway": "x" * 5000})
+    assert shown["text"] == rules_text and shown["cost"] == "3"
+    assert shown["runaway"].endswith("...") and len(shown["runaway"]) <= 200
+
+
+# -- a standee's base panels in a colour of their own sit exactly between their folds ----------
+
+STANDEE = """\
+family: pawns
+kind: standee
+size: {w: 20mm, h: 30mm}
+base: 10mm
+background: white
+base_background: "#20a040"
+items:
+  - {id: hero}
+front:
+  - text: {text: Hero, size: 8pt}
+"""
+
+
+@pytest.mark.parametrize("engine", ["reportlab", "svg"])
+def test_a_standees_base_panels_are_their_depth_and_two_figures_apart(tmp_path, engine):
+    page = next(p for p in built(tmp_path, STANDEE, engine=engine) if "Hero" in p.get_text())
+    bases = sorted(
+        {
+            (round(r[0], 2), round(r[1], 2), round(r[2], 2), round(r[3], 2))
+            for r in filled(page, "#20a040")
+        },
+        key=lambda r: r[1],
+    )
+    assert len(bases) == 2, bases
+    (top, bottom) = bases
+    for b in bases:
+        assert (b[2] - b[0], b[3] - b[1]) == pytest.approx((20, 10), abs=0.05), (
+            f"a base panel is {b}"
+        )
+    assert bottom[1] - top[3] == pytest.approx(2 * 30, abs=0.05), (
+        "back and front panels between the bases"
+    )
