@@ -391,3 +391,12 @@ def test_each_rulers_long_ticks_mark_its_whole_units(tmp_path, engine):
         assert long_at == pytest.approx(want, abs=0.05), (
             f"{title} ruler: long ticks at {long_at} mm, not {want}"
         )
+
+
+@pytest.mark.parametrize("option", ["--max-items", "--max-tiles", "--jobs"])
+def test_counts_below_one_are_refused(option):
+    """A count of items, tiles or cores of 0 would build nothing: the CLI refuses it (exit 2)."""
+    p = parser()
+    assert getattr(p.parse_args(["build", "g", option, "1"]), option[2:].replace("-", "_")) == 1
+    with pytest.raises(SystemExit):
+        p.parse_args(["build", "g", option, "0"])
