@@ -400,3 +400,16 @@ def test_counts_below_one_are_refused(option):
     assert getattr(p.parse_args(["build", "g", option, "1"]), option[2:].replace("-", "_")) == 1
     with pytest.raises(SystemExit):
         p.parse_args(["build", "g", option, "0"])
+
+
+def test_a_run_wide_budget_adds_up_what_each_step_spends():
+    """text_total counts every character drawn in the run: two spends past the limit together refuse."""
+    budget.configure(["text_total=100"])
+    budget.reset()
+    try:
+        budget.spend("text_total", 60)
+        with pytest.raises(PnpError):
+            budget.spend("text_total", 41)
+    finally:
+        budget.configure(None)
+        budget.reset()
