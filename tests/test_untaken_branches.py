@@ -365,3 +365,34 @@ def test_a_standees_base_panels_are_their_depth_and_two_figures_apart(tmp_path, 
     assert bottom[1] - top[3] == pytest.approx(2 * 30, abs=0.05), (
         "back and front panels between the bases"
     )
+
+
+# -- a preview of one family keeps the other families' previews ---------------------------------
+
+
+def test_a_preview_of_one_family_keeps_the_others(small_game, tmp_path):
+    from pnp.cli import main
+
+    out = tmp_path / "out"
+    assert main(["preview", str(small_game), "--out", str(out), "--dpi", "20", "--quiet"]) == 0
+    before = {p.relative_to(out).parts[-2:] for p in out.rglob("*.png")}
+    assert {f for f, _ in before} >= {"board", "deck"}
+    assert (
+        main(
+            [
+                "preview",
+                str(small_game),
+                "--out",
+                str(out),
+                "--dpi",
+                "20",
+                "--family",
+                "deck",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    after = {p.relative_to(out).parts[-2:] for p in (out / "small").rglob("*.png")}
+    assert {p for p in before if p[0] == "board"} <= after, "the board's previews are kept"
+    assert {p for p in before if p[0] == "deck"} <= after, "the deck's previews are written again"
