@@ -396,3 +396,16 @@ def test_a_preview_of_one_family_keeps_the_others(small_game, tmp_path):
     after = {p.relative_to(out).parts[-2:] for p in (out / "small").rglob("*.png")}
     assert {p for p in before if p[0] == "board"} <= after, "the board's previews are kept"
     assert {p for p in before if p[0] == "deck"} <= after, "the deck's previews are written again"
+
+
+# -- Tabletop Simulator: a small card's image stops at 300 dpi ---------------------------------
+
+
+def test_tts_small_cards_are_drawn_at_300_dpi_and_poker_cards_fill_the_sheet():
+    """No shipped deck is small enough for the 300 dpi cap: a 20 x 30 mm card is 236 x 354 px;
+    a poker card is as large as ten across and seven down a 4096 px sheet allow (one side full)."""
+    from pnp.export.tts import cell_size
+
+    assert cell_size(20, 30) == (236, 354)
+    w, h = cell_size(63.5, 88.9)
+    assert w <= 4096 // 10 and h <= 4096 // 7 and min(4096 // 10 - w, 4096 // 7 - h) <= 2
