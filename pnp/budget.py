@@ -8,7 +8,6 @@ The limits and the running totals are per process: the CLI sets them (in every w
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, fields
 
 from pnp.errors import PnpError
@@ -40,11 +39,10 @@ WHAT = {
 _limits = Limits()
 _spent: dict[str, int] = {}
 
-# Fault injection for tests: PNP_FAULT=memory:N makes the Nth budget check of the process run out
-# of memory. Every stage checks the budget (includes while loading, each face as it is drawn,
-# the text of each page as it is written), so N picks a stage: the run must end in exit 2.
-_fault = os.environ.get("PNP_FAULT", "")
-_fault_at = int(_fault[7:]) if _fault.startswith("memory:") and _fault[7:].isdigit() else 0
+# Tests set _fault_at = N to make the Nth budget check of the process run out of memory. Every
+# stage checks the budget (includes while loading, each face as it is drawn, the text of each
+# page as it is written), so N picks a stage: the run must end in exit 2.
+_fault_at = 0
 _checks = [0]
 
 

@@ -94,21 +94,22 @@ def test_full_disk(tmp_path, capsys, monkeypatch):
     ],
 )
 def test_memory_error_anywhere_is_exit_2(tmp_path, command, at):
-    """The fault-injection hook (PNP_FAULT=memory:N in pnp/budget.py) runs out of memory at the
+    """The fault-injection hook (tests/pnp_with_fault.py memory:N) runs out of memory at the
     Nth budget check: every stage ends in exit 2 with a message, and nothing is written."""
     import os
     import subprocess
     import sys
 
     game, out = mini_game(tmp_path), tmp_path / "out"
-    argv = [sys.executable, "-m", "pnp", command[0], str(game), "--out", str(out), *command[1:]]
-    env = {**os.environ, "PNP_FAULT": f"memory:{at}", "PNP_DEBUG": ""}
-    r = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+    args = [command[0], str(game), "--out", str(out), *command[1:]]
+    faulty = str(Path(__file__).parent / "pnp_with_fault.py")
+    env = {**os.environ, "PNP_DEBUG": ""}
+    r = subprocess.run([sys.executable, faulty, f"memory:{at}", *args], capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 2, r.stderr
     assert r.stderr.startswith("error: out of memory") and "--max-items" in r.stderr, r.stderr
     assert "Traceback" not in r.stderr and "internal error" not in r.stderr
     assert not (out / "mini").exists(), "a run that ran out of memory writes nothing"
-    r = subprocess.run(argv, capture_output=True, text=True, env={**env, "PNP_FAULT": ""}, timeout=120)
+    r = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0 and (out / "mini").is_dir(), r.stderr  # the same run without the fault
 
 
