@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pnp import __version__, budget
 from pnp.budget import WHAT
-from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError, escape
+from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError, escape, missing_cairo
 from pnp.messages import grouped
 from pnp.spec.paper import MAX_OFFSET_MM
 
@@ -219,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {MEMORY_MESSAGE}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a message
+        if (cairo := missing_cairo(exc)) is not None:
+            print(f"error: {cairo}", file=sys.stderr)
+            return 2
         if isinstance(exc, OSError) and exc.errno in DISK_ERRORS:
             # the machine's fault, not the game's: say which file and why, no traceback
             print(f"error: cannot write {escape(exc.filename or 'the output')}: {exc.strerror}", file=sys.stderr)
@@ -287,6 +290,8 @@ def cmd_build(args) -> int:
     progress = Progress(enabled=not args.quiet)
     started = time.time()
     jobs = min(args.jobs or os.cpu_count() or 1, len(refs))
+    if not hasattr(os, "fork"):  # Windows: one game after another, the same files
+        jobs = 1
     if jobs > 1:
         outcomes = _build_on_cores(args, refs, jobs)
     else:

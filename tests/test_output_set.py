@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pymupdf
-from conftest import mini_game
+from conftest import mini_game, plant_symlink
 from test_atomic import snapshot
 
 from pnp.cli import main
@@ -173,7 +173,7 @@ def test_an_older_versions_linked_folder_becomes_plain(tmp_path, capsys):
     (hidden / "preview" / "x.png").write_bytes(b"old preview")
     (hidden / "mini-a4.pdf").write_bytes(b"old pdf")
     (out / ".pnp-mini.4243.zzzz").mkdir()  # a killed run's staging, from then
-    (out / "mini").symlink_to(hidden.name, target_is_directory=True)
+    plant_symlink(out / "mini", hidden.name, directory=True)
     assert main(["build", str(game), "--out", str(out), "--quiet"]) == 0, capsys.readouterr().err
     snap = snapshot(out)
     assert snap["stale"] == [] and sorted(p.name for p in out.iterdir()) == ["mini"]
