@@ -222,3 +222,89 @@ def test_hostile_paper_names_are_refused(tmp_path, capsys, paper):
     err = capsys.readouterr().err
     assert code == 2 and "paper" in err and "Traceback" not in err and "internal error" not in err, err
     assert "\x1b" not in err and "\x00" not in err, repr(err)
+
+
+def _workbook_part(game: Path, part: str, change) -> None:
+    """Rewrite one part of cards.xlsx with change(bytes) -> bytes."""
+    import zipfile
+
+    src = (game / "cards.xlsx").read_bytes()
+    import io
+
+    with zipfile.ZipFile(io.BytesIO(src)) as z, zipfile.ZipFile(game / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as dst:
+        for entry in z.infolist():
+            data = z.read(entry.filename)
+            dst.writestr(entry, change(data) if entry.filename == part else data)
+
+
+def test_xlsx_row_claiming_a_far_row_number_is_one_row(tmp_path, capsys):
+    """One row claiming row 99,999,999,999 (a 5 KB file): the reader used to walk every empty
+    row before it, and hung every command. It is the one row it is."""
+    game = mini_game(tmp_path)
+    _xlsx(game, b'<row r="99999999999"><c r="A99999999999" t="inlineStr"><is><t>far</t></is></c><c r="B99999999999"><v>2</v></c></row>')
+    assert (game / "cards.xlsx").stat().st_size < 10_000
+    from pnp.spec.load import load_game
+
+    items = [(i.id, i.attrs["n"]) for i in load_game(str(game)).families[0].items]
+    assert items == [("a", 1), ("far", 2)]
+
+
+def test_xlsx_of_a_million_empty_rows_is_refused_by_its_size(tmp_path, capsys):
+    """A million empty rows in a 10 KB file: the XML is read as it is decompressed, and past
+    100 bytes of XML per byte of the file (at least 2 MB) it is refused, named."""
+    game = mini_game(tmp_path)
+    _xlsx(game, b"<row><c/></row>" * 1_000_000)
+    assert (game / "cards.xlsx").stat().st_size < 50_000
+    err = _build(game, tmp_path, capsys)
+    assert "cards.xlsx: cannot read the workbook" in err and "bytes of XML (100 per byte of the file)" in err, err
+    assert not (tmp_path / "out" / "mini").exists()
+
+
+@pytest.mark.parametrize(
+    ("part", "change"),
+    [
+        ("xl/workbook.xml", lambda b: b[: len(b) // 2]),  # cut short
+        ("xl/workbook.xml", lambda b: b.replace(b"<sheets>", b"<sheets><<")),
+        ("xl/_rels/workbook.xml.rels", lambda b: b"not xml"),
+        ("xl/worksheets/sheet1.xml", lambda b: b.replace(b"</sheetData>", b"<row><c t='s'><v>99</v></c></row></sheetData>")),
+        ("xl/workbook.xml", lambda b: b'<!DOCTYPE x [<!ENTITY a "aaaa">]>' + b),
+    ],
+)
+def test_damaged_workbook_is_exit_2(tmp_path, capsys, part, change):
+    """A damaged workbook.xml was an internal error (exit 3): it is the user's file, exit 2."""
+    game = mini_game(tmp_path)
+    _xlsx(game, b"")
+    _workbook_part(game, part, change)
+    err = _build(game, tmp_path, capsys)
+    assert "cards.xlsx" in err and "cannot read the workbook" in err and "internal error" not in err, err
+
+
+def test_xlsx_values_read_as_a_spreadsheet_shows_them(tmp_path):
+    """Shared and inline strings, rich text, numbers, booleans, dates, a sheet picked by name:
+    read as openpyxl read them."""
+    import datetime
+
+    import openpyxl
+    from openpyxl.cell.rich_text import CellRichText, TextBlock
+    from openpyxl.cell.text import InlineFont
+
+    from pnp.spec.datafile import read_rows
+
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    book.active.append(["x"])
+    ws = book.create_sheet("Cards")
+    ws.append(["id", "name", "cost", "ok", "day", "big"])
+    ws.append(["a", "Oak", 3, True, datetime.date(2023, 3, 15), 1.5])
+    ws.append(["b", CellRichText(["Po", TextBlock(InlineFont(b=True), "nd")]), 2.0, False, None, 12345678901])
+    ws["A10"] = "c"  # after a gap of empty rows
+    path = tmp_path / "cards.xlsx"
+    book.save(path)
+    rows = read_rows(path, shown="cards.xlsx", sheet="Cards", max_rows=100)
+    got = [{k: v for k, v in r.items() if not k.startswith("\x00")} for r in rows]
+    assert got == [
+        {"id": "a", "name": "Oak", "cost": 3, "ok": True, "day": "2023-03-15 00:00:00", "big": 1.5},
+        {"id": "b", "name": "Pond", "cost": 2, "ok": False, "day": "", "big": 12345678901},
+        {"id": "c", "name": "", "cost": "", "ok": "", "day": "", "big": ""},
+    ]
+    assert [r["\x00row"] for r in rows] == [2, 3, 10]
