@@ -110,7 +110,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--variant", help="a variant named in game.yaml")
         sp.add_argument("--players", type=_positive_int, help="number of player sets to print (default: the most)")
         sp.add_argument("--allow-outside", action="store_true", help="let specs name files outside the game folder")
-        sp.add_argument("--max-items", type=_positive_int, default=DEFAULT_MAX_ITEMS, help=f"most items one family may have (default {DEFAULT_MAX_ITEMS:,})")
+        sp.add_argument("--max-items", type=_positive_int, help="most items in a game: the same as --limit items=N (see docs/errors.md)")
         sp.add_argument("--limit", action="append", metavar="NAME=N", help="raise a limit on total work: " + ", ".join(WHAT) + " (see docs/errors.md)")
         sp.add_argument("--max-tiles", type=_positive_int, default=DEFAULT_MAX_TILES, help=f"most pages one oversized item may be tiled over (default {DEFAULT_MAX_TILES})")
 
@@ -258,8 +258,16 @@ def cmd_list(args) -> int:
 def _load(args, ref: str):
     from pnp.pipeline import Load, load
 
-    budget.configure(args.limit)  # here, so that every --jobs worker has the same limits
-    return load(ref, Load(args.variant, args.players, args.allow_outside, args.max_items))
+    budget.configure(_limits(args))  # here, so that every --jobs worker has the same limits
+    return load(ref, Load(args.variant, args.players, args.allow_outside, args.max_items or DEFAULT_MAX_ITEMS))
+
+
+def _limits(args) -> list[str]:
+    """--limit NAME=N, and --max-items N as what it is: --limit items=N."""
+    given = list(args.limit or [])
+    if getattr(args, "max_items", None):
+        given.append(f"items={args.max_items}")
+    return given
 
 
 def _papers(text: str, games=()) -> list[str]:
@@ -405,7 +413,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     from pnp.check.report import summary
     from pnp.pipeline import prepare
 
-    budget.configure(args.limit)  # a --jobs worker starts with the defaults
+    budget.configure(_limits(args))  # a --jobs worker starts with the defaults
     t0 = time.monotonic()
 
     def verdict(results, warnings: list[str]) -> tuple[str, bool, str | None]:
@@ -615,12 +623,12 @@ def cmd_serve(args) -> int:
 
     if not 0 <= args.port <= 65535:
         raise PnpError("bad --port", expected="a port from 0 to 65535", found=str(args.port))
-    budget.configure(args.limit)
+    budget.configure(_limits(args))
     if args.host:
         print(f"warning: serving on {escape(args.host)}, not only this machine: anyone who can reach it can see the game", file=sys.stderr)
     opts = Options(
         args.game, paper=args.paper, variant=args.variant, players=args.players,
-        allow_outside=args.allow_outside, max_items=args.max_items, max_tiles=args.max_tiles,
+        allow_outside=args.allow_outside, max_items=args.max_items or DEFAULT_MAX_ITEMS, max_tiles=args.max_tiles,
     )
     running = make_server(opts, args.host or LOCAL, args.port)
     print(f"pnp serve: {running.url}  (Ctrl-C to stop)", flush=True)

@@ -218,7 +218,7 @@ def prepare(
     game = select(whole_game, only)
     if not isinstance(source, Game):
         log.debug("%s: loaded %d families in %.2fs", game.id, len(game.families), time.monotonic() - t0)
-    budget.reset()  # each game's drawing has its own totals, however many games were loaded first
+    budget.reset(whole_game.extra.get("input_bytes", 0))  # each game's drawing has its own totals
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
     rewrite = None
     if ink_saver:

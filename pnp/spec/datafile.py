@@ -142,7 +142,7 @@ def _items(table, shown: str, max_rows: int) -> list[dict]:
                 expected=f"{len(header)} columns ({', '.join(header)})", found=repr(cells[k]),
             )
         if len(rows) >= max_rows:
-            raise PnpError("too many rows", file=shown, line=n, key=f"row {n}", expected=f"at most {max_rows:,} items (raise it with --max-items)", found=f"more than {max_rows:,} rows")
+            raise PnpError("too many rows", file=shown, line=n, key=f"row {n}", expected=f"at most {max_rows:,} items (raise it with --limit items=N)", found=f"more than {max_rows:,} rows")
         row = dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=True))
         rows.append({**_checked(row, header, shown, n), ROW_KEY: n})
     if header is None:

@@ -14,6 +14,7 @@ import string
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from pnp import budget
 from pnp.errors import DEFAULT_MAX_ITEMS, PnpError
 from pnp.spec.game import ItemEntry
 from pnp.spec.model import Item
@@ -158,13 +159,14 @@ def expand_items(
     sizes = [_many(entry, players) for entry in entries]
     total = sum(sizes)
     worst = sizes.index(max(sizes)) if sizes else 0  # the entry that asks for the most, to point at
-    if total > max_items:
+    cap = min(max_items, budget.allowed("items"))  # one limit: a family is at most the whole game's
+    if total > cap:
         raise PnpError(
             f"family '{family}' asks for {total:,} items",
             file=file,
             line=lines[worst] if lines and worst < len(lines) else None,
             key="items",
-            expected=f"at most {max_items:,} items per family (raise it with --max-items)",
+            expected=f"at most {cap:,} items in a game (raise it with --limit items=N)",
             found=f"{total:,}",
         )
     runs: list[_Run] = []
