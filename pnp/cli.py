@@ -546,7 +546,7 @@ def cmd_preview(args) -> int:
     t0, started = time.monotonic(), time.time()
     progress = Progress(enabled=not args.quiet)
     said: list[str] = []
-    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=said.append)
+    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=said.append, max_tiles=args.max_tiles)
     _warn_all(said)
     n = sum(r.faces for r in results)
     progress.done(f"{game.id}: {n} face images and {len(results)} contact sheets in {args.out / game.id / 'preview'} ({time.monotonic() - t0:.1f}s)")

@@ -308,3 +308,20 @@ def test_xlsx_values_read_as_a_spreadsheet_shows_them(tmp_path):
         {"id": "c", "name": "", "cost": "", "ok": "", "day": "", "big": ""},
     ]
     assert [r["\x00row"] for r in rows] == [2, 3, 10]
+
+
+@pytest.mark.parametrize("command", [["build"], ["preview", "--dpi", "1200"], ["export", "--tts"], ["export", "--cards"], ["export", "--cut"]])
+def test_a_1_km_board_is_refused_by_every_command(tmp_path, capsys, command):
+    """A board 1 km a side: `build` refused it (19 million tile pages), `preview` and `--tts`
+    drew it (5 s, 360 MB each). Every command refuses it, before drawing, with the same limit."""
+    game = mini_game(tmp_path)
+    (game / "board.yaml").write_text(
+        "family: board\nkind: board\nsize: {w: 1000000mm, h: 1000000mm}\nitems:\n  - id: board\n"
+        'front:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: "#00aa00"}\n'
+    )
+    edit(game / "game.yaml", "  - cards.yaml", "  - cards.yaml\n  - board.yaml")
+    code = main([command[0], str(game), "--out", str(tmp_path / "out"), *command[1:]])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "board.yaml:3: 'board' (1000000 x 1000000 mm) would need" in err and "--max-tiles" in err, err
+    assert not (tmp_path / "out").exists()

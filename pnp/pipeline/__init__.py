@@ -233,6 +233,8 @@ def prepare(
 
         kept = {f"family '{f.name}' " for f in game.families}
         prep.noeffect = [w for w in unmatched_conditions(whole_game) if any(k in w for k in kept)]
+    if not papers:  # previews, exports, the live page: an item no build could tile is refused here too
+        check_tiling(game, prep.infos, load_paper("a4", game.folder), max_tiles)
     if whole:
         prep.drawn()
     if legibility:
