@@ -222,6 +222,11 @@ def main(argv: list[str] | None = None) -> int:
         if (cairo := missing_cairo(exc)) is not None:
             print(f"error: {cairo}", file=sys.stderr)
             return 2
+        if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
+            # a name made from the spec (an item id, a family) longer than the file system takes
+            print(f"error: {escape(exc.filename or 'a file name')}: the file name is too long for this file system\n"
+                  "  hint: shorten the item id or family name it is made from", file=sys.stderr)  # fmt: skip
+            return 2
         if isinstance(exc, OSError) and exc.errno in DISK_ERRORS:
             # the machine's fault, not the game's: say which file and why, no traceback
             print(f"error: cannot write {escape(exc.filename or 'the output')}: {exc.strerror}", file=sys.stderr)

@@ -325,3 +325,31 @@ def test_a_1_km_board_is_refused_by_every_command(tmp_path, capsys, command):
     assert code == 2, err
     assert "board.yaml:3: 'board' (1000000 x 1000000 mm) would need" in err and "--max-tiles" in err, err
     assert not (tmp_path / "out").exists()
+
+
+def test_an_item_id_of_300_characters_is_never_an_internal_error(tmp_path, capsys):
+    """Preview and print-shop file names are made from item ids: 300 characters were "File
+    name too long", exit 3. Names are kept short, or the refusal is exit 2 and named."""
+    game = mini_game(tmp_path)
+    edit(game / "cards.yaml", "id: c{n}", "id: c{n}" + "x" * 300)
+    for command in (["preview"], ["export", "--cards"], ["export", "--tts"], ["build"]):
+        code = main([command[0], str(game), "--out", str(tmp_path / "out"), "--quiet", *command[1:]])
+        err = capsys.readouterr().err
+        assert code in (0, 2) and "internal error" not in err and "Traceback" not in err, (command, err)
+        if code == 2:
+            assert "file name is too long" in err and "shorten the item id" in err, err
+
+
+def test_a_file_name_too_long_is_exit_2(tmp_path, capsys, monkeypatch):
+    """Whatever name the system refuses as too long: exit 2, the name, what to shorten."""
+    import errno
+
+    import pnp.preview
+
+    def refuse(*args, **kwargs):
+        raise OSError(errno.ENAMETOOLONG, "File name too long", "out/mini/preview/cards/" + "x" * 300 + ".png")
+
+    monkeypatch.setattr(pnp.preview, "render_png", refuse)
+    code = main(["preview", str(mini_game(tmp_path)), "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert code == 2 and "xxxx.png: the file name is too long for this file system" in err and "internal error" not in err, err
