@@ -353,3 +353,20 @@ def test_a_file_name_too_long_is_exit_2(tmp_path, capsys, monkeypatch):
     code = main(["preview", str(mini_game(tmp_path)), "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
     assert code == 2 and "xxxx.png: the file name is too long for this file system" in err and "internal error" not in err, err
+
+
+def test_a_games_own_a4_is_said_once(tmp_path, capsys):
+    """A game's layouts/a4.yaml replaces pnp's A4 for that game: said once, with the file."""
+    from pnp.paths import layouts_dir
+    from pnp.spec import paper
+
+    game = mini_game(tmp_path)
+    (game / "layouts").mkdir()
+    (game / "layouts" / "a4.yaml").write_text((layouts_dir() / "a4.yaml").read_text().replace("10mm", "12mm", 1))
+    paper._said_replaced.clear()
+    assert main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("replaces pnp's built-in 'a4' paper") == 1 and "layouts/a4.yaml" in err, err
+    plain = mini_game(tmp_path / "plain")
+    assert main(["build", str(plain), "--out", str(tmp_path / "out2"), "--paper", "a4"]) == 0
+    assert "replaces" not in capsys.readouterr().err
