@@ -631,6 +631,10 @@ def cmd_serve(args) -> int:
     budget.configure(_limits(args))
     if args.host:
         print(f"warning: serving on {escape(args.host)}, not only this machine: anyone who can reach it can see the game", file=sys.stderr)
+        if args.host in ("0.0.0.0", "::"):
+            from pnp.serve import machine_names
+
+            print(f"  the network at large: requests must name this machine ({escape(', '.join(machine_names()))})", file=sys.stderr)
     opts = Options(
         args.game, paper=args.paper, variant=args.variant, players=args.players,
         allow_outside=args.allow_outside, max_items=args.max_items or DEFAULT_MAX_ITEMS, max_tiles=args.max_tiles,
