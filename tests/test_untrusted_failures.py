@@ -370,3 +370,17 @@ def test_a_games_own_a4_is_said_once(tmp_path, capsys):
     plain = mini_game(tmp_path / "plain")
     assert main(["build", str(plain), "--out", str(tmp_path / "out2"), "--paper", "a4"]) == 0
     assert "replaces" not in capsys.readouterr().err
+
+
+def test_duplicate_item_ids_are_said(tmp_path, capsys):
+    """Two items with one id were accepted silently. They are kept (the repeat is named a-2,
+    so nothing a user wrote is lost) and said, with file and line, once per family."""
+    game = mini_game(tmp_path)
+    edit(game / "cards.yaml", "  - id: c{n}\n    for_each: {n: [1, 2, 3]}\n", "  - {id: a, n: 1}\n  - {id: b, n: 2}\n  - {id: a, n: 3}\n  - {id: b, n: 4}\n")
+    assert main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4"]) == 0
+    err = capsys.readouterr().err
+    assert "cards.yaml:7: family 'cards' gives the id 'a' and 1 more to more than one item" in err and "a-2" in err, err
+    assert err.count("more than one item") == 1
+    from pnp.spec.load import load_game
+
+    assert [i.id for i in load_game(str(game)).families[0].items] == ["a", "b", "a-2", "b-2"]
