@@ -384,3 +384,16 @@ def test_duplicate_item_ids_are_said(tmp_path, capsys):
     from pnp.spec.load import load_game
 
     assert [i.id for i in load_game(str(game)).families[0].items] == ["a", "b", "a-2", "b-2"]
+
+
+def test_new_from_a_folder_with_a_named_pipe(tmp_path, capsys):
+    """`pnp new --from` a folder holding a named pipe ended "found: ...: None". It is refused
+    before anything is written, naming the pipe."""
+    import os
+
+    src = mini_game(tmp_path)
+    os.mkfifo(src / "pipe")
+    code = main(["new", str(tmp_path / "copy"), "--from", str(src)])
+    err = capsys.readouterr().err
+    assert code == 2 and "pipe: cannot copy the game folder" in err and "named pipe" in err, err
+    assert "None" not in err and not (tmp_path / "copy").exists()
