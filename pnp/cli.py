@@ -210,8 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted; earlier output is unchanged", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        from pnp.outputset import SWITCHED
+
+        print(f"interrupted; {SWITCHED}" if str(exc) == SWITCHED else "interrupted; earlier output is unchanged", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return _closed_pipe()

@@ -39,6 +39,7 @@ from pnp.errors import PnpError
 JOURNAL = ".pnp-journal.json"  # in a staging folder: the run is committed, the switch may finish
 MIGRATING = ".pnp-migrating"  # in an older version's hidden set folder being made the plain folder
 LOCK_WAIT_S = 60.0
+SWITCHED = "the new files were already in place"  # a Ctrl-C that came during the switch
 
 # Tests set this to stop the process at a point of the switch ("before-switch": every file
 # staged, nothing committed; "mid-switch": committed, half the entries moved), as a kill would.
@@ -174,7 +175,7 @@ def _interrupts_deferred() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, previous)
     if caught:
-        raise KeyboardInterrupt
+        raise KeyboardInterrupt(SWITCHED)
 
 
 def _write_journal(stage: Path, journal: dict) -> None:

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pymupdf
+import pytest
 from conftest import mini_game, plant_symlink
 from test_atomic import snapshot
 
@@ -222,3 +223,75 @@ def test_previews_and_cut_files_switch_with_the_set(tmp_path):
     assert "mini/tts/cards-faces.png" in final and "mini/preview/cards-sheet.png" in final, sorted(
         final
     )
+
+
+def _leftovers(out) -> list[str]:
+    return sorted(p.name for p in out.iterdir() if p.name.startswith(".")) if out.exists() else []
+
+
+@pytest.mark.parametrize("at", ["before-switch", "mid-switch"])
+def test_ctrl_c_at_the_switch(tmp_path, at):
+    """Ctrl-C just before the switch: exit 130, the previous set as it was. During the renames:
+    they finish first (exit 130, the new set whole, and it says so). Nothing extra is left."""
+    game, out = mini_game(tmp_path), tmp_path / "out"
+    assert _build(game, out, "2020-01-01").returncode == 0
+    before = snapshot(out)
+    r = _build(game, out, "2021-02-02", f"sigint:{at}")
+    assert r.returncode == 130, r.stderr
+    after = snapshot(out)
+    assert after["stale"] == [] and _leftovers(out) == []
+    if at == "before-switch":
+        assert after == before and "earlier output is unchanged" in r.stderr
+    else:
+        assert (
+            after["mini/mini-a4.pdf"] != before["mini/mini-a4.pdf"]
+            and "already in place" in r.stderr
+        )
+        _consistent(out / "mini")
+
+
+@pytest.mark.parametrize("delay", [0.3, 0.8, 1.3, 1.8, 2.5])
+def test_ctrl_c_at_any_moment_of_a_build(tmp_path, delay):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) at several moments of
+    a build over an earlier one: exit 130 (or 0 when it had finished), the previous set or the
+    new one whole, no extra folder."""
+    import signal
+    import time
+
+    game, out = mini_game(tmp_path), tmp_path / "out"
+    assert _build(game, out, "2020-01-01").returncode == 0
+    before = snapshot(out)
+    cmd = [
+        *_pnp(None),
+        "build",
+        str(game),
+        "--out",
+        str(out),
+        "--engine",
+        "svg",
+        "--date",
+        "2021-02-02",
+        "--quiet",
+    ]
+    p = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PNP_DEBUG": ""},
+    )
+    time.sleep(delay)
+    try:
+        os.killpg(p.pid, signal.SIGINT)
+    except ProcessLookupError:
+        pass
+    _, err = p.communicate(timeout=120)
+    assert p.returncode in (0, 130), err
+    assert "Traceback" not in err
+    after = snapshot(out)
+    assert after["stale"] == [] and _leftovers(out) == [], after["stale"]
+    if after["mini/mini-a4.pdf"] == before["mini/mini-a4.pdf"]:
+        assert after == before
+    else:
+        _consistent(out / "mini")
