@@ -11,7 +11,9 @@ from __future__ import annotations
 import errno
 import os
 
-real_symlink = os.symlink  # for a test to plant a link (an attacker's, an older version's)
+# for a test to plant a link (an attacker's, an older version's); kept on os, as this module
+# may run twice in one process (at start-up, then from tests/conftest.py)
+real_symlink = getattr(os, "_pnp_real_symlink", os.symlink)
 calls: list[str] = []  # what pnp tried and was refused
 
 
@@ -24,6 +26,7 @@ def _refused(name: str):
 
 
 if getattr(os, "_pnp_links_refused", False) is False:
+    os._pnp_real_symlink = os.symlink  # type: ignore[attr-defined]
     os.symlink = _refused("symlink")
     os.link = _refused("link")
     if hasattr(os, "fork"):
