@@ -397,3 +397,43 @@ def test_new_from_a_folder_with_a_named_pipe(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and "pipe: cannot copy the game folder" in err and "named pipe" in err, err
     assert "None" not in err and not (tmp_path / "copy").exists()
+
+
+def test_a_16_bit_rgba_image_is_printed_band_by_band(tmp_path, monkeypatch):
+    """A large 16-bit RGBA PNG was decoded and converted whole, several copies at once (888 MB
+    for 50 megapixels); it is converted a band of rows at a time. The PDF's pixels and mask
+    are the image's, wherever the bands meet."""
+    import struct
+    import zlib
+
+    import pymupdf
+    from PIL import Image
+
+    from pnp.engines import pdf_images
+
+    monkeypatch.setattr(pdf_images, "BAND_PIXELS", 40 * 7)  # 7 rows a band: many bands
+    w, h = 40, 30
+    rows = b"".join(b"\x00" + b"".join(struct.pack(">HHHH", x * 1600, y * 2000, 30000, 65535 if x < 20 else 32768) for x in range(w)) for y in range(h))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+    image, mask = pdf_images.image_streams(png)
+    import io
+
+    want = Image.open(io.BytesIO(png))
+    want.load()
+    assert zlib.decompress(image.data) == want.convert("RGB").tobytes()
+    assert mask is not None and zlib.decompress(mask.data) == want.convert("RGBA").getchannel("A").tobytes()
+    game = mini_game(tmp_path)
+    (game / "deep.png").write_bytes(png)
+    edit(game / "cards.yaml", "front:\n", "front:\n  - image: {file: deep.png, x: 0mm, y: 0mm, w: 100%, h: 50%}\n")
+    assert main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4", "--quiet"]) == 0
+    doc = pymupdf.open(tmp_path / "out" / "mini" / "mini-a4.pdf")
+    xrefs = [x[0] for page in doc for x in page.get_images() if x[2] == w and x[3] == h]
+    assert xrefs, "the image is in the PDF at its own size"
+    got = pymupdf.Pixmap(doc, xrefs[0])
+    n = got.n  # 3 colours, and the mask as a fourth channel where pymupdf joins it
+    rgb = bytes(b for i, b in enumerate(got.samples) if i % n < 3)
+    assert rgb == want.convert("RGB").tobytes()
