@@ -45,7 +45,7 @@ SWITCHED = "the new files were already in place"  # a Ctrl-C that came during th
 # staged, nothing committed; "mid-switch": committed, half the entries moved), as a kill would.
 fault: Callable[[str], None] | None = None
 
-_carried: dict[Path, list[tuple[str, Callable[[str], bool]]]] = {}
+_carried: dict[Path, list[tuple[str, set[str]]]] = {}  # stage: (sub-folder, entries kept)
 
 
 def _prefix(game_id: str) -> str:
@@ -304,14 +304,16 @@ def carry_sub(
         raise _refuse(old, "a folder of the game's output is a symbolic link", _link_text(old))
     dst = stage / sub
     dst.mkdir(parents=True, exist_ok=True)
-    _carried.setdefault(stage, []).append((sub, replaced))
+    # decided now, against the set as it is (the caller's `replaced` may read names it rebinds)
+    kept = {n for n in os.listdir(old) if not replaced(n)} if old.is_dir() else set()
+    _carried.setdefault(stage, []).append((sub, kept))
     return dst
 
 
 def _journal(out_dir: Path, game_id: str, stage: Path) -> dict:
     dest = out_dir / game_id
     carry: dict[str, list[str]] = {}
-    for sub, replaced in _carried.get(stage, []):
+    for sub, kept in _carried.get(stage, []):
         old = dest / sub
         if old.is_symlink():
             raise _refuse(old, "a folder of the game's output is a symbolic link", _link_text(old))
@@ -319,7 +321,7 @@ def _journal(out_dir: Path, game_id: str, stage: Path) -> dict:
             carry[sub] = sorted(
                 n
                 for n in os.listdir(old)
-                if not replaced(n) and not os.path.lexists(stage / sub / n)
+                if n in kept and not os.path.lexists(stage / sub / n)
             )
     entries = sorted(n for n in os.listdir(stage) if n != JOURNAL)
     return {"entries": entries, "carry": carry, "trash": stage.name + ".trash"}

@@ -166,8 +166,8 @@ class Workbook:
             elif tag == f"{_MAIN}is" and cell is not None:
                 value = _text(el)
             elif tag == f"{_MAIN}c":
-                if value is not None and cell is not None:
-                    row[cell[0]] = self._value(value, cell, n)
+                if value is not None and cell is not None and (v := self._value(value, cell, n)) is not None:
+                    row[cell[0]] = v
                 cell, value = None, None
                 el.clear()
             elif tag == f"{_MAIN}row":
@@ -193,6 +193,8 @@ class Workbook:
         if kind == "d":
             return text.replace("T", " ")
         text = text.strip()
+        if not text:  # <v/>: a formula a script wrote, no value saved (read as an empty cell)
+            return None
         if len(text) > MAX_NUMBER_CHARS:
             raise Damaged(f"a number of {len(text):,} characters", n)
         try:
