@@ -93,6 +93,31 @@ def _polyomino(extra: str) -> Callable[[Path], None]:
     return _cards("family: pieces\nkind: polyomino\ncell: 10mm\nfill: red\n" + extra + "items:\n  - {id: l, cells: [[0, 0], [0, 1], [0, 2], [1, 2]]}\n")
 
 
+def _workbook(extra_row: bytes, part: str | None = None, change: Callable[[bytes], bytes] | None = None) -> Callable[[Path], None]:
+    def write(game: Path) -> None:
+        from test_untrusted_failures import _workbook_part
+
+        _xlsx(extra_row)(game)
+        if part and change:
+            _workbook_part(game, part, change)
+
+    return write
+
+
+def _board_1km(game: Path) -> None:
+    (game / "board.yaml").write_text("family: board\nkind: board\nsize: {w: 1000000mm, h: 1000000mm}\nitems: [{id: b}]\nfront:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%}\n")
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("  - cards.yaml", "  - cards.yaml\n  - board.yaml"))
+
+
+def _planted_output(game: Path) -> None:
+    """`output/mini` a link to a folder outside the game (run from inside it: `--out` is the game's output)."""
+    private = game.parent / "private"
+    private.mkdir()
+    (private / "secret.txt").write_text("private")
+    (game / "output").mkdir()
+    (game / "output" / "mini").symlink_to(private, target_is_directory=True)
+
+
 PARAGRAPH = "word " * 1000  # 5 KB
 # name -> (how to write it, the commands to run: build unless said)
 CASES: dict[str, tuple[Callable[[Path], None], list[str]]] = {
@@ -111,6 +136,14 @@ CASES: dict[str, tuple[Callable[[Path], None], list[str]]] = {
     "png-60000x60000": (_png_bomb, ["build", "preview"]),
     "xlsx-cell-at-XFD1048576": (_xlsx(b'<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>z</t></is></c></row>'), ["build"]),
     "xlsx-row-1048576": (_xlsx(b'<row r="1048576"><c r="A1048576" t="inlineStr"><is><t>z</t></is></c></row>'), ["build"]),
+    "xlsx-row-99999999999": (_xlsx(b'<row r="99999999999"><c r="A99999999999" t="inlineStr"><is><t>z</t></is></c></row>'), ["build", "preview"]),
+    "xlsx-150000-empty-rows": (_xlsx(b"<row><c/></row>" * 150_000), ["build"]),
+    "xlsx-damaged-workbook-xml": (_workbook(b"", "xl/workbook.xml", lambda b: b[: len(b) // 2]), ["build", "preview"]),
+    "xlsx-shared-string-99": (_workbook(b"<row><c t='s'><v>99</v></c></row>"), ["build"]),
+    "board-1km-preview-tts-cards": (_board_1km, ["build", "preview --dpi 1200", "export --tts", "export --cards", "serve"]),
+    "output-link-planted": (_planted_output, ["build --out {game}/output", "preview --out {game}/output", "export --tts --out {game}/output"]),
+    "item-id-300-chars": (_cards(CARD + "items: [{id: '" + "x" * 300 + "'}]\nfront:\n  - text: {text: a, x: 0mm, y: 40mm, size: 12pt}\n"), ["preview", "export --cards", "export --tts"]),
+    "duplicate-ids": (_cards(CARD + "items: [{id: a}, {id: a}, {id: a}]\n"), ["build"]),
     "board-10m-square": (_cards("family: board\nkind: board\nsize: {w: 10000mm, h: 10000mm}\nitems: [{id: b}]\n"), ["build"]),
     "hexmap-1000-by-1000": (_cards("family: map\nkind: hexmap\nhex: 20mm\ngrid: {rows: 1000, cols: 1000}\nitems: [{id: m}]\n"), ["build"]),
     "text-size-1000pt": (_cards(CARD + "items: [{id: a}]\nfront:\n  - text: {text: '" + "x " * 400 + "', x: 0mm, y: 0mm, size: 1000pt}\n"), ["build"]),
@@ -142,8 +175,10 @@ def case_folders(root: Path, only: str | None) -> list[tuple[str, Path, list[lis
             verb, *extra = command.split()
             if verb == "serve":
                 runs.append(["serve-once", "{game}"])
-            elif verb == "preview":
-                runs.append(["preview", "{game}", "--out", "{out}", *extra])
+            elif "--out" in extra:  # the case names its own output folder
+                runs.append([verb, "{game}", *extra] + ([] if verb != "build" else ["--paper", "a4", "--quiet"]))
+            elif verb in ("preview", "export"):
+                runs.append([verb, "{game}", "--out", "{out}", *extra])
             else:
                 runs.append([verb, "{game}", "--out", "{out}", "--paper", "a4", "--quiet", *extra])
         out.append((name, game, runs))

@@ -1,6 +1,12 @@
-"""Limits on the total work one run may do, so that a small hostile game folder cannot hang a
+"""Limits on the work one run may do, so that a small hostile game folder cannot hang a
 machine or exhaust its memory. Each refusal names its limit and how to raise it
 (`--limit NAME=N`); the defaults keep any input under 10 KB to seconds on two cores.
+
+Limits bound work per face, and per byte of input: the totals that grow with an honest game's
+size (`items`, `text_total`) grow with the spec files it is written in. Up to FREE_BYTES of
+YAML and spreadsheets a game gets the defaults; each byte more adds GROWTH[name] to them (a
+54,000-card deck is 54 KB of YAML), unless the limit was set with `--limit NAME=N`, which is
+then exact. A hostile folder makes much from little; an honest one writes what it prints.
 
 The limits and the running totals are per process: the CLI sets them (in every worker of
 `--jobs` too) and each top-level game load starts the totals afresh.
@@ -8,7 +14,6 @@ The limits and the running totals are per process: the CLI sets them (in every w
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, fields
 
 from pnp.errors import PnpError
@@ -17,10 +22,10 @@ from pnp.errors import PnpError
 @dataclass
 class Limits:
     includes: int = 200  # include files read while loading one game (repeated includes multiply)
-    items: int = 10_000  # items across every family of a game (per family: --max-items)
+    items: int = 10_000  # items across every family of a game (--max-items N is --limit items=N)
     primitives: int = 50_000  # drawing primitives on one face
     text: int = 5_000  # characters of text on one face
-    text_total: int = 500_000  # characters of text drawn in one run (every face, every paper)
+    text_total: int = 500_000  # characters of text laid out for one game (a text reused counts once)
     stripes: int = 2_000  # stripe grooves across one piece
     preview: int = 2_000  # faces one preview draws
     shop: int = 2_000  # faces one print-shop export (pnp export --cards) draws
@@ -31,20 +36,25 @@ WHAT = {
     "items": "items across all families of a game",
     "primitives": "drawing primitives on one face",
     "text": "characters of text on one face",
-    "text_total": "characters of text drawn in one run",
+    "text_total": "characters of text laid out for one game",
     "stripes": "stripe grooves across one piece",
     "preview": "faces in one preview",
     "shop": "faces in one print-shop export",
 }
 
-_limits = Limits()
-_spent: dict[str, int] = {}
+FREE_BYTES = 10_000  # spec bytes (YAML, CSV, XLSX) a game may read before its limits grow
+GROWTH = {"items": 2, "text_total": 200}  # per spec byte past FREE_BYTES (the benchmark deck: 1 card, 140 characters a byte)
 
-# Fault injection for tests: PNP_FAULT=memory:N makes the Nth budget check of the process run out
-# of memory. Every stage checks the budget (includes while loading, each face as it is drawn,
-# the text of each page as it is written), so N picks a stage: the run must end in exit 2.
-_fault = os.environ.get("PNP_FAULT", "")
-_fault_at = int(_fault[7:]) if _fault.startswith("memory:") and _fault[7:].isdigit() else 0
+_limits = Limits()
+_set: set[str] = set()  # limits given with --limit: exact, never grown
+_spent: dict[str, int] = {}
+_inputs: dict[str, int] = {}  # the spec files the game being loaded has read, and their sizes
+_input_bytes = [0]  # of the game being loaded or drawn
+
+# Tests set _fault_at = N to make the Nth budget check of the process run out of memory. Every
+# stage checks the budget (includes while loading, each face as it is drawn, the text of each
+# page as it is written), so N picks a stage: the run must end in exit 2.
+_fault_at = 0
 _checks = [0]
 
 
@@ -58,6 +68,7 @@ def configure(pairs: list[str] | None) -> None:
     """Set limits from `--limit NAME=N` arguments (the rest keep their defaults)."""
     global _limits
     new = Limits()
+    _set.clear()
     names = [f.name for f in fields(Limits)]
     for pair in pairs or []:
         name, _, value = pair.partition("=")
@@ -65,20 +76,52 @@ def configure(pairs: list[str] | None) -> None:
         if name not in names or not value.strip().isdigit() or int(value) < 1 or len(value.strip()) > 15:
             raise PnpError("bad --limit", expected="NAME=N with N a whole number above 0, NAME one of: " + ", ".join(names), found=pair)
         setattr(new, name, int(value))
+        _set.add(name)
     _limits = new
 
 
-def reset() -> None:
-    """Start the running totals afresh (a new game is loaded)."""
+def set_limit(name: str, value: int) -> None:
+    """One limit, exact (`load_game(max_items=N)`, `--max-items N`)."""
+    setattr(_limits, name, value)
+    _set.add(name)
+
+
+def reset(input_bytes: int | None = None) -> None:
+    """Start the running totals afresh: a new game is loaded (`input_bytes` None: its spec
+    files are counted as they are read), or a loaded one, of that many spec bytes, is drawn."""
     _spent.clear()
+    if input_bytes is None:
+        _inputs.clear()
+    _input_bytes[0] = input_bytes or 0
+
+
+def read(path: object, size: int) -> None:
+    """A spec file (YAML, CSV, XLSX) read for the game being loaded: each file counts once."""
+    key = str(path)
+    if key not in _inputs:
+        _inputs[key] = size
+        _input_bytes[0] += size
+
+
+def input_bytes() -> int:
+    return _input_bytes[0]
+
+
+def allowed(name: str) -> int:
+    """Limit `name` for the game at hand: its default grown with the spec bytes, or as set."""
+    base = getattr(_limits, name)
+    if name in _set or name not in GROWTH:
+        return base
+    return base + GROWTH[name] * max(0, _input_bytes[0] - FREE_BYTES)
 
 
 def over(name: str, found: str, **where) -> PnpError:
     """The refusal for going past limit `name`."""
-    n = getattr(_limits, name)
+    n = allowed(name)
+    grown = f"; {GROWTH[name]} more per byte of YAML and spreadsheets past {FREE_BYTES:,}" if name in GROWTH and name not in _set else ""
     return PnpError(
         f"too much work: more than {n:,} {WHAT[name]}",
-        expected=f"at most {n:,} {WHAT[name]} (raise it with --limit {name}={n * 10})",
+        expected=f"at most {n:,} {WHAT[name]}{grown} (raise it with --limit {name}={n * 10})",
         found=found,
         **where,
     )
@@ -88,7 +131,7 @@ def check(name: str, amount: int, **where) -> None:
     """Refuse `amount` if it is past limit `name`."""
     if _fault_at:
         _memory_fault()
-    if amount > getattr(_limits, name):
+    if amount > allowed(name):
         raise over(name, f"{amount:,}", **where)
 
 
@@ -98,5 +141,5 @@ def spend(name: str, amount: int, **where) -> None:
         _memory_fault()
     total = _spent.get(name, 0) + amount
     _spent[name] = total
-    if total > getattr(_limits, name):
+    if total > allowed(name):
         raise over(name, f"{total:,} so far", **where)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pnp import __version__, budget
 from pnp.budget import WHAT
-from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError, escape
+from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError, escape, missing_cairo
 from pnp.messages import grouped
 from pnp.spec.paper import MAX_OFFSET_MM
 
@@ -110,7 +110,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--variant", help="a variant named in game.yaml")
         sp.add_argument("--players", type=_positive_int, help="number of player sets to print (default: the most)")
         sp.add_argument("--allow-outside", action="store_true", help="let specs name files outside the game folder")
-        sp.add_argument("--max-items", type=_positive_int, default=DEFAULT_MAX_ITEMS, help=f"most items one family may have (default {DEFAULT_MAX_ITEMS:,})")
+        sp.add_argument("--max-items", type=_positive_int, help="most items in a game: the same as --limit items=N (see docs/errors.md)")
         sp.add_argument("--limit", action="append", metavar="NAME=N", help="raise a limit on total work: " + ", ".join(WHAT) + " (see docs/errors.md)")
         sp.add_argument("--max-tiles", type=_positive_int, default=DEFAULT_MAX_TILES, help=f"most pages one oversized item may be tiled over (default {DEFAULT_MAX_TILES})")
 
@@ -210,8 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted; earlier output is unchanged", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        from pnp.outputset import SWITCHED
+
+        print(f"interrupted; {SWITCHED}" if str(exc) == SWITCHED else "interrupted; earlier output is unchanged", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return _closed_pipe()
@@ -219,6 +221,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {MEMORY_MESSAGE}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - the one place a bug becomes a message
+        if (cairo := missing_cairo(exc)) is not None:
+            print(f"error: {cairo}", file=sys.stderr)
+            return 2
+        if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
+            # a name made from the spec (an item id, a family) longer than the file system takes
+            print(f"error: {escape(exc.filename or 'a file name')}: the file name is too long for this file system\n"
+                  "  hint: shorten the item id or family name it is made from", file=sys.stderr)  # fmt: skip
+            return 2
         if isinstance(exc, OSError) and exc.errno in DISK_ERRORS:
             # the machine's fault, not the game's: say which file and why, no traceback
             print(f"error: cannot write {escape(exc.filename or 'the output')}: {exc.strerror}", file=sys.stderr)
@@ -255,8 +265,16 @@ def cmd_list(args) -> int:
 def _load(args, ref: str):
     from pnp.pipeline import Load, load
 
-    budget.configure(args.limit)  # here, so that every --jobs worker has the same limits
-    return load(ref, Load(args.variant, args.players, args.allow_outside, args.max_items))
+    budget.configure(_limits(args))  # here, so that every --jobs worker has the same limits
+    return load(ref, Load(args.variant, args.players, args.allow_outside, args.max_items or DEFAULT_MAX_ITEMS))
+
+
+def _limits(args) -> list[str]:
+    """--limit NAME=N, and --max-items N as what it is: --limit items=N."""
+    given = list(args.limit or [])
+    if getattr(args, "max_items", None):
+        given.append(f"items={args.max_items}")
+    return given
 
 
 def _papers(text: str, games=()) -> list[str]:
@@ -287,6 +305,8 @@ def cmd_build(args) -> int:
     progress = Progress(enabled=not args.quiet)
     started = time.time()
     jobs = min(args.jobs or os.cpu_count() or 1, len(refs))
+    if not hasattr(os, "fork"):  # Windows: one game after another, the same files
+        jobs = 1
     if jobs > 1:
         outcomes = _build_on_cores(args, refs, jobs)
     else:
@@ -400,7 +420,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     from pnp.check.report import summary
     from pnp.pipeline import prepare
 
-    budget.configure(args.limit)  # a --jobs worker starts with the defaults
+    budget.configure(_limits(args))  # a --jobs worker starts with the defaults
     t0 = time.monotonic()
 
     def verdict(results, warnings: list[str]) -> tuple[str, bool, str | None]:
@@ -533,7 +553,7 @@ def cmd_preview(args) -> int:
     t0, started = time.monotonic(), time.time()
     progress = Progress(enabled=not args.quiet)
     said: list[str] = []
-    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=said.append)
+    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=said.append, max_tiles=args.max_tiles)
     _warn_all(said)
     n = sum(r.faces for r in results)
     progress.done(f"{game.id}: {n} face images and {len(results)} contact sheets in {args.out / game.id / 'preview'} ({time.monotonic() - t0:.1f}s)")
@@ -610,12 +630,16 @@ def cmd_serve(args) -> int:
 
     if not 0 <= args.port <= 65535:
         raise PnpError("bad --port", expected="a port from 0 to 65535", found=str(args.port))
-    budget.configure(args.limit)
+    budget.configure(_limits(args))
     if args.host:
         print(f"warning: serving on {escape(args.host)}, not only this machine: anyone who can reach it can see the game", file=sys.stderr)
+        if args.host in ("0.0.0.0", "::"):
+            from pnp.serve import machine_names
+
+            print(f"  the network at large: requests must name this machine ({escape(', '.join(machine_names()))})", file=sys.stderr)
     opts = Options(
         args.game, paper=args.paper, variant=args.variant, players=args.players,
-        allow_outside=args.allow_outside, max_items=args.max_items, max_tiles=args.max_tiles,
+        allow_outside=args.allow_outside, max_items=args.max_items or DEFAULT_MAX_ITEMS, max_tiles=args.max_tiles,
     )
     running = make_server(opts, args.host or LOCAL, args.port)
     print(f"pnp serve: {running.url}  (Ctrl-C to stop)", flush=True)

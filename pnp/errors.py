@@ -47,3 +47,28 @@ def short(value: object, limit: int = 60) -> str:
     """A value as the user wrote it, cut to a readable length."""
     text = repr(value) if not isinstance(value, str) else repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+CAIRO_HOW = (
+    "Windows: install the GTK runtime (or MSYS2's mingw-w64-x86_64-cairo) and put the folder "
+    "holding libcairo-2.dll in PATH or CAIROCFFI_DLL_DIRECTORIES; macOS: brew install cairo "
+    "(Apple silicon: also export DYLD_FALLBACK_LIBRARY_PATH=/opt/homebrew/lib); Debian/Ubuntu: "
+    "apt install libcairo2; see README.md, 'cairo'"
+)
+
+
+def missing_cairo(exc: BaseException) -> PnpError | None:
+    """The message for a missing cairo library (previews, exports, the svg engine, serve), or None."""
+    text = str(exc)
+    missing = (isinstance(exc, OSError) and "cairo" in text and ("library" in text or "dll" in text.lower())) or (
+        isinstance(exc, ImportError) and getattr(exc, "name", None) in ("cairocffi", "cffi")
+    )
+    if not missing:
+        return None
+    return PnpError(
+        "the cairo graphics library is not installed (pnp preview, export, serve and --engine svg draw with it; "
+        "pnp build and check do not need it)",
+        expected="cairo, found by cairocffi",
+        found=text.splitlines()[0] if text else type(exc).__name__,
+        hint=CAIRO_HOW,
+    )

@@ -1,28 +1,51 @@
-"""A game's output folder replaced as a whole, by one rename, or not at all.
+"""A game's output folder, a plain folder, replaced as a set or not at all.
 
-`OUT/GAME` is a symlink to a hidden folder beside it (`OUT/.pnp-GAME.PID.XXXX`) that holds
-the whole set: PDFs, manifests, SVG page folders, and what other commands wrote there
-(previews, cut files). A run writes its files into a new hidden folder, links in
-everything of the current set it does not replace, then points `OUT/GAME` at the new folder
-with one rename of a symlink, which is atomic: a reader, or a kill at any moment, sees
-either the old set or the new one. Hidden folders that no run owns any more (a killed run's
-staging, a replaced set) are removed by the next run for the same game.
+`OUT/GAME` is an ordinary folder (permissions from the umask) holding the set: PDFs,
+manifests, SVG page folders, and what other commands wrote there (previews, cut files). A run
+writes its files into a staging folder beside it (`OUT/.pnp-GAME.PID.XXXX`). Once every file
+is written, a journal naming the entries to move is written into the staging folder: from
+then on the run is committed. The switch then (A) moves the entries it replaces out of
+`OUT/GAME` into a trash folder beside it, (B) moves back into the staged sub-folders what
+another command wrote there and this run keeps (`carry_sub`), (C) renames each staged entry
+into `OUT/GAME`. Only renames within one folder: no symlink, no hard link, no copy.
+
+A kill at any moment leaves the previous set (before the journal) or, once the journal is
+written, a set that the next run for the same game (any command) completes from the journal
+before it does anything else. Between (A) and (C) a replaced file is missing rather than
+old, so old and new files of the same names are never side by side. A lock file beside the
+folder keeps two runs from switching at once; folders that no live run owns are removed.
+
+Output folders from older versions (`OUT/GAME` a symlink to a hidden `OUT/.pnp-GAME.*`
+folder beside it) become plain folders. Any other link in the output path is refused: it was
+planted (a shared game folder holding `output` or `output/GAME` as a link to a private folder)
+and following it would write there, or bring its files into the output.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import secrets
 import shutil
-import tempfile
-from collections.abc import Iterator
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.errors import PnpError
 
-# Fault injection for tests: PNP_FAULT=before-switch ends the process (as a kill would)
-# after the new set is complete and just before the switch.
-FAULT_ENV = "PNP_FAULT"
+JOURNAL = ".pnp-journal.json"  # in a staging folder: the run is committed, the switch may finish
+MIGRATING = ".pnp-migrating"  # in an older version's hidden set folder being made the plain folder
+LOCK_WAIT_S = 60.0
+SWITCHED = "the new files were already in place"  # a Ctrl-C that came during the switch
+
+# Tests set this to stop the process at a point of the switch ("before-switch": every file
+# staged, nothing committed; "mid-switch": committed, half the entries moved), as a kill would.
+fault: Callable[[str], None] | None = None
+
+_carried: dict[Path, list[tuple[str, set[str]]]] = {}  # stage: (sub-folder, entries kept)
 
 
 def _prefix(game_id: str) -> str:
@@ -30,16 +53,66 @@ def _prefix(game_id: str) -> str:
     return f".pnp-{game_id}."
 
 
-def current(out_dir: Path, game_id: str) -> Path | None:
-    """The folder the set lives in now: the link's target, or a plain folder from older runs."""
+def _refuse(path: Path, why: str, found: str | None = None) -> PnpError:
+    return PnpError(
+        "cannot write the output folder",
+        key=why,
+        expected="plain folders on the output path (a link could lead anywhere: give the folder itself with --out)",
+        found=found or str(path),
+    )
+
+
+def _os_error(path: Path, exc: OSError) -> PnpError:
+    return PnpError("cannot write the output folder", found=f"{path}: {exc.strerror or exc}")
+
+
+def _link_text(path: Path) -> str:
+    try:
+        return f"{path} -> {os.readlink(path)}"
+    except OSError:
+        return str(path)
+
+
+def _old_style_target(out_dir: Path, game_id: str) -> Path | None:
+    """An older version's `OUT/GAME` link: the hidden folder beside it that it names."""
     link = out_dir / game_id
-    if link.is_symlink():
-        target = out_dir / os.readlink(link)
-        return target if target.is_dir() else None
-    return link if link.is_dir() else None
+    try:
+        name = os.readlink(link)
+    except OSError:
+        return None
+    if os.sep in name or "/" in name or not name.startswith(_prefix(game_id)):
+        return None
+    target = out_dir / name
+    return target if target.is_dir() and not target.is_symlink() else None
+
+
+def check_path(out_dir: Path, game_id: str) -> None:
+    """Refuse a link where the set lives (exit 2, named): the output folder itself, or `OUT/GAME`
+    unless it is an older version's link to its hidden folder (that is made plain)."""
+    if out_dir.is_symlink():
+        raise _refuse(out_dir, "the output folder is a symbolic link", _link_text(out_dir))
+    dest = out_dir / game_id
+    if dest.is_symlink():
+        if _old_style_target(out_dir, game_id) is None:
+            raise _refuse(dest, "the game's output folder is a symbolic link", _link_text(dest))
+    elif dest.exists() and not dest.is_dir():
+        raise PnpError("cannot write the output folder", found=f"{dest} is not a folder")
 
 
 def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":  # os.kill(pid, 0) would end the process there
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        code = ctypes.c_ulong()
+        kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
+        kernel32.CloseHandle(handle)
+        return code.value == 259  # STILL_ACTIVE
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -49,91 +122,258 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def clean_stale(out_dir: Path, game_id: str) -> None:
-    """Remove this game's hidden folders that are neither the current set nor a live run's."""
-    live = current(out_dir, game_id)
-    for p in out_dir.glob(_prefix(game_id) + "*"):
-        if live is not None and p.resolve() == live.resolve():
+def _owner(name: str, game_id: str) -> int:
+    parts = name[len(_prefix(game_id)) :].split(".")
+    return int(parts[0]) if parts and parts[0].isdigit() else 0
+
+
+@contextmanager
+def _locked(out_dir: Path, game_id: str) -> Iterator[None]:
+    """One run at a time switches (or repairs) a game's set."""
+    lock = out_dir / f"{_prefix(game_id)}lock"
+    deadline = time.monotonic() + LOCK_WAIT_S
+    while True:
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        except FileExistsError:
+            try:
+                pid = int(lock.read_text() or "0")
+            except (OSError, ValueError):
+                pid = 0
+            if pid and not _alive(pid) or not pid and time.monotonic() > deadline - LOCK_WAIT_S + 2:
+                lock.unlink(missing_ok=True)  # its run was killed
+                continue
+            if time.monotonic() > deadline:
+                raise PnpError(
+                    "cannot write the output folder",
+                    key="another pnp run is writing it",
+                    found=f"{lock} (process {pid})",
+                ) from None
+            time.sleep(0.05)
             continue
-        parts = p.name[len(_prefix(game_id)):].split(".")
-        pid = int(parts[0]) if parts and parts[0].isdigit() else 0
-        if pid and pid != os.getpid() and _alive(pid):
-            continue  # another run, still writing
+        except OSError as exc:
+            raise _os_error(lock, exc) from None
+        with os.fdopen(fd, "w") as fh:
+            fh.write(str(os.getpid()))
+        break
+    try:
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C during the renames takes effect once they are done (exit 130 all the same)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt(SWITCHED)
+
+
+def _write_journal(stage: Path, journal: dict) -> None:
+    tmp = stage / (JOURNAL + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(journal, fh)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, stage / JOURNAL)
+
+
+def _apply(out_dir: Path, game_id: str, stage: Path, journal: dict) -> None:
+    """Finish a committed switch (again, after a kill: every step checks what is left to do).
+    Should a rename in (A) be refused (a file held open elsewhere, on some systems), what (A)
+    moved goes back and the set is as it was."""
+    dest = out_dir / game_id
+    trash = out_dir / journal["trash"]
+    entries: list[str] = journal["entries"]
+    dest.mkdir(exist_ok=True)
+    trash.mkdir(exist_ok=True)
+    moved: list[str] = []
+    try:
+        for name in entries:  # (A) the entries replaced leave the set
+            if (
+                os.path.lexists(stage / name)
+                and os.path.lexists(dest / name)
+                and not os.path.lexists(trash / name)
+            ):
+                os.replace(dest / name, trash / name)
+                moved.append(name)
+    except OSError:
+        for name in reversed(moved):
+            os.replace(trash / name, dest / name)
+        raise _NotSwitched from None
+    for sub, names in journal["carry"].items():  # (B) what the staged sub-folder keeps
+        if (stage / sub).is_dir():
+            for n in names:
+                if os.path.lexists(trash / sub / n) and not os.path.lexists(stage / sub / n):
+                    os.replace(trash / sub / n, stage / sub / n)
+    for i, name in enumerate(entries):  # (C) the new entries join it
+        if fault and i == len(entries) // 2:
+            fault("mid-switch")
+        if os.path.lexists(stage / name):
+            os.replace(stage / name, dest / name)
+
+
+class _NotSwitched(Exception):
+    """A rename in step (A) was refused; the set is as it was."""
+
+
+def _finish(out_dir: Path, stage: Path, journal: dict) -> None:
+    (stage / JOURNAL).unlink(missing_ok=True)
+    shutil.rmtree(stage, ignore_errors=True)
+    shutil.rmtree(out_dir / journal["trash"], ignore_errors=True)
+
+
+def repair(out_dir: Path, game_id: str) -> None:
+    """Make the set whole: finish committed switches, make an older version's set a plain
+    folder, remove folders no live run owns (killed runs' staging, trash)."""
+    if not out_dir.is_dir():
+        return
+    dest = out_dir / game_id
+    hidden = sorted(out_dir.glob(_prefix(game_id) + "*"))
+    # an older version's link, or its switch to a plain folder cut short
+    if dest.is_symlink():
+        target = _old_style_target(out_dir, game_id)
+        if target is not None:
+            (target / MIGRATING).touch()
+            dest.unlink()
+            os.replace(target, dest)
+            (dest / MIGRATING).unlink(missing_ok=True)
+        elif not dest.exists():  # dangling: it named a folder that is gone
+            dest.unlink()
+    if not os.path.lexists(dest):
+        for p in hidden:
+            if (p / MIGRATING).is_file() and not p.is_symlink():
+                os.replace(p, dest)
+                (dest / MIGRATING).unlink(missing_ok=True)
+                break
+    hidden = [p for p in hidden if p.exists() or p.is_symlink()]
+    for p in hidden:  # committed switches (under the lock: no run is making one now)
+        if p.is_dir() and not p.is_symlink() and (p / JOURNAL).is_file():
+            journal = json.loads((p / JOURNAL).read_text(encoding="utf-8"))
+            _apply(out_dir, game_id, p, journal)
+            _finish(out_dir, p, journal)
+    for p in hidden:
+        if p.name.endswith(".lock") or not os.path.lexists(p):
+            continue
+        if _owned(p.name, game_id):
+            continue  # a run still writing
         if p.is_symlink() or p.is_file():
             p.unlink(missing_ok=True)
         else:
             shutil.rmtree(p, ignore_errors=True)
+    if dest.is_dir() and not dest.is_symlink():  # an older version's staging left inside the set
+        for p in dest.glob(".pnp-*"):
+            if p.is_dir() and not p.is_symlink():
+                shutil.rmtree(p, ignore_errors=True)
 
 
-def _carry(src: Path, dst: Path) -> None:
-    """Put `src` (a file or folder of the current set) at `dst`: hard links, else copies."""
-    if src.is_dir() and not src.is_symlink():
-        shutil.copytree(src, dst, symlinks=True, copy_function=_link_or_copy)
-    else:
-        _link_or_copy(src, dst)
+def _owned(name: str, game_id: str) -> bool:
+    """Whether a live run (this one included) owns the hidden folder `name`."""
+    pid = _owner(name, game_id)
+    return bool(pid) and _alive(pid)
 
 
-def _link_or_copy(src, dst) -> None:
-    try:
-        os.link(src, dst, follow_symlinks=False)
-    except OSError:
-        shutil.copy2(src, dst, follow_symlinks=False)
+def _make_stage(out_dir: Path, game_id: str) -> Path:
+    for _ in range(100):
+        stage = out_dir / f"{_prefix(game_id)}{os.getpid()}.{secrets.token_hex(4)}"
+        try:
+            stage.mkdir()  # permissions from the umask, as every folder the user makes
+        except FileExistsError:
+            continue
+        return stage
+    raise PnpError("cannot write the output folder", found=f"{out_dir}: no free staging name")
 
 
-def carry_sub(stage: Path, out_dir: Path, game_id: str, sub: str, replaced) -> Path:
-    """stage/sub, holding the current set's sub/ entries whose names `replaced` does not claim
-    (a preview of one family keeps the others')."""
+def carry_sub(
+    stage: Path, out_dir: Path, game_id: str, sub: str, replaced: Callable[[str], bool]
+) -> Path:
+    """stage/sub, a folder of the set that this run writes into; the current set's sub/
+    entries whose names `replaced` does not claim are kept at the switch (a preview of one
+    family keeps the others')."""
+    old = out_dir / game_id / sub
+    if old.is_symlink():
+        raise _refuse(old, "a folder of the game's output is a symbolic link", _link_text(old))
     dst = stage / sub
     dst.mkdir(parents=True, exist_ok=True)
-    old = current(out_dir, game_id)
-    if old is not None and (old / sub).is_dir():
-        for entry in (old / sub).iterdir():
-            if not replaced(entry.name):
-                _carry(entry, dst / entry.name)
+    # decided now, against the set as it is (the caller's `replaced` may read names it rebinds)
+    kept = {n for n in os.listdir(old) if not replaced(n)} if old.is_dir() else set()
+    _carried.setdefault(stage, []).append((sub, kept))
     return dst
+
+
+def _journal(out_dir: Path, game_id: str, stage: Path) -> dict:
+    dest = out_dir / game_id
+    carry: dict[str, list[str]] = {}
+    for sub, kept in _carried.get(stage, []):
+        old = dest / sub
+        if old.is_symlink():
+            raise _refuse(old, "a folder of the game's output is a symbolic link", _link_text(old))
+        if old.is_dir():
+            carry[sub] = sorted(
+                n
+                for n in os.listdir(old)
+                if n in kept and not os.path.lexists(stage / sub / n)
+            )
+    entries = sorted(n for n in os.listdir(stage) if n != JOURNAL)
+    return {"entries": entries, "carry": carry, "trash": stage.name + ".trash"}
 
 
 @contextmanager
 def output_set(out_dir: Path, game_id: str) -> Iterator[Path]:
-    """A staging folder to write the new files into; on success the whole set is switched.
+    """A staging folder to write the new files into; on success they join the set.
 
     Entries written into the staging folder replace those of the same name in the current
-    set; the current set's other entries are kept (linked into the new set).
+    set; the current set's other entries are kept where they are.
     """
-    link = out_dir / game_id
-    if link.exists() and not link.is_dir():
-        raise PnpError("cannot write the output folder", found=f"{link} is not a folder")
+    out_dir = Path(out_dir)
+    check_path(out_dir, game_id)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        clean_stale(out_dir, game_id)
-        staging = Path(tempfile.mkdtemp(prefix=f"{_prefix(game_id)}{os.getpid()}.", dir=out_dir))
+        with _locked(out_dir, game_id):
+            repair(out_dir, game_id)
+        stage = _make_stage(out_dir, game_id)
     except OSError as exc:
-        raise PnpError("cannot write the output folder", found=f"{out_dir}: {exc.strerror}") from None
+        raise _os_error(out_dir, exc) from None
+    committed = False
     try:
-        yield staging
-        old = current(out_dir, game_id)
-        if old is not None:
-            for entry in old.iterdir():
-                if not entry.name.startswith(".pnp-") and not (staging / entry.name).exists():
-                    _carry(entry, staging / entry.name)
-        if os.environ.get(FAULT_ENV) == "before-switch":
-            os._exit(137)
-        _switch(out_dir, game_id, staging, old)
+        yield stage
+        if fault:
+            fault("before-switch")
+        with _locked(out_dir, game_id), _interrupts_deferred():
+            try:
+                check_path(out_dir, game_id)
+                repair(out_dir, game_id)  # a run that ended between our start and now
+                journal = _journal(out_dir, game_id, stage)
+                _write_journal(stage, journal)
+                committed = True
+                try:
+                    _apply(out_dir, game_id, stage, journal)
+                except _NotSwitched:
+                    committed = False
+                    raise
+                _finish(out_dir, stage, journal)
+            except _NotSwitched as exc:
+                cause = (
+                    exc.__context__
+                    if isinstance(exc.__context__, OSError)
+                    else OSError("rename refused")
+                )
+                raise _os_error(out_dir / game_id, cause) from None
+            except OSError as exc:
+                raise _os_error(out_dir / game_id, exc) from None
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        if not committed:
+            shutil.rmtree(stage, ignore_errors=True)
+            shutil.rmtree(out_dir / (stage.name + ".trash"), ignore_errors=True)
         raise
-    clean_stale(out_dir, game_id)
-
-
-def _switch(out_dir: Path, game_id: str, staging: Path, old: Path | None) -> None:
-    link = out_dir / game_id
-    tmp_link = staging.with_name(staging.name + ".link")
-    try:
-        tmp_link.symlink_to(staging.name, target_is_directory=True)
-        if old is not None and not link.is_symlink():
-            # a plain folder from an older pnp: moved aside first (the one time two renames)
-            os.replace(link, staging.with_name(staging.name + ".old"))
-        os.replace(tmp_link, link)
-    except OSError as exc:
-        tmp_link.unlink(missing_ok=True)
-        raise PnpError("cannot write the output folder", found=f"{link}: {exc.strerror}") from None
+    finally:
+        _carried.pop(stage, None)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pnp import budget
 from pnp.draw.primitives import Group, Text, multiply, scale, translate
-from pnp.errors import PnpError
+from pnp.errors import DEFAULT_MAX_TILES, PnpError
 from pnp.kinds.base import DrawContext, Face
 from pnp.names import UniqueNames, safe_name
 from pnp.outputset import carry_sub, output_set
@@ -93,7 +93,9 @@ def contact_sheet(ctx: DrawContext, cells: list[tuple[str, Face, object]], px_pe
     return render_png(ctx, prims, w_px, h_px, background="#ffffff"), w_px, h_px
 
 
-def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | None = None, progress=None, warn=None) -> list[PreviewResult]:
+def preview(
+    game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | None = None, progress=None, warn=None, max_tiles: int = DEFAULT_MAX_TILES
+) -> list[PreviewResult]:
     from pnp.pipeline import prepare
 
     if dpi <= 0:
@@ -102,7 +104,7 @@ def preview(game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | No
     chosen = select_families(game, families) if families else game.families
     # counted from the items, before any face is drawn: each is an image to render
     budget.check("preview", sum(len(f.items) for f in chosen), file=game.file, key="components", hint="or pick fewer families with --family")
-    prep = prepare(game, legibility=False)
+    prep = prepare(game, legibility=False, max_tiles=max_tiles)
     ctx = prep.ctx
     results = []
     dest = out_dir / game.id

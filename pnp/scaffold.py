@@ -48,6 +48,8 @@ def _sources(src: Path, allow_outside: bool) -> list[tuple[Path, Path]]:
             continue
         # a symlink to a private file would otherwise become a copy of it
         require_inside(f, src, file=display_path(f), key=None, allow_outside=allow_outside)
+        if not (f.is_dir() or f.is_file()):  # a named pipe would block the copy, a device be read
+            raise PnpError("cannot copy the game folder", file=display_path(f), expected="files and folders only", found="a named pipe, socket or device")
         out.append((f, rel))
     return out
 
@@ -72,7 +74,7 @@ def new_game(path: Path, *, source: str | None = None, allow_outside: bool = Fal
                 shutil.copyfile(f, dst)
         write_schemas(path / SCHEMA_DIR)
     except OSError as exc:
-        raise PnpError("cannot write the new game folder", found=f"{path}: {exc.strerror}") from None
+        raise PnpError("cannot write the new game folder", found=f"{path}: {exc.strerror or exc}") from None
     if source:
         _rename(path, ident)
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +14,26 @@ import pytest
 import pnp.engines.svg_pages
 from pnp.build import build
 from pnp.spec.load import load_game
+
+# PNP_TEST_NO_LINKS=1 (the second run .ci/run makes): this process and every process it starts
+# run as on a desktop where symlinks, hard links and fork are refused (tests/no_links/).
+NO_LINKS_DIR = Path(__file__).parent / "no_links"
+if os.environ.get("PNP_TEST_NO_LINKS") == "1":
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(NO_LINKS_DIR), os.environ.get("PYTHONPATH")]))
+    import importlib.util
+
+    _spec = importlib.util.spec_from_file_location("no_links", NO_LINKS_DIR / "sitecustomize.py")
+    _no_links = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(_no_links)  # refuses them here too
+    _real_symlink = _no_links.real_symlink
+else:
+    _real_symlink = os.symlink
+
+
+def plant_symlink(link: Path, target: str | Path, directory: bool = False) -> None:
+    """Make a link as a test's setup (an older version's output, a planted link), in either run."""
+    _real_symlink(target, link, target_is_directory=directory)
+
 
 # svgwrite's validator checks every SVG page the tests make, element by element, as it is built
 pnp.engines.svg_pages.DEBUG = True

@@ -15,18 +15,19 @@ GAME = "greenway"
 
 
 def snapshot(folder):
-    """Every file and folder under `folder` as a user sees it (through OUT/GAME's link), and
-    under "stale" the hidden folders beside it that are no game's current set."""
+    """Every file and folder under `folder` as a user sees it, and under "stale" the hidden
+    entries beside the game folders (staging and trash folders no run owns). Links: none."""
     snap: dict = {}
-    for root, dirs, files in os.walk(folder, followlinks=True):
+    for root, dirs, files in os.walk(folder):
         here = Path(root)
         if here == folder:
             dirs[:] = [d for d in dirs if not d.startswith(".pnp-")]
+            files = [f for f in files if not f.startswith(".pnp-")]
         for name in sorted(dirs) + sorted(files):
             p = here / name
+            assert not p.is_symlink(), f"{p} is a link"
             snap[str(p.relative_to(folder))] = p.read_bytes() if p.is_file() else None
-    live = {os.readlink(p) for p in folder.iterdir() if p.is_symlink()}
-    snap["stale"] = sorted(p.name for p in folder.iterdir() if p.name.startswith(".pnp-") and p.name not in live)
+    snap["stale"] = sorted(p.name for p in folder.iterdir() if p.name.startswith(".pnp-"))
     return snap
 
 

@@ -139,7 +139,7 @@ def test_rows_count_against_the_item_budget(tmp_path):
     folder = _game(tmp_path / "g", "cards.csv", {"cards.csv": rows})
     with pytest.raises(PnpError) as exc:
         load_game(str(folder), max_items=20)
-    assert "--max-items" in exc.value.expected
+    assert "--limit items=N" in exc.value.expected
 
 
 def test_rows_without_an_id_column_get_readable_unique_ids_from_their_name(tmp_path):

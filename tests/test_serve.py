@@ -276,3 +276,40 @@ def test_a_saved_csv_redraws_the_rows_that_changed(served, game):
     assert faces(after, "deck") == faces(before, "deck")
     a, b = (pixels(served, f[changed[0]]["front"]["name"]) for f in (old, new))
     assert ImageChops.difference(a, b).getbbox() is not None
+
+
+def test_serving_the_network_requires_a_host_header_naming_this_machine(game):
+    """`--host 0.0.0.0` accepted any Host header, so a web page could rebind its own name to
+    this server and read the game. Now the Host must be one of this machine's names."""
+    import threading
+    import time
+    import urllib.error
+
+    from pnp.serve import machine_names, make_server
+    from pnp.serve.snapshot import Options
+
+    names = machine_names()
+    assert "*" not in names and "127.0.0.1" in names and "localhost" in names
+    running = make_server(Options(str(game)), host="0.0.0.0", port=0)
+    thread = threading.Thread(target=running.server.run, kwargs={"sockets": [running.sock]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not running.server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        port = running.sock.getsockname()[1]
+
+        def status(host: str) -> int:
+            req = urllib.request.Request(f"http://127.0.0.1:{port}/api/state", headers={"Host": host})
+            try:
+                with urllib.request.urlopen(req, timeout=20) as r:
+                    return r.status
+            except urllib.error.HTTPError as e:
+                return e.code
+
+        assert status(f"127.0.0.1:{port}") == 200
+        assert status(f"localhost:{port}") == 200
+        assert status(f"evil.example:{port}") == 400
+    finally:
+        running.server.should_exit = True
+        thread.join(10)

@@ -69,7 +69,69 @@ def test_items_across_families(tmp_path, capsys):
     (game / "more.yaml").write_text(text)
     edit(game / "game.yaml", "  - cards.yaml", "  - cards.yaml\n  - more.yaml")
     _refused(_build(game, tmp_path), "items", capsys, "items across all families", "12,000", "game.yaml:")
-    assert main(_build(game, tmp_path, "--limit", "items=20000", "--limit", "text_total=1000000")) == 0, capsys.readouterr().err
+    assert main(_build(game, tmp_path, "--limit", "items=20000")) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag", [["--max-items", "20000"], ["--limit", "items=20000"]])
+def test_max_items_is_the_items_limit(tmp_path, capsys, flag):
+    """--max-items N is --limit items=N: one limit, per game, raised by either spelling (raising
+    --max-items alone used to change nothing: the per-game total refused first)."""
+    game = mini_game(tmp_path)
+    edit(game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 2000\n    for_each: {n: [1, 2, 3]}")
+    text = (game / "cards.yaml").read_text().replace("family: cards", "family: more")
+    (game / "more.yaml").write_text(text)
+    edit(game / "game.yaml", "  - cards.yaml", "  - cards.yaml\n  - more.yaml")
+    from pnp.cli import _load, parser
+    from pnp.errors import PnpError
+
+    def load(*flags):  # what every command does first: build, check, preview, export, serve
+        return _load(parser().parse_args(["build", str(game), *flags]), str(game))
+
+    assert sum(len(f.items) for f in load(*flag).families) == 12_000
+    with pytest.raises(PnpError) as refused:
+        load(*flag[:-1], flag[-1].replace("20000", "5000"))
+    assert "asks for 6,000 items" in refused.value.message and "at most 5,000 items in a game (raise it with --limit items=N)" in refused.value.expected
+
+
+def test_the_benchmark_deck_of_5400_cards_builds_without_a_limit(tmp_path, capsys):
+    """bench/synthetic.py's deck, 5,400 cards of 140 characters in 6 KB of YAML: refused before
+    (500,000 characters drawn in one run); text laid out once and reused counts once."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+    from synthetic import write_game
+
+    game = write_game(tmp_path / "deck", 5400)
+    _small(game)
+    assert main(_build(game, tmp_path)) == 0, capsys.readouterr().err
+    import pymupdf
+
+    doc = pymupdf.open(tmp_path / "out" / "synthetic" / "synthetic-a4.pdf")
+    text = "".join(page.get_text() for page in doc)
+    assert "Card 900" in text and "Line five: number 900" in text and text.count("Line one of the rules text") >= 5400
+
+
+def test_limits_grow_with_the_spec_bytes(tmp_path, capsys):
+    """A 54,000-card deck (54 KB of YAML) loads without --limit: the items and text limits
+    grow by 2 items and 200 characters per byte past 10 KB; a small folder keeps the defaults."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+    from synthetic import write_game
+
+    from pnp.spec.load import load_game
+
+    game = load_game(str(write_game(tmp_path / "deck", 54_000)))
+    assert sum(len(f.items) for f in game.families) == 54_000
+    grown = game.extra["input_bytes"] - budget.FREE_BYTES
+    assert grown > 40_000
+    budget.reset(game.extra["input_bytes"])
+    assert budget.allowed("items") == 10_000 + 2 * grown and budget.allowed("text_total") == 500_000 + 200 * grown
+    budget.set_limit("items", 7)  # --limit items=7 is exact
+    assert budget.allowed("items") == 7
+    budget.configure(None)
+    budget.reset(5_000)
+    assert budget.allowed("items") == 10_000 and budget.allowed("text_total") == 500_000
 
 
 def test_text_per_face(tmp_path, capsys):
@@ -86,7 +148,7 @@ def test_text_across_a_run(tmp_path, capsys):
     edit(game / "cards.yaml", '"Card {n}", x: 0mm, y: 40mm', '"{n}-{copy} ' + "word " * 400 + '", x: 0mm, y: 0mm, h: 88mm')
     edit(game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 1000\n    for_each: {n: [1, 2, 3]}")
     _small(game)
-    _refused(_build(game, tmp_path, "--limit", "text_total=50000"), "text_total", capsys, "characters of text drawn in one run")
+    _refused(_build(game, tmp_path, "--limit", "text_total=50000"), "text_total", capsys, "characters of text laid out for one game")
 
 
 def test_stripe_density(tmp_path, capsys):

@@ -94,21 +94,22 @@ def test_full_disk(tmp_path, capsys, monkeypatch):
     ],
 )
 def test_memory_error_anywhere_is_exit_2(tmp_path, command, at):
-    """The fault-injection hook (PNP_FAULT=memory:N in pnp/budget.py) runs out of memory at the
+    """The fault-injection hook (tests/pnp_with_fault.py memory:N) runs out of memory at the
     Nth budget check: every stage ends in exit 2 with a message, and nothing is written."""
     import os
     import subprocess
     import sys
 
     game, out = mini_game(tmp_path), tmp_path / "out"
-    argv = [sys.executable, "-m", "pnp", command[0], str(game), "--out", str(out), *command[1:]]
-    env = {**os.environ, "PNP_FAULT": f"memory:{at}", "PNP_DEBUG": ""}
-    r = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+    args = [command[0], str(game), "--out", str(out), *command[1:]]
+    faulty = str(Path(__file__).parent / "pnp_with_fault.py")
+    env = {**os.environ, "PNP_DEBUG": ""}
+    r = subprocess.run([sys.executable, faulty, f"memory:{at}", *args], capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 2, r.stderr
     assert r.stderr.startswith("error: out of memory") and "--max-items" in r.stderr, r.stderr
     assert "Traceback" not in r.stderr and "internal error" not in r.stderr
     assert not (out / "mini").exists(), "a run that ran out of memory writes nothing"
-    r = subprocess.run(argv, capture_output=True, text=True, env={**env, "PNP_FAULT": ""}, timeout=120)
+    r = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0 and (out / "mini").is_dir(), r.stderr  # the same run without the fault
 
 
@@ -221,3 +222,218 @@ def test_hostile_paper_names_are_refused(tmp_path, capsys, paper):
     err = capsys.readouterr().err
     assert code == 2 and "paper" in err and "Traceback" not in err and "internal error" not in err, err
     assert "\x1b" not in err and "\x00" not in err, repr(err)
+
+
+def _workbook_part(game: Path, part: str, change) -> None:
+    """Rewrite one part of cards.xlsx with change(bytes) -> bytes."""
+    import zipfile
+
+    src = (game / "cards.xlsx").read_bytes()
+    import io
+
+    with zipfile.ZipFile(io.BytesIO(src)) as z, zipfile.ZipFile(game / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as dst:
+        for entry in z.infolist():
+            data = z.read(entry.filename)
+            dst.writestr(entry, change(data) if entry.filename == part else data)
+
+
+def test_xlsx_row_claiming_a_far_row_number_is_one_row(tmp_path, capsys):
+    """One row claiming row 99,999,999,999 (a 5 KB file): the reader used to walk every empty
+    row before it, and hung every command. It is the one row it is."""
+    game = mini_game(tmp_path)
+    _xlsx(game, b'<row r="99999999999"><c r="A99999999999" t="inlineStr"><is><t>far</t></is></c><c r="B99999999999"><v>2</v></c></row>')
+    assert (game / "cards.xlsx").stat().st_size < 10_000
+    from pnp.spec.load import load_game
+
+    items = [(i.id, i.attrs["n"]) for i in load_game(str(game)).families[0].items]
+    assert items == [("a", 1), ("far", 2)]
+
+
+def test_xlsx_of_a_million_empty_rows_is_refused_by_its_size(tmp_path, capsys):
+    """A million empty rows in a 10 KB file: the XML is read as it is decompressed, and past
+    100 bytes of XML per byte of the file (at least 2 MB) it is refused, named."""
+    game = mini_game(tmp_path)
+    _xlsx(game, b"<row><c/></row>" * 1_000_000)
+    assert (game / "cards.xlsx").stat().st_size < 50_000
+    err = _build(game, tmp_path, capsys)
+    assert "cards.xlsx: cannot read the workbook" in err and "bytes of XML (100 per byte of the file)" in err, err
+    assert not (tmp_path / "out" / "mini").exists()
+
+
+@pytest.mark.parametrize(
+    ("part", "change"),
+    [
+        ("xl/workbook.xml", lambda b: b[: len(b) // 2]),  # cut short
+        ("xl/workbook.xml", lambda b: b.replace(b"<sheets>", b"<sheets><<")),
+        ("xl/_rels/workbook.xml.rels", lambda b: b"not xml"),
+        ("xl/worksheets/sheet1.xml", lambda b: b.replace(b"</sheetData>", b"<row><c t='s'><v>99</v></c></row></sheetData>")),
+        ("xl/workbook.xml", lambda b: b'<!DOCTYPE x [<!ENTITY a "aaaa">]>' + b),
+    ],
+)
+def test_damaged_workbook_is_exit_2(tmp_path, capsys, part, change):
+    """A damaged workbook.xml was an internal error (exit 3): it is the user's file, exit 2."""
+    game = mini_game(tmp_path)
+    _xlsx(game, b"")
+    _workbook_part(game, part, change)
+    err = _build(game, tmp_path, capsys)
+    assert "cards.xlsx" in err and "cannot read the workbook" in err and "internal error" not in err, err
+
+
+def test_xlsx_values_read_as_a_spreadsheet_shows_them(tmp_path):
+    """Shared and inline strings, rich text, numbers, booleans, dates, a sheet picked by name:
+    read as openpyxl read them."""
+    import datetime
+
+    import openpyxl
+    from openpyxl.cell.rich_text import CellRichText, TextBlock
+    from openpyxl.cell.text import InlineFont
+
+    from pnp.spec.datafile import read_rows
+
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    book.active.append(["x"])
+    ws = book.create_sheet("Cards")
+    ws.append(["id", "name", "cost", "ok", "day", "big"])
+    ws.append(["a", "Oak", 3, True, datetime.date(2023, 3, 15), 1.5])
+    ws.append(["b", CellRichText(["Po", TextBlock(InlineFont(b=True), "nd")]), 2.0, False, None, 12345678901])
+    ws["A10"] = "c"  # after a gap of empty rows
+    path = tmp_path / "cards.xlsx"
+    book.save(path)
+    rows = read_rows(path, shown="cards.xlsx", sheet="Cards", max_rows=100)
+    got = [{k: v for k, v in r.items() if not k.startswith("\x00")} for r in rows]
+    assert got == [
+        {"id": "a", "name": "Oak", "cost": 3, "ok": True, "day": "2023-03-15 00:00:00", "big": 1.5},
+        {"id": "b", "name": "Pond", "cost": 2, "ok": False, "day": "", "big": 12345678901},
+        {"id": "c", "name": "", "cost": "", "ok": "", "day": "", "big": ""},
+    ]
+    assert [r["\x00row"] for r in rows] == [2, 3, 10]
+
+
+@pytest.mark.parametrize("command", [["build"], ["preview", "--dpi", "1200"], ["export", "--tts"], ["export", "--cards"], ["export", "--cut"]])
+def test_a_1_km_board_is_refused_by_every_command(tmp_path, capsys, command):
+    """A board 1 km a side: `build` refused it (19 million tile pages), `preview` and `--tts`
+    drew it (5 s, 360 MB each). Every command refuses it, before drawing, with the same limit."""
+    game = mini_game(tmp_path)
+    (game / "board.yaml").write_text(
+        "family: board\nkind: board\nsize: {w: 1000000mm, h: 1000000mm}\nitems:\n  - id: board\n"
+        'front:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: "#00aa00"}\n'
+    )
+    edit(game / "game.yaml", "  - cards.yaml", "  - cards.yaml\n  - board.yaml")
+    code = main([command[0], str(game), "--out", str(tmp_path / "out"), *command[1:]])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "board.yaml:3: 'board' (1000000 x 1000000 mm) would need" in err and "--max-tiles" in err, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_item_id_of_300_characters_is_never_an_internal_error(tmp_path, capsys):
+    """Preview and print-shop file names are made from item ids: 300 characters were "File
+    name too long", exit 3. Names are kept short, or the refusal is exit 2 and named."""
+    game = mini_game(tmp_path)
+    edit(game / "cards.yaml", "id: c{n}", "id: c{n}" + "x" * 300)
+    for command in (["preview"], ["export", "--cards"], ["export", "--tts"], ["build"]):
+        code = main([command[0], str(game), "--out", str(tmp_path / "out"), "--quiet", *command[1:]])
+        err = capsys.readouterr().err
+        assert code in (0, 2) and "internal error" not in err and "Traceback" not in err, (command, err)
+        if code == 2:
+            assert "file name is too long" in err and "shorten the item id" in err, err
+
+
+def test_a_file_name_too_long_is_exit_2(tmp_path, capsys, monkeypatch):
+    """Whatever name the system refuses as too long: exit 2, the name, what to shorten."""
+    import errno
+
+    import pnp.preview
+
+    def refuse(*args, **kwargs):
+        raise OSError(errno.ENAMETOOLONG, "File name too long", "out/mini/preview/cards/" + "x" * 300 + ".png")
+
+    monkeypatch.setattr(pnp.preview, "render_png", refuse)
+    code = main(["preview", str(mini_game(tmp_path)), "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert code == 2 and "xxxx.png: the file name is too long for this file system" in err and "internal error" not in err, err
+
+
+def test_a_games_own_a4_is_said_once(tmp_path, capsys):
+    """A game's layouts/a4.yaml replaces pnp's A4 for that game: said once, with the file."""
+    from pnp.paths import layouts_dir
+    from pnp.spec import paper
+
+    game = mini_game(tmp_path)
+    (game / "layouts").mkdir()
+    (game / "layouts" / "a4.yaml").write_text((layouts_dir() / "a4.yaml").read_text().replace("10mm", "12mm", 1))
+    paper._said_replaced.clear()
+    assert main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("replaces pnp's built-in 'a4' paper") == 1 and "layouts/a4.yaml" in err, err
+    plain = mini_game(tmp_path / "plain")
+    assert main(["build", str(plain), "--out", str(tmp_path / "out2"), "--paper", "a4"]) == 0
+    assert "replaces" not in capsys.readouterr().err
+
+
+def test_duplicate_item_ids_are_said(tmp_path, capsys):
+    """Two items with one id were accepted silently. They are kept (the repeat is named a-2,
+    so nothing a user wrote is lost) and said, with file and line, once per family."""
+    game = mini_game(tmp_path)
+    edit(game / "cards.yaml", "  - id: c{n}\n    for_each: {n: [1, 2, 3]}\n", "  - {id: a, n: 1}\n  - {id: b, n: 2}\n  - {id: a, n: 3}\n  - {id: b, n: 4}\n")
+    assert main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4"]) == 0
+    err = capsys.readouterr().err
+    assert "cards.yaml:7: family 'cards' gives the id 'a' and 1 more to more than one item" in err and "a-2" in err, err
+    assert err.count("more than one item") == 1
+    from pnp.spec.load import load_game
+
+    assert [i.id for i in load_game(str(game)).families[0].items] == ["a", "b", "a-2", "b-2"]
+
+
+def test_new_from_a_folder_with_a_named_pipe(tmp_path, capsys):
+    """`pnp new --from` a folder holding a named pipe ended "found: ...: None". It is refused
+    before anything is written, naming the pipe."""
+    import os
+
+    src = mini_game(tmp_path)
+    os.mkfifo(src / "pipe")
+    code = main(["new", str(tmp_path / "copy"), "--from", str(src)])
+    err = capsys.readouterr().err
+    assert code == 2 and "pipe: cannot copy the game folder" in err and "named pipe" in err, err
+    assert "None" not in err and not (tmp_path / "copy").exists()
+
+
+def test_a_16_bit_rgba_image_is_printed_band_by_band(tmp_path, monkeypatch):
+    """A large 16-bit RGBA PNG was decoded and converted whole, several copies at once (888 MB
+    for 50 megapixels); it is converted a band of rows at a time. The PDF's pixels and mask
+    are the image's, wherever the bands meet."""
+    import struct
+    import zlib
+
+    import pymupdf
+    from PIL import Image
+
+    from pnp.engines import pdf_images
+
+    monkeypatch.setattr(pdf_images, "BAND_PIXELS", 40 * 7)  # 7 rows a band: many bands
+    w, h = 40, 30
+    rows = b"".join(b"\x00" + b"".join(struct.pack(">HHHH", x * 1600, y * 2000, 30000, 65535 if x < 20 else 32768) for x in range(w)) for y in range(h))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+    image, mask = pdf_images.image_streams(png)
+    import io
+
+    want = Image.open(io.BytesIO(png))
+    want.load()
+    assert zlib.decompress(image.data) == want.convert("RGB").tobytes()
+    assert mask is not None and zlib.decompress(mask.data) == want.convert("RGBA").getchannel("A").tobytes()
+    game = mini_game(tmp_path)
+    (game / "deep.png").write_bytes(png)
+    edit(game / "cards.yaml", "front:\n", "front:\n  - image: {file: deep.png, x: 0mm, y: 0mm, w: 100%, h: 50%}\n")
+    assert main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4", "--quiet"]) == 0
+    doc = pymupdf.open(tmp_path / "out" / "mini" / "mini-a4.pdf")
+    xrefs = [x[0] for page in doc for x in page.get_images() if x[2] == w and x[3] == h]
+    assert xrefs, "the image is in the PDF at its own size"
+    got = pymupdf.Pixmap(doc, xrefs[0])
+    n = got.n  # 3 colours, and the mask as a fourth channel where pymupdf joins it
+    rgb = bytes(b for i, b in enumerate(got.samples) if i % n < 3)
+    assert rgb == want.convert("RGB").tobytes()

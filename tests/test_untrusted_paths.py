@@ -264,3 +264,65 @@ def test_live_server_neither_walks_nor_watches_a_symlinked_folder(world):
         assert 0 < _inotify_watches() <= len(folders) + 1
     finally:
         served.stop()
+
+
+def _tree(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else None) for p in sorted(folder.rglob("*"))}
+
+
+def _link_refused(code: int, err: str, link: str) -> None:
+    assert code == 2, err
+    assert "cannot write the output folder" in err and "symbolic link" in err and link in err, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", [["build"], ["preview"], ["export", "--tts"], ["export", "--cut"], ["export", "--cards"]])
+def test_planted_output_link_is_refused(world, capsys, monkeypatch, command):
+    """`cd game && pnp build .` with a shared game's `output` a link to a private folder: the
+    command would write there. Refused, named; the private folder is untouched."""
+    game, outside = world
+    (game / "output").symlink_to(outside, target_is_directory=True)
+    before = _tree(outside)
+    monkeypatch.chdir(game)
+    code, err = _run([command[0], ".", *command[1:]], outside, capsys)
+    _link_refused(code, err, "output ->")
+    assert _tree(outside) == before
+
+
+@pytest.mark.parametrize("command", [["build"], ["preview"], ["export", "--tts"]])
+def test_planted_game_output_link_is_refused(world, capsys, monkeypatch, command):
+    """`output/mini` a link to a private folder: an earlier version hard-linked every file of
+    it into the new output (which goes along when the output is zipped and shared)."""
+    game, outside = world
+    (game / "output").mkdir()
+    (game / "output" / "mini").symlink_to(outside, target_is_directory=True)
+    before = _tree(outside)
+    monkeypatch.chdir(game)
+    code, err = _run([command[0], ".", *command[1:]], outside, capsys)
+    _link_refused(code, err, "mini ->")
+    assert _tree(outside) == before
+    assert sorted(p.name for p in (game / "output").iterdir()) == ["mini"], "nothing written beside it"
+
+
+def test_planted_link_dressed_as_an_older_set_is_refused(world, capsys, monkeypatch):
+    """`output/mini` -> `.pnp-mini.1.x` (as earlier versions made), that itself a link out."""
+    game, outside = world
+    (game / "output").mkdir()
+    (game / "output" / ".pnp-mini.1.abcd").symlink_to(outside, target_is_directory=True)
+    (game / "output" / "mini").symlink_to(".pnp-mini.1.abcd", target_is_directory=True)
+    before = _tree(outside)
+    monkeypatch.chdir(game)
+    code, err = _run(["build", "."], outside, capsys)
+    _link_refused(code, err, "mini ->")
+    assert _tree(outside) == before
+
+
+def test_planted_preview_folder_link_is_refused(world, capsys, monkeypatch):
+    """`output/mini/preview` a link to a private folder: a preview would carry its files over."""
+    game, outside = world
+    assert main(["build", str(game), "--out", str(game / "output"), "--quiet"]) == 0
+    (game / "output" / "mini" / "preview").symlink_to(outside, target_is_directory=True)
+    before = _tree(outside)
+    code, err = _run(["preview", str(game), "--out", str(game / "output")], outside, capsys)
+    _link_refused(code, err, "preview ->")
+    assert _tree(outside) == before

@@ -71,8 +71,10 @@ def layout_text(
     line_height: float,
     fonts: FontBook,
 ) -> list[Text]:
-    # checked before wrapping, whose cost grows with the length
+    # checked before wrapping, whose cost grows with the length; a text laid out once and
+    # reused (an element alike on many items) is work, and counts, once
     budget.check("text", len(text), key="text")
+    budget.spend("text_total", len(text), key="text")
     fm = fonts.metrics(font)
     paragraphs = text.split("\n")
     box_h = h if h is not None else size * line_height
@@ -134,6 +136,7 @@ def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
     fonts: FontBook = box["fonts"]
     fit, line_height, align = box["fit"], box["line_height"], box["align"]
     budget.check("text", len(text), key="text")
+    budget.spend("text_total", len(text), key="text")
     fm = fonts.metrics(font)
     paragraphs = parse(text)
     box_h = h if h is not None else size * line_height

@@ -88,18 +88,31 @@ def _png_direct(raw: bytes) -> Stream | None:
     return Stream(_head(w, h, space, bits, "/Filter /FlateDecode " + parms), b"".join(idat))
 
 
+BAND_PIXELS = 1_000_000  # converted and deflated a band of rows at a time: memory stays near the decoded image's
+
+
 def _decoded(raw: bytes) -> tuple[Stream, Stream | None]:
     with PILImage.open(io.BytesIO(raw)) as im:
         im.load()
         has_alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
-        rgba = im.convert("RGBA") if has_alpha else None
-        rgb = (rgba or im).convert("RGB")
-    head = _head(rgb.width, rgb.height, "/DeviceRGB", 8, "/Filter /FlateDecode")
-    image = Stream(head, zlib.compress(rgb.tobytes(), 6))
-    if rgba is None:
+        w, h = im.size
+        rows = max(1, BAND_PIXELS // max(w, 1))
+        rgb_z, alpha_z = zlib.compressobj(6), zlib.compressobj(6)
+        rgb_parts: list[bytes] = []
+        alpha_parts: list[bytes] = []
+        opaque = True
+        for top in range(0, h, rows):
+            band = im.crop((0, top, w, min(h, top + rows)))
+            if has_alpha:
+                band = band if band.mode == "RGBA" else band.convert("RGBA")
+                alpha = band.getchannel("A")
+                opaque = opaque and alpha.getextrema() == (255, 255)
+                alpha_parts.append(alpha_z.compress(alpha.tobytes()))
+            rgb = band if band.mode == "RGB" else band.convert("RGB")
+            rgb_parts.append(rgb_z.compress(rgb.tobytes()))
+    rgb_parts.append(rgb_z.flush())
+    image = Stream(_head(w, h, "/DeviceRGB", 8, "/Filter /FlateDecode"), b"".join(rgb_parts))
+    if not has_alpha or opaque:
         return image, None
-    alpha = rgba.getchannel("A")
-    if alpha.getextrema() == (255, 255):
-        return image, None
-    mask = Stream(_head(alpha.width, alpha.height, "/DeviceGray", 8, "/Filter /FlateDecode"), zlib.compress(alpha.tobytes(), 6))
-    return image, mask
+    alpha_parts.append(alpha_z.flush())
+    return image, Stream(_head(w, h, "/DeviceGray", 8, "/Filter /FlateDecode"), b"".join(alpha_parts))

@@ -218,7 +218,7 @@ def prepare(
     game = select(whole_game, only)
     if not isinstance(source, Game):
         log.debug("%s: loaded %d families in %.2fs", game.id, len(game.families), time.monotonic() - t0)
-    budget.reset()  # each game's drawing has its own totals, however many games were loaded first
+    budget.reset(whole_game.extra.get("input_bytes", 0))  # each game's drawing has its own totals
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
     rewrite = None
     if ink_saver:
@@ -233,6 +233,8 @@ def prepare(
 
         kept = {f"family '{f.name}' " for f in game.families}
         prep.noeffect = [w for w in unmatched_conditions(whole_game) if any(k in w for k in kept)]
+    if not papers:  # previews, exports, the live page: an item no build could tile is refused here too
+        check_tiling(game, prep.infos, load_paper("a4", game.folder), max_tiles)
     if whole:
         prep.drawn()
     if legibility:

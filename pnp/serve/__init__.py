@@ -38,7 +38,7 @@ def make_server(opts: Options, host: str = LOCAL, port: int = 8000) -> Running:
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     # the Host header must name this server: a web page elsewhere cannot rebind a name to it
-    allowed = ["*"] if host in ("0.0.0.0", "::", "") else sorted({LOCAL, "localhost", host})
+    allowed = machine_names() if host in ("0.0.0.0", "::", "") else sorted({LOCAL, "localhost", host})
     config = uvicorn.Config(make_app(hub, allowed), log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
     server = uvicorn.Server(config)
     hub.stopping = lambda: server.should_exit
@@ -59,3 +59,24 @@ def _listen(host: str, port: int) -> socket.socket:
         ) from None
     sock.set_inheritable(True)
     return sock
+
+
+def machine_names() -> list[str]:
+    """The names and addresses this machine answers to (for a server on every interface): a
+    request must name one of them in its Host header, never a name a web page rebound to it."""
+    names = {LOCAL, "localhost", "::1", "[::1]"}
+    for name in {socket.gethostname(), socket.getfqdn()}:
+        if name:
+            names |= {name, f"{name}.local", name.split(".")[0]}
+            try:
+                for *_, addr in socket.getaddrinfo(name, None):
+                    names.add(addr[0] if ":" not in addr[0] else f"[{addr[0]}]")
+            except OSError:
+                pass
+    try:  # the address other machines reach this one at (no packet is sent)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            names.add(probe.getsockname()[0])
+    except OSError:
+        pass
+    return sorted(names)

@@ -77,42 +77,18 @@ def _delimited(path: Path, shown: str, delimiter: str):
 
 
 def _xlsx(path: Path, shown: str, sheet: str | None):
-    import openpyxl  # only games with spreadsheet data pay for importing it
+    """(row number, cells) of each row of a workbook's sheet that holds a value. Its real rows
+    are read from the sheet's XML (pnp/spec/xlsx.py): the size it claims is not trusted, each
+    row is as wide as its own last cell, and a stray cell far out (XFD1048576) is refused,
+    never padded out to."""
+    from pnp.spec.xlsx import read_sheet
 
-    try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise PnpError("cannot read the workbook", file=shown, expected="an .xlsx file saved by a spreadsheet", found=str(exc)) from None
-    try:
-        if sheet is None:
-            ws = book.worksheets[0]
-        elif sheet in book.sheetnames:
-            ws = book[sheet]
-        else:
-            import difflib
-
-            near = difflib.get_close_matches(sheet, book.sheetnames, n=1, cutoff=0.5)
-            raise PnpError(
-                "no such sheet in the workbook",
-                file=shown,
-                key="sheet",
-                expected="one of: " + ", ".join(book.sheetnames),
-                found=sheet,
-                hint=f"did you mean '{near[0]}'?" if near else None,
-            )
-        # the size a sheet claims is not trusted: each row is as wide as its own last cell, and a
-        # stray cell far out (XFD1048576) is refused, never padded out to
-        ws.reset_dimensions()
-        n = 0
-        try:
-            for n, values in enumerate(ws.iter_rows(values_only=True), start=1):
-                if len(values) > MAX_COLUMNS:
-                    raise PnpError("row has too many columns", file=shown, line=n, key=f"row {n}", expected=f"at most {MAX_COLUMNS:,} columns", found=f"a cell in column {_column(len(values) - 1)}")
-                yield n, [_cell(v) for v in values]
-        except (zipfile.BadZipFile, KeyError, ValueError, OverflowError, SyntaxError) as exc:  # SyntaxError: XML's ParseError
-            raise PnpError("cannot read the workbook", file=shown, line=n + 1, key=f"row {n + 1}", expected="an .xlsx file saved by a spreadsheet", found=short(str(exc), 120)) from None
-    finally:
-        book.close()
+    for n, values in read_sheet(path, shown, sheet):
+        width = max(values) + 1
+        if width > MAX_COLUMNS:
+            found = f"a cell in column {_column(width - 1)}" if width < 1 << 20 else "a cell reference past column XFD"
+            raise PnpError("row has too many columns", file=shown, line=n, key=f"row {n}", expected=f"at most {MAX_COLUMNS:,} columns", found=found)
+        yield n, [_cell(values.get(k)) for k in range(width)]
 
 
 def _typed(text: str):
@@ -166,7 +142,7 @@ def _items(table, shown: str, max_rows: int) -> list[dict]:
                 expected=f"{len(header)} columns ({', '.join(header)})", found=repr(cells[k]),
             )
         if len(rows) >= max_rows:
-            raise PnpError("too many rows", file=shown, line=n, key=f"row {n}", expected=f"at most {max_rows:,} items (raise it with --max-items)", found=f"more than {max_rows:,} rows")
+            raise PnpError("too many rows", file=shown, line=n, key=f"row {n}", expected=f"at most {max_rows:,} items (raise it with --limit items=N)", found=f"more than {max_rows:,} rows")
         row = dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=True))
         rows.append({**_checked(row, header, shown, n), ROW_KEY: n})
     if header is None:

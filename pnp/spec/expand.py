@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import logging
 import math
 import string
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from pnp import budget
 from pnp.errors import DEFAULT_MAX_ITEMS, PnpError
 from pnp.spec.game import ItemEntry
 from pnp.spec.model import Item
@@ -158,13 +160,14 @@ def expand_items(
     sizes = [_many(entry, players) for entry in entries]
     total = sum(sizes)
     worst = sizes.index(max(sizes)) if sizes else 0  # the entry that asks for the most, to point at
-    if total > max_items:
+    cap = min(max_items, budget.allowed("items"))  # one limit: a family is at most the whole game's
+    if total > cap:
         raise PnpError(
             f"family '{family}' asks for {total:,} items",
             file=file,
             line=lines[worst] if lines and worst < len(lines) else None,
             key="items",
-            expected=f"at most {max_items:,} items per family (raise it with --max-items)",
+            expected=f"at most {cap:,} items in a game (raise it with --limit items=N)",
             found=f"{total:,}",
         )
     runs: list[_Run] = []
@@ -187,6 +190,7 @@ def expand_items(
     # One walk over every item: each id must fill, and a repeated id gets a -2, -3... suffix.
     renamed: dict[int, str] = {}
     seen: dict[str, int] = {}
+    repeated: dict[str, int | None] = {}  # id -> the line of its first repeat
     k = 0
     for n, run in enumerate(runs):
         for seat in run.seats:
@@ -207,9 +211,19 @@ def expand_items(
                     one = f"{ident}-{c + 1}" if run.count > 1 else ident
                     if one in seen:
                         seen[one] += 1
+                        repeated.setdefault(one, lines[n] if lines and n < len(lines) else None)
                         one = renamed[k] = f"{one}-{seen[one]}"
                     seen.setdefault(one, 1)
                     k += 1
+    if repeated:
+        # accepted (each repeat is named -2, -3 ...), but said: a copy-paste slip is the usual cause
+        first, line = next(iter(repeated.items()))
+        more = f" and {len(repeated) - 1} more" if len(repeated) > 1 else ""
+        logging.getLogger("pnp").warning(
+            "%s%s: family '%s' gives the id '%s'%s to more than one item: the repeats are named %s-2, %s-3 ... "
+            "(give each item its own id, or use count:)",
+            file, f":{line}" if line else "", family, first, more, first, first,
+        )  # fmt: skip
     return ItemList(family, base, runs, renamed)
 
 

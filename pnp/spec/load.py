@@ -146,6 +146,8 @@ def load_game(
 ) -> Game:
     if not _using:
         budget.reset()
+        if max_items != DEFAULT_MAX_ITEMS:  # the API's max_items is the items limit
+            budget.set_limit("items", max_items)
     folder = find_game(ref).resolve()
     game_file = folder / "game.yaml"
     # a game.yaml that is a symlink out of its folder would build another folder's game
@@ -259,6 +261,7 @@ def load_game(
         fonts=fonts,
         allow_outside=allow_outside,
         rules_file=rules_file,
+        extra={"input_bytes": budget.input_bytes()},  # its limits while it is drawn (pnp/budget.py)
     )
 
 
@@ -328,7 +331,8 @@ def _data_file_items(data: LineDict, folder: Path, name: str, allow_outside: boo
         raise PnpError("items file not found", file=name, line=line, key="items", expected="a .csv, .tsv or .xlsx file in the game folder", found=ref)
     shown = display_path(target)
     notes: list[str] = []
-    rows = LineList(read_rows(target, shown=shown, sheet=sheet, max_rows=max_items, warnings=notes))
+    budget.read(target, target.stat().st_size)
+    rows = LineList(read_rows(target, shown=shown, sheet=sheet, max_rows=budget.allowed("items"), warnings=notes))
     rows.lines = [row.pop(ROW_KEY) for row in rows]
     out = LineDict(data)
     out.line, out.lines, out.file, out.files = data.line, dict(data.lines), data.file, data.files

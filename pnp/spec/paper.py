@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import logging
 import re
 from pathlib import Path
 from typing import Literal
@@ -120,8 +121,19 @@ def paper_file(name: str, game_folder: Path | None = None) -> Path:
     )
 
 
+_said_replaced: set[str] = set()  # paper files already said to replace a built-in one
+
+
 def load_paper(name: str, game_folder: Path | None = None) -> PaperSpec:
     path = paper_file(name, game_folder)
+    builtin = layouts_dir() / f"{name}.yaml"
+    if builtin.is_file() and path.resolve() != builtin.resolve() and str(path) not in _said_replaced:
+        # a game's (or the working folder's) layouts/a4.yaml is used instead of pnp's: said once
+        _said_replaced.add(str(path))
+        logging.getLogger("pnp").warning(
+            "%s: replaces pnp's built-in '%s' paper (its size, margins and duplex settings are this file's)",
+            display_path(path), name,
+        )  # fmt: skip
     spec = validate(PaperSpec, read_yaml(path), file=display_path(path))
     if spec.tile_overlap < 8.0:
         raise PnpError(

@@ -13,6 +13,7 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
+from pnp import budget
 from pnp.errors import PnpError
 
 MAX_FILE_BYTES = 5_000_000
@@ -235,6 +236,7 @@ def read_yaml(path: Path, *, allow_empty: bool = False) -> object:
     if not path.is_file():
         raise PnpError("file not found", file=name, expected="an existing YAML file")
     raw = path.read_bytes()
+    budget.read(path, len(raw))  # an honest game's limits grow with what it is written in
     if len(raw) > MAX_FILE_BYTES:
         raise PnpError(
             "file is too large",
