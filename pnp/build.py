@@ -99,8 +99,9 @@ def write(
     date: str | None = None,
     progress: Callable[[str], None] | None = None,
     before_switch: Callable[[], None] | None = None,
+    folder: str | None = None,
 ) -> list[Output]:
-    """Each plan's PDF and manifest. Nothing is written until every page of every paper has
+    """Each plan's PDF and manifest (into out_dir/`folder`, by default the game's). Nothing is written until every page of every paper has
     rendered: the whole set goes to a hidden folder beside the output, switched in with one
     rename (pnp/outputset.py). Legibility, unless read already, is read from the faces as the
     first paper's pages draw them; then `before_switch` runs, and may refuse (raise) while the
@@ -109,7 +110,7 @@ def write(
     With a core to spare, a forked copy of this process writes the manifests (and the SVG
     engine's SVG pages) and reads legibility while this one writes the PDFs (pnp/forked.py);
     should it fail, this process does that work itself afterwards."""
-    folder = prep.game.id + (ONLY_DIR if prep.only else "")  # a part never replaces the whole game's files
+    folder = folder or prep.game.id + (ONLY_DIR if prep.only else "")  # a part never replaces the whole game's files
     created = _mkdir(out_dir)
     try:
         with output_set(out_dir, folder) as stage:
@@ -207,7 +208,7 @@ def _info(game: Game, paper: PaperSpec, date: str | None) -> DocInfo:
 
 
 def _listing(fh, prep: Prepared, paper: PaperSpec, plan: Plan, engine: str) -> ManifestWriter:
-    return ManifestWriter(fh, plan, game=prep.game.id, variant=prep.game.variant, paper=paper.id, engine=engine)
+    return ManifestWriter(fh, plan, game=prep.game.id, variant=prep.game.variant, paper=paper.id, engine=engine, symbols=prep.ctx.symbols)
 
 
 def _remove_if_empty(folders: list[Path]) -> None:

@@ -123,6 +123,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
     b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
     b.add_argument("--only", action="append", metavar="FAMILY[/ID]", help="build just this family, or one item of it (repeatable), with its backs and the guide page, into output/GAME-only/; the rulebook is not checked")
+    b.add_argument("--since", type=Path, metavar="EARLIER", help="print only the items whose drawing changed since an earlier build (its output folder or a .json manifest), with their backs, into output/GAME-since/; says what changed")
     b.add_argument("--ink-saver", action="store_true", help="light tints and outlines instead of large fills and dark backs; the guide page shows each page's ink beside the normal build's")
     b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
     b.add_argument("--registration", action="store_true", help="print registration marks for print-and-cut machines on every sheet (see pnp export --cut)")
@@ -295,6 +296,8 @@ def cmd_build(args) -> int:
     refs = list(builtin_games()) if args.all else args.games
     if not refs:
         raise PnpError("no game given", expected="a game id, a folder with a game.yaml, or --all")
+    if args.since and (len(refs) != 1 or args.only):
+        raise PnpError("--since compares one game with its earlier build", expected="one game, without --only", found=" ".join(refs))
     if args.date:
         import datetime as dt
 
@@ -304,7 +307,7 @@ def cmd_build(args) -> int:
             raise PnpError("bad --date", expected="YYYY-MM-DD", found=args.date) from None
     progress = Progress(enabled=not args.quiet)
     started = time.time()
-    jobs = min(args.jobs or os.cpu_count() or 1, len(refs))
+    jobs = 1 if args.since else min(args.jobs or os.cpu_count() or 1, len(refs))
     if not hasattr(os, "fork"):  # Windows: one game after another, the same files
         jobs = 1
     if jobs > 1:
@@ -426,7 +429,8 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     def verdict(results, warnings: list[str]) -> tuple[str, bool, str | None]:
         """The report, whether anything failed or warned, and with --strict the refusal."""
         failed = sum(not r.passed for r in results)
-        checked = summary(game.id, results) if not args.only else f"{game.id}: rulebook not checked (--only builds a part of the game)"
+        part = "--since" if args.since else "--only"
+        checked = summary(game.id, results) if not only else f"{game.id}: rulebook not checked ({part} builds a part of the game)"
         # -q: no warnings, and the rulebook check only when a rule fails (as `pnp check -q`)
         said = "" if args.quiet else "".join(f"warning: {escape(w)}\n" for w in grouped(warnings))
         report = said + (checked if failed or not args.quiet else "")
@@ -436,6 +440,17 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
         return report + ("\n" if report and not report.endswith("\n") else "") + refused, True, refused
 
     said: list[tuple[str, bool, str | None]] = []
+    only, folder, changes = args.only or (), None, ""
+    if args.since:  # the changed items, as --only would name them, written apart
+        from pnp.since import SINCE_DIR, since
+
+        try:
+            only, changes = since(game, args.since, ink_saver=args.ink_saver)
+        except PnpError as exc:
+            return str(exc)
+        if not only:
+            return changes, "", False
+        folder = game.id + SINCE_DIR
 
     def decide() -> None:
         # every face has been drawn and read: every warning is known before the files switch in
@@ -447,7 +462,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     try:
         prep = prepare(
             game, [duplex_paper(p, args.offset, args.flip, game.folder, args.registration) for p in papers],
-            max_tiles=args.max_tiles, fold=args.fold, ink_saver=args.ink_saver, only=args.only or (), legibility=False,
+            max_tiles=args.max_tiles, fold=args.fold, ink_saver=args.ink_saver, only=only, legibility=False,
         )  # fmt: skip
         # the rules read the faces and the first paper's plan before anything is written
         results = prep.check() or []
@@ -455,14 +470,14 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
             prep.legibility()  # a failed rule refuses before any page is drawn, with every warning
             report, _, refused = verdict(results, prep.warnings())
             return str(refused), report, True
-        outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress, before_switch=decide)
+        outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress, before_switch=decide, folder=folder)
     except _Refused as exc:
         return str(exc), said[-1][0] if said else "", True
     except PnpError as exc:
         return str(exc)
     report, bad, _ = said[-1]
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
-    return f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", report, bad
+    return (changes + "\n" if changes else "") + f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", report, bad
 
 
 def cmd_check(args) -> int:

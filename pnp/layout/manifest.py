@@ -6,6 +6,7 @@ import json
 
 from pnp.layout.compose import placement_transform
 from pnp.layout.impose import Plan
+from pnp.since import Digests
 
 
 def _r(v: float) -> float:
@@ -53,19 +54,23 @@ def _item(p, face_of) -> dict:
 _string = json.encoder.encode_basestring_ascii  # how json.dumps writes a str
 
 
-def _item_json(p, face_of) -> str:
-    """json.dumps(_item(p, face_of)), written directly for the plain items of a page of cards."""
+def _item_json(p, face_of, digest: str | None = None) -> str:
+    """json.dumps(_item(p, face_of)), written directly for the plain items of a page of cards;
+    with `digest`, the item's face drawing's (pnp.since) last."""
     cut_into = pieces(p, face_of)
     if p.tile or cut_into or type(p.rotation) is not int:
         it = _item(p, None)
         if cut_into:
             it["pieces"] = cut_into
+        if digest is not None:
+            it["digest"] = digest
         return json.dumps(it)
     ref = p.ref
     return (
         f'{{"component": {_string(ref.family)}, "id": {_string(ref.id)}, "side": {_string(p.side)}, '
         f'"x_mm": {_r(p.x)!r}, "y_mm": {_r(p.y)!r}, "w_mm": {_r(p.w)!r}, "h_mm": {_r(p.h)!r}, '
-        f'"rotation": {p.rotation!r}, "stock": {_string(ref.stock)}, "shape": {_string(ref.shape)}}}'
+        f'"rotation": {p.rotation!r}, "stock": {_string(ref.stock)}, "shape": {_string(ref.shape)}'
+        + (f', "digest": {_string(digest)}}}' if digest is not None else "}")
     )
 
 
@@ -109,8 +114,10 @@ class ManifestWriter:
     holds all its pages as JSON values at once.
     """
 
-    def __init__(self, fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str):
+    def __init__(self, fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, symbols=None):
         self.fh = fh
+        # with the game's symbols, each item records its face drawing's digest (for --since)
+        self.digests = Digests(symbols) if symbols is not None else None
         head = manifest(Plan(plan.paper, [], plan.families, plan.calibration), game=game, variant=variant, paper=paper, engine=engine)
         text = json.dumps(head, indent=1)
         tail = '"pages": []\n}'
@@ -121,10 +128,16 @@ class ManifestWriter:
     def page(self, page, face_of=None) -> None:
         entry = _page_entry(page)
         head = json.dumps(entry)[:-1]  # the C encoder: no indent
-        lines = ",\n".join("   " + _item_json(p, face_of) for p in page.items)
+        lines = ",\n".join("   " + _item_json(p, face_of, self._digest(p, face_of)) for p in page.items)
         items_text = f"\n{lines}\n  ]}}" if page.items else "]}"
         self.fh.write(("\n" if self.first else ",\n") + f'  {head}, "items": [' + items_text)
         self.first = False
+
+    def _digest(self, p, face_of) -> str | None:
+        if self.digests is None or face_of is None:
+            return None
+        face = face_of(p.ref)
+        return self.digests.face(face.back if p.side == "back" else face.front)
 
     def close(self) -> None:
         self.fh.write(("\n" if not self.first else "") + " ]\n}\n")

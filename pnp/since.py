@@ -1,0 +1,235 @@
+"""`--since EARLIER`: reprint only the items whose drawing changed since an earlier build.
+
+Each manifest records a digest of every placed item's face drawing (`face_digest`): a hash
+of the drawn primitives themselves (numbers rounded to 1/10000 mm, the symbols a face uses
+and the bytes of its images), never of object ids or file paths, so the same drawing gives
+the same digest on every run and machine. Comparing them with the game's faces drawn now
+gives the items to print again, as `--only FAMILY/ID` selectors.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.draw.primitives import Image, Use
+from pnp.errors import PnpError
+
+SINCE_DIR = "-since"  # the changed items are written beside the whole game, never over it
+
+
+class Digests:
+    """Digests of face drawings; a symbol or an image file is hashed once."""
+
+    def __init__(self, symbols):
+        self.symbols = symbols  # a SymbolBook (or any id -> Symbol mapping)
+        self.known: dict[str, str] = {}  # symbol id or image path -> digest
+
+    def face(self, drawing: object) -> str | None:
+        """The digest of a face's drawing (a front or back primitive), None for no drawing."""
+        if drawing is None:
+            return None
+        h = hashlib.sha256()
+        self._feed(h, drawing)
+        return h.hexdigest()[:16]
+
+    def _feed(self, h, v: object) -> None:
+        if isinstance(v, float):
+            h.update(repr(round(v, 4) + 0.0).encode())
+        elif isinstance(v, (str, int, bool)) or v is None:
+            h.update(repr(v).encode())
+        elif isinstance(v, (tuple, list)):
+            h.update(b"(")
+            for x in v:
+                self._feed(h, x)
+                h.update(b",")
+            h.update(b")")
+        elif isinstance(v, Use):
+            h.update(b"Use")
+            h.update(self._known(v.symbol, lambda: self._symbol(v.symbol)).encode())
+            self._feed(h, v.transform)
+        elif isinstance(v, Image):  # the picture, not where it sits on this disk
+            h.update(b"Image")
+            h.update(self._known(v.file, lambda: _file_hash(v.file)).encode())
+            self._feed(h, (v.x, v.y, v.w, v.h))
+        elif dataclasses.is_dataclass(v):
+            h.update(type(v).__name__.encode())
+            for f in dataclasses.fields(v):
+                self._feed(h, getattr(v, f.name))
+        else:
+            h.update(repr(v).encode())
+
+    def _known(self, key: str, make) -> str:
+        if key not in self.known:
+            self.known[key] = make()
+        return self.known[key]
+
+    def _symbol(self, ident: str) -> str:
+        try:
+            sym = self.symbols[ident]
+        except KeyError:
+            return "missing:" + ident
+        h = hashlib.sha256()
+        self._feed(h, (sym.children, sym.w, sym.h))
+        return h.hexdigest()
+
+
+def _file_hash(path: str) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return "unreadable"
+
+
+Sides = tuple[str | None, str | None]  # (front digest, back digest)
+
+
+def current(
+    families: Iterable[tuple[str, Iterable]], digests: Digests
+) -> dict[str, dict[str, Sides]]:
+    """family -> item id -> (front, back) digests, from (family name, faces) pairs."""
+    out: dict[str, dict[str, Sides]] = {}
+    for name, faces in families:
+        items = out.setdefault(name, {})
+        for face in faces:
+            items[face.id] = (digests.face(face.front), digests.face(face.back))
+    return out
+
+
+def earlier(path: str | Path, game_id: str, variant: str | None) -> dict[str, dict[str, Sides]]:
+    """family -> item id -> (front, back) digests, read from an earlier build's manifest (or
+    the first manifest in an earlier output folder)."""
+    path = Path(path)
+    what = "an earlier output folder of this game, or one of its .json manifests"
+    if path.is_dir():
+        found = sorted(path.glob("*.json"))
+        if not found:
+            raise PnpError("--since: no manifest in this folder", expected=what, found=str(path))
+        path = found[0]
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise PnpError(
+            "--since: cannot read the earlier manifest", expected=what, found=f"{path}: {exc}"
+        ) from None
+    if not isinstance(data, dict) or not isinstance(data.get("pages"), list):
+        raise PnpError("--since: not a pnp manifest", expected=what, found=str(path))
+    if data.get("game") != game_id or data.get("variant") != variant:
+        built = str(data.get("game")) + (f" ({data['variant']})" if data.get("variant") else "")
+        this = game_id + (f" ({variant})" if variant else "")
+        raise PnpError(
+            "--since: the earlier build is of another game",
+            file=str(path),
+            key="game",
+            expected=this,
+            found=built,
+        )
+    out: dict[str, dict[str, list]] = {}
+    for page in data["pages"]:
+        for it in page.get("items", []) if isinstance(page, dict) else []:
+            if not isinstance(it, dict) or "component" not in it:
+                continue
+            if "digest" not in it:
+                raise PnpError(
+                    "--since: the earlier manifest has no drawing digests (written by an older pnp)",
+                    file=str(path), expected="a manifest from this pnp: build the earlier version again",
+                    found=f"item '{it.get('id')}' without 'digest'",
+                )  # fmt: skip
+            sides = out.setdefault(str(it["component"]), {}).setdefault(str(it["id"]), [None, None])
+            sides[1 if it.get("side") == "back" else 0] = it["digest"]
+    # a family printed before on this paper's manifests has its items; a back never placed
+    # (one-sided) stays None
+    return {fam: {i: (s[0], s[1]) for i, s in items.items()} for fam, items in out.items()}
+
+
+@dataclass
+class Changes:
+    """What differs from the earlier build, in the game's order."""
+
+    changed: list[tuple[str, str]] = field(default_factory=list)  # (family, id): the front
+    backs: list[tuple[str, str]] = field(default_factory=list)  # the back only
+    new: list[tuple[str, str]] = field(
+        default_factory=list
+    )  # items of families the earlier build had
+    new_families: list[str] = field(default_factory=list)
+    removed: list[tuple[str, str]] = field(default_factory=list)
+    removed_families: list[str] = field(default_factory=list)
+
+    def selectors(self) -> list[str]:
+        """The `--only` selectors of every item to print again."""
+        sel = [f"{f}/{i}" for f, i in [*self.changed, *self.backs, *self.new]]
+        return sel + list(self.new_families)
+
+    def summary(self, game_id: str, printed: int) -> str:
+        """What changed, briefly: a count, then each kind of change with a few ids."""
+        if not printed and not self.removed and not self.removed_families:
+            return f"{game_id}: nothing changed since the earlier build: nothing to print"
+        lines = [f"{game_id}: {printed} item(s) changed since the earlier build"]
+        for label, refs in (
+            ("drawing changed", self.changed),
+            ("back changed", self.backs),
+            ("new", self.new),
+        ):
+            if refs:
+                lines.append(f"  {label} ({len(refs)}): {_few(f'{f}/{i}' for f, i in refs)}")
+        if self.new_families:
+            lines.append(f"  new families (every item printed): {', '.join(self.new_families)}")
+        if self.removed:
+            lines.append(
+                f"  removed, nothing printed ({len(self.removed)}): {_few(f'{f}/{i}' for f, i in self.removed)}"
+            )
+        if self.removed_families:
+            lines.append(f"  removed families, nothing printed: {', '.join(self.removed_families)}")
+        if not printed:
+            lines.append("  nothing to print")
+        return "\n".join(lines)
+
+
+def _few(names: Iterable[str], most: int = 8) -> str:
+    names = list(names)
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def compare(before: dict[str, dict[str, Sides]], now: dict[str, dict[str, Sides]]) -> Changes:
+    """The items to print again: a changed front, a changed back, or new; and what was removed."""
+    ch = Changes()
+    for fam, items in now.items():
+        old = before.get(fam)
+        if old is None:
+            ch.new_families.append(fam)
+            continue
+        for ident, (front, back) in items.items():
+            was = old.get(ident)
+            if was is None:
+                ch.new.append((fam, ident))
+            elif was[0] != front:
+                ch.changed.append((fam, ident))
+            elif was[1] != back:
+                ch.backs.append((fam, ident))
+    for fam, items in before.items():
+        if fam not in now:
+            ch.removed_families.append(fam)
+        else:
+            ch.removed.extend((fam, i) for i in items if i not in now[fam])
+    return ch
+
+
+def printed_count(ch: Changes, now: dict[str, dict[str, Sides]]) -> int:
+    return len(ch.changed) + len(ch.backs) + len(ch.new) + sum(len(now[f]) for f in ch.new_families)
+
+
+def since(game, path: str | Path, *, ink_saver: bool = False) -> tuple[list[str], str]:
+    """The `--only` selectors of what changed in `game` since the build at `path`, and the
+    report to show; no selectors means nothing to print."""
+    from pnp.pipeline import prepare
+
+    before = earlier(path, game.id, game.variant)
+    prep = prepare(game, legibility=False, ink_saver=ink_saver)
+    digests = Digests(prep.ctx.symbols)
+    now = current(((fam.name, prep.faces.each(fam)) for fam in game.families), digests)
+    ch = compare(before, now)
+    return ch.selectors(), ch.summary(game.id, printed_count(ch, now))
