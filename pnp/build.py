@@ -64,17 +64,29 @@ def build(
     ink_saver: bool = False,
     only: Sequence[str] = (),
     registration: bool = False,
+    since: str | Path | None = None,
 ) -> list[Output]:
     """The game (a Game, a built-in id or a game folder) through the pipeline on each paper,
     then written (see `write`) into out_dir/<game id>/. Warnings go to `warn`, else to the
     "pnp" logger; `strict` refuses on any before writing. `only` builds some families or
-    items (`FAMILY`, `FAMILY/ID`) into out_dir/<game id>-only/. This is `pnp.build`."""
+    items (`FAMILY`, `FAMILY/ID`) into out_dir/<game id>-only/. `since` (an earlier build's
+    folder or manifest) builds the items drawn differently now into out_dir/<game id>-since/,
+    logging what changed; nothing, and [], when nothing did (pnp.since). This is `pnp.build`."""
     if engine not in ("reportlab", "svg"):
         raise PnpError("unknown engine", expected="reportlab or svg", found=str(engine))
     if not isinstance(game, Game):
         from pnp.api import load_game
 
         game = load_game(game)
+    folder = None
+    if since is not None:
+        from pnp.since import SINCE_DIR, changed_since
+
+        only, said = changed_since(game, since, ink_saver=ink_saver)
+        log.info("%s", said)
+        if not only:
+            return []
+        folder = game.id + SINCE_DIR
     prep = prepare(
         game, [duplex_paper(p, offset, flip, game.folder, registration) for p in papers],
         max_tiles=max_tiles, fold=fold, ink_saver=ink_saver, only=only, legibility=False,
@@ -88,7 +100,7 @@ def build(
         for w in found:
             (warn or (lambda text: log.warning("%s", text)))(w)
 
-    return write(prep, engine=engine, out_dir=Path(out_dir), date=date, progress=progress, before_switch=decide)
+    return write(prep, engine=engine, out_dir=Path(out_dir), date=date, progress=progress, before_switch=decide, folder=folder)
 
 
 def write(

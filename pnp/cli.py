@@ -442,10 +442,10 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     said: list[tuple[str, bool, str | None]] = []
     only, folder, changes = args.only or (), None, ""
     if args.since:  # the changed items, as --only would name them, written apart
-        from pnp.since import SINCE_DIR, since
+        from pnp.since import SINCE_DIR, changed_since
 
         try:
-            only, changes = since(game, args.since, ink_saver=args.ink_saver)
+            only, changes = changed_since(game, args.since, ink_saver=args.ink_saver)
         except PnpError as exc:
             return str(exc)
         if not only:

@@ -222,7 +222,7 @@ def printed_count(ch: Changes, now: dict[str, dict[str, Sides]]) -> int:
     return len(ch.changed) + len(ch.backs) + len(ch.new) + sum(len(now[f]) for f in ch.new_families)
 
 
-def since(game, path: str | Path, *, ink_saver: bool = False) -> tuple[list[str], str]:
+def changed_since(game, path: str | Path, *, ink_saver: bool = False) -> tuple[list[str], str]:
     """The `--only` selectors of what changed in `game` since the build at `path`, and the
     report to show; no selectors means nothing to print."""
     from pnp.pipeline import prepare

@@ -136,3 +136,18 @@ def test_a_new_family_a_removed_item_and_a_changed_back(small_game, tmp_path, ca
     assert since.count("Happening") == 5 and "Event\n" not in since
     assert since.count("Reward gold") == 1 and since.count("Reward silver") == 1
     assert "Card text goes here." not in since and "START" not in since
+
+
+def test_the_api_builds_since_an_earlier_build(game_copy, tmp_path):
+    import pnp
+
+    game = game_copy("greenway")
+    first = pnp.build(str(game), ["a4"], out_dir=tmp_path / "o")
+    assert pnp.build(str(game), ["a4"], out_dir=tmp_path / "o", since=first[0].manifest) == []
+    cards = game / "cards.yaml"
+    cards.write_text(
+        cards.read_text().replace("{rank: 9, pips: 9, move: 3,", "{rank: 9, pips: 9, move: 5,")
+    )
+    again = pnp.build(str(game), ["a4"], out_dir=tmp_path / "o", since=tmp_path / "o" / "greenway")
+    assert again[0].pdf == tmp_path / "o" / "greenway-since" / "greenway-a4.pdf"
+    assert Counter(re.findall(r"move \d", texts(again[0].pdf))) == {"move 5": 4}
