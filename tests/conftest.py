@@ -11,7 +11,8 @@ import pymupdf
 import pytest
 
 import pnp.engines.svg_pages
-from pnp.build import build
+import pnp.pipeline  # noqa: F401 - registers the component kinds: tests load games with pnp.spec.load
+from pnp import build
 from pnp.spec.load import load_game
 
 # svgwrite's validator checks every SVG page the tests make, element by element, as it is built

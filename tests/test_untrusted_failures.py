@@ -72,12 +72,12 @@ def test_svg_numbers_out_of_range(tmp_path, capsys, engine, body):
 
 def test_full_disk(tmp_path, capsys, monkeypatch):
     """ENOSPC while the PDFs are written: exit 2 naming the file, the previous output kept."""
-    import pnp.build
+    import pnp.write
 
     def full(fh, *a, **k):
         raise OSError(errno.ENOSPC, "No space left on device", fh.name)
 
-    monkeypatch.setattr(pnp.build, "ManifestWriter", full)
+    monkeypatch.setattr(pnp.write, "ManifestWriter", full)
     err = _build(mini_game(tmp_path), tmp_path, capsys)
     assert "cannot write" in err and "No space left on device" in err and "mini-a4.json" in err, err
 
@@ -88,7 +88,7 @@ def test_full_disk(tmp_path, capsys, monkeypatch):
         (["build", "--engine", "reportlab"], 1),  # the first check: while the game loads
         (["build", "--engine", "reportlab"], 2),  # drawing the first face
         (["build", "--engine", "reportlab"], 60),  # imposing: the guide page's text
-        (["build", "--engine", "svg"], 200),  # writing: faces drawn as the pages ask for them
+        (["build", "--engine", "svg"], 150),  # late in drawing the faces (all drawn before any page)
         (["preview"], 5),
         (["export", "--tts"], 5),
     ],
