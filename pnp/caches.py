@@ -16,10 +16,10 @@ import sys
 # (module, name): an lru_cache'd function, or a dict or ByIdentity with clear()
 CACHES = (
     ("pnp.draw.fonts", "metrics_for"),  # a font file's metrics, by path
+    ("pnp.draw.fonts", "truetype_data"),  # a CFF font converted to TrueType outlines
     ("pnp.draw.svgart", "read_art"),  # an SVG file's drawing, by path
     ("pnp.spec.expand", "_parsed"),  # a `{attr}` template's parts
     ("pnp.spec.yamlfile", "_SCALAR_TAGS"),  # a plain YAML scalar's implicit tag
-    ("pnp.kinds.template", "_attribute_names"),  # the attributes an element names
     ("pnp.kinds.polyhedra.solids", "solids"),  # the solids' geometry
     ("pnp.kinds.polyhedra.nets", "make_net"),  # a solid's net at an edge length
     ("pnp.engines.svg_pages", "_glyph_cache"),  # a font's glyph outlines, for SVG pages
