@@ -16,7 +16,7 @@ import sys
 # (module, name): an lru_cache'd function, or a dict or ByIdentity with clear()
 CACHES = (
     ("pnp.draw.fonts", "metrics_for"),  # a font file's metrics, by path
-    ("pnp.draw.fonts", "truetype_data"),  # a CFF font converted to TrueType outlines
+    ("pnp.fontfiles", "truetype_data"),  # a CFF font converted to TrueType outlines
     ("pnp.draw.svgart", "read_art"),  # an SVG file's drawing, by path
     ("pnp.spec.expand", "_parsed"),  # a `{attr}` template's parts
     ("pnp.spec.yamlfile", "_SCALAR_TAGS"),  # a plain YAML scalar's implicit tag
