@@ -68,14 +68,14 @@ def compile_bytecode() -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "pnp"), str(HERE)], check=True, env=child_env())
 
 
-def timed(cmd: list[str]) -> tuple[float, float, float]:
+def timed(cmd: list[str], cwd: Path = ROOT) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system) and peak MB of one process, start to exit.
 
     On a shared machine the CPU time is the steadier figure: wall time grows with the load.
     """
     with tempfile.TemporaryFile() as errf:  # a file, not a pipe: a full pipe would stall the child
         t0 = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errf, env=child_env())
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errf, env=child_env())
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t0
         proc.returncode = os.waitstatus_to_exitcode(status)

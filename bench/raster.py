@@ -28,8 +28,8 @@ TARGET_S = 10.0
 
 
 def child(route: str, dpi: float) -> None:
+    from pnp.face_images import face_pixels, place_face, render_png
     from pnp.pipeline import prepare
-    from pnp.preview import face_pixels, place_face, render_png
     from pnp.spec.load import builtin_games
 
     def svg_route(ctx, prims, w, h):
@@ -47,7 +47,7 @@ def child(route: str, dpi: float) -> None:
     n = size = 0
     for gid in builtin_games():
         prep = prepare(gid, legibility=False)
-        ctx, faces = prep.ctx, prep.drawn()
+        ctx, faces = prep.ctx, prep.faces
         for fl in faces.values():
             for face in fl:
                 for drawing in (face.front, face.back):

@@ -6,19 +6,15 @@ import argparse
 import errno
 import json
 import logging
-import math
 import os
 import sys
 import time
 from pathlib import Path
 
-from pnp import __version__, budget
+from pnp import __version__, api, budget, options
 from pnp.budget import WHAT
 from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError, escape, missing_cairo
 from pnp.messages import grouped
-from pnp.spec.paper import MAX_OFFSET_MM
-
-PAPERS_BOTH = ("a4", "letter")
 
 
 class Progress:
@@ -41,14 +37,21 @@ class Progress:
             print(msg, file=sys.stderr)
 
 
-def _offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected X,Y in millimetres such as 0.5,-1; found {escape(text)!r}") from None
-    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_MM for v in (x, y)):
-        raise argparse.ArgumentTypeError(f"expected X,Y each from -{MAX_OFFSET_MM:g} to {MAX_OFFSET_MM:g} mm; found {escape(text)!r}")
-    return x, y
+def _checked(check):
+    """An option's type from its check in pnp.options (the library's too): the same expected
+    and found, shown as a usage error."""
+
+    def convert(text: str):
+        try:
+            return check(text)
+        except PnpError as exc:
+            raise argparse.ArgumentTypeError(f"expected {exc.expected}; found {escape(exc.found)}") from None
+
+    return convert
+
+
+_offset = _checked(options.offset)
+_dpi = _checked(options.dpi)
 
 
 def _length(text: str) -> float:
@@ -58,19 +61,6 @@ def _length(text: str) -> float:
         return parse_length(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f"{exc}; found {escape(text)!r}") from None
-
-
-MIN_DPI, MAX_DPI = 10.0, 1200.0  # below, a card is a few pixels; above, one board is gigabytes
-
-
-def _dpi(text: str) -> float:
-    try:
-        dpi = float(text)
-    except ValueError:
-        dpi = math.nan
-    if not MIN_DPI <= dpi <= MAX_DPI:  # NaN fails this too
-        raise argparse.ArgumentTypeError(f"expected dots per inch from {MIN_DPI:g} to {MAX_DPI:g}; found {escape(text)!r}")
-    return dpi
 
 
 def _positive_int(text: str) -> int:
@@ -281,7 +271,7 @@ def _limits(args) -> list[str]:
 def _papers(text: str, games=()) -> list[str]:
     from pnp.spec.paper import load_paper
 
-    names = list(PAPERS_BOTH) if text == "both" else [p.strip() for p in text.split(",") if p.strip()]
+    names = options.papers(text)
     for n in names:
         for folder in [g.folder for g in games] or [None]:
             load_paper(n, folder)  # refuses an unknown paper before any work
@@ -298,24 +288,18 @@ def cmd_build(args) -> int:
         raise PnpError("no game given", expected="a game id, a folder with a game.yaml, or --all")
     if args.since and (len(refs) != 1 or args.only):
         raise PnpError("--since compares one game with its earlier build", expected="one game, without --only", found=" ".join(refs))
-    if args.date:
-        import datetime as dt
-
-        try:
-            dt.date.fromisoformat(args.date)
-        except ValueError:
-            raise PnpError("bad --date", expected="YYYY-MM-DD", found=args.date) from None
+    options.date(args.date)
     progress = Progress(enabled=not args.quiet)
     started = time.time()
-    jobs = 1 if args.since else min(args.jobs or os.cpu_count() or 1, len(refs))
+    # every game, and its papers, loaded and checked before anything is written
+    games = [_load(args, r) for r in refs]
+    papers = _papers(args.paper, games)
+    jobs = min(args.jobs or os.cpu_count() or 1, len(games))
     if not hasattr(os, "fork"):  # Windows: one game after another, the same files
         jobs = 1
     if jobs > 1:
-        outcomes = _build_on_cores(args, refs, jobs)
+        outcomes = _build_on_cores(args, games, papers, jobs)
     else:
-        # Load and check every game, and its papers, before writing anything; each is loaded once, here.
-        games = [_load(args, r) for r in refs]
-        papers = _papers(args.paper, games)
         outcomes = [_build_one(args, g, papers, progress) for g in games]
     failed = False
     for outcome in outcomes:
@@ -327,173 +311,73 @@ def cmd_build(args) -> int:
         progress.done(done)
         if report and (not args.quiet or bad):
             print(report, file=sys.stderr)
-    for g in games if jobs == 1 else ():  # (games built on several cores are not loaded here)
+    for g in games:
         _stale(args, g, started)
     return 1 if (failed and args.strict) else 0
 
 
-def _build_on_cores(args, refs: list[str], jobs: int) -> list:
-    """Build the games on `jobs` cores, each game sent to a worker as soon as it has loaded.
-
-    Games are independent, so a worker draws and stages one while the next loads here; but
-    nothing is switched into the output folder until every game (and its papers) has loaded.
-    A game that does not load refuses the whole command, and the staged files are dropped.
-    Outcomes come back in the order given.
-    """
+def _build_on_cores(args, games: list, papers: list[str], jobs: int) -> list:
+    """Build the games on `jobs` cores (games are independent); outcomes in the order given."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     mp = multiprocessing.get_context("fork")  # workers start with what is imported and loaded
-    loaded, refused = mp.Event(), mp.Event()
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp, initializer=_open_gate, initargs=(loaded, refused)) as pool:
-        futures: dict[int, object] = {}
-        failed: dict[int, PnpError] = {}
-        try:
-            for i in _load_order(refs):
-                try:
-                    game = _load(args, refs[i])
-                except PnpError as exc:
-                    refused.set()  # the builds under way drop what they staged
-                    failed[i] = exc  # the others still load: the first game given that fails is said
-                    continue
-                if not failed:
-                    futures[i] = pool.submit(_build_one, args, game, _papers(args.paper, [game]), None)
-        except BaseException:
-            refused.set()
-            raise
-        if failed:
-            raise failed[min(failed)]
-        loaded.set()
-        return [futures[i].result() for i in range(len(refs))]
-
-
-def _load_order(refs: list[str]) -> list[int]:
-    """The order to load (and so to start) games in: the smallest first, so that a worker
-    starts while the others load, then the others as given. A game's size is the bytes of the
-    spec files in its folder (cheap to read, and nothing outside the folder)."""
-    from pnp.spec.load import find_game
-
-    def size(ref: str) -> int:
-        try:
-            folder = find_game(ref)
-            return sum(
-                f.stat().st_size for f in folder.iterdir()
-                if f.suffix in (".yaml", ".csv", ".tsv", ".xlsx") and f.is_file() and not f.is_symlink()
-            )  # fmt: skip
-        except (OSError, PnpError):
-            return 0
-
-    sizes = [size(r) for r in refs]
-    first = min(range(len(refs)), key=lambda i: (sizes[i], i))
-    return [first] + [i for i in range(len(refs)) if i != first]
-
-
-_GATE: tuple | None = None  # in a --jobs worker: (every game loaded, a game refused)
-
-
-def _open_gate(loaded, refused) -> None:
-    global _GATE
-    _GATE = (loaded, refused)
-    from pnp import forked
-
-    forked.ENABLED = False  # every core has a game already
-
-
-def _wait_for_every_game() -> None:
-    """In a --jobs worker, before a game's files are switched in: wait until every game has
-    loaded; refuse if one did not (the command is refused as a whole)."""
-    if _GATE is None:
-        return
-    loaded, refused = _GATE
-    while not loaded.wait(0.02):
-        if refused.is_set():
-            break
-    if refused.is_set():
-        raise _Refused("not written: another game did not load")
-
-
-class _Refused(Exception):
-    """Nothing is switched in: --strict found something to say once every face was read, or
-    another game given did not load."""
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp) as pool:
+        futures = [pool.submit(_build_one, args, game, papers, None) for game in games]
+        return [f.result() for f in futures]
 
 
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
-    """Build and check one game; a PnpError comes back as its message (it crosses processes)."""
-    from pnp.build import duplex_paper, write
+    """`pnp.build` on one game, and what to say of it: (done, report, anything failed or
+    warned); a PnpError comes back as its message (it crosses processes)."""
     from pnp.check.report import summary
-    from pnp.pipeline import prepare
 
     budget.configure(_limits(args))  # a --jobs worker starts with the defaults
     t0 = time.monotonic()
 
-    def verdict(results, warnings: list[str]) -> tuple[str, bool, str | None]:
-        """The report, whether anything failed or warned, and with --strict the refusal."""
-        failed = sum(not r.passed for r in results)
+    def report(built: api.Built) -> str:
         part = "--since" if args.since else "--only"
-        checked = summary(game.id, results) if not only else f"{game.id}: rulebook not checked ({part} builds a part of the game)"
+        checked = summary(game.id, built.results) if not (args.only or args.since) else f"{game.id}: rulebook not checked ({part} builds a part of the game)"
         # -q: no warnings, and the rulebook check only when a rule fails (as `pnp check -q`)
-        said = "" if args.quiet else "".join(f"warning: {escape(w)}\n" for w in grouped(warnings))
-        report = said + (checked if failed or not args.quiet else "")
-        if not (args.strict and (failed or warnings)):
-            return report, bool(failed or warnings), None
-        refused = f"{game.id}: nothing written (--strict: {len(warnings)} warning(s), {failed} failed rule(s))"
-        return report + ("\n" if report and not report.endswith("\n") else "") + refused, True, refused
-
-    said: list[tuple[str, bool, str | None]] = []
-    only, folder, changes = args.only or (), None, ""
-    if args.since:  # the changed items, as --only would name them, written apart
-        from pnp.since import SINCE_DIR, changed_since
-
-        try:
-            only, changes = changed_since(game, args.since, ink_saver=args.ink_saver)
-        except PnpError as exc:
-            return str(exc)
-        if not only:
-            return changes, "", False
-        folder = game.id + SINCE_DIR
-
-    def decide() -> None:
-        # every face has been drawn and read: every warning is known before the files switch in
-        _wait_for_every_game()
-        said.append(verdict(results, prep.warnings()))
-        if said[-1][2]:
-            raise _Refused(said[-1][2])
+        said = "" if args.quiet else "".join(f"warning: {escape(w)}\n" for w in grouped(built.warnings))
+        return said + (checked if built.failed or not args.quiet else "")
 
     try:
-        prep = prepare(
-            game, [duplex_paper(p, args.offset, args.flip, game.folder, args.registration) for p in papers],
-            max_tiles=args.max_tiles, fold=args.fold, ink_saver=args.ink_saver, only=only, legibility=False,
+        built = api.build(
+            game, papers, out_dir=args.out, engine=args.engine, only=args.only or (), strict=args.strict,
+            date=args.date, offset=args.offset, flip=args.flip, fold=args.fold, ink_saver=args.ink_saver,
+            registration=args.registration, max_tiles=args.max_tiles, progress=progress, since=args.since,
+            warn=lambda _: None,  # said in the report, after the game's files
         )  # fmt: skip
-        # the rules read the faces and the first paper's plan before anything is written
-        results = prep.check() or []
-        if args.strict and any(not r.passed for r in results):
-            prep.legibility()  # a failed rule refuses before any page is drawn, with every warning
-            report, _, refused = verdict(results, prep.warnings())
-            return str(refused), report, True
-        outputs = write(prep, engine=args.engine, out_dir=args.out, date=args.date, progress=progress, before_switch=decide, folder=folder)
-    except _Refused as exc:
-        return str(exc), said[-1][0] if said else "", True
+    except api.Refused as exc:
+        said = report(exc.built)
+        return exc.message, said + ("\n" if said and not said.endswith("\n") else "") + exc.message, True
     except PnpError as exc:
         return str(exc)
-    report, bad, _ = said[-1]
-    files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in outputs)
-    return (changes + "\n" if changes else "") + f"{game.id}: {files} in {time.monotonic() - t0:.1f}s", report, bad
+    if not built:  # --since, and nothing changed
+        return built.changes, "", False
+    files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in built)
+    changes = built.changes + "\n" if built.changes else ""
+    return f"{changes}{game.id}: {files} in {time.monotonic() - t0:.1f}s", report(built), bool(built.failed or built.warnings)
 
 
 def cmd_check(args) -> int:
     from pnp.check.report import table
-    from pnp.pipeline import prepare
 
     game = _load(args, args.game)
-    if game.rules_file is None:
-        raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
-    prep = prepare(game, ["a4"], max_tiles=args.max_tiles, ink_saver=args.ink_saver)
-    results = prep.check()
-    _warn_all(prep.warnings())
-    if args.accept:
+    if args.accept:  # a copy's departures recorded as house rules, from the same faces
         from pnp.check.house import accept_and_report
+        from pnp.pipeline import check_rules, prepare
 
+        if game.rules_file is None:
+            raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
+        prep = prepare(game, ["a4"], max_tiles=args.max_tiles, ink_saver=args.ink_saver)
+        results = check_rules(prep)
+        _warn_all(prep.warnings())
         return accept_and_report(game, prep, results, args.game)
+    said: list[str] = []
+    results = api.check(game, ink_saver=args.ink_saver, max_tiles=args.max_tiles, warn=said.append)
+    _warn_all(said)
     if args.coverage:
         from pnp.check.report import coverage
 
@@ -530,9 +414,7 @@ def cmd_schema(args) -> int:
 
 
 def cmd_new(args) -> int:
-    from pnp.scaffold import new_game
-
-    ident, files = new_game(args.path, source=args.source, allow_outside=args.allow_outside)
+    ident, files = api.new(args.path, source=args.source, allow_outside=args.allow_outside)
     print(f"created {args.path} (game id '{ident}', {len(files)} files)")
     print(f"next: pnp build {args.path}   and   pnp check {args.path}")
     return 0
@@ -562,13 +444,11 @@ def _warn_all(lines: list[str]) -> None:
 
 
 def cmd_preview(args) -> int:
-    from pnp.preview import preview
-
     game = _load(args, args.game)
     t0, started = time.monotonic(), time.time()
     progress = Progress(enabled=not args.quiet)
     said: list[str] = []
-    results = preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=said.append, max_tiles=args.max_tiles)
+    results = api.preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=said.append, max_tiles=args.max_tiles)
     _warn_all(said)
     n = sum(r.faces for r in results)
     progress.done(f"{game.id}: {n} face images and {len(results)} contact sheets in {args.out / game.id / 'preview'} ({time.monotonic() - t0:.1f}s)")
@@ -589,10 +469,8 @@ def cmd_export(args) -> int:
 
 def _export(args, game, t0: float, progress: Progress) -> int:
     if args.cards:
-        from pnp.export.shop import export_cards
-
         said: list[str] = []
-        res = export_cards(game, args.out, dpi=args.dpi, bleed=3.0 if args.bleed is None else args.bleed, fmt=args.format, families=args.family, shop=args.shop, progress=progress, warn=said.append)
+        res = api.export_cards(game, args.out, dpi=args.dpi, bleed=3.0 if args.bleed is None else args.bleed, fmt=args.format, families=args.family, shop=args.shop, progress=progress, warn=said.append)
         _warn_all(said)
         cards = sum(len(c.ids) for f in res.families for c in f.cards)
         progress.done(f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
@@ -611,30 +489,16 @@ def _export(args, game, t0: float, progress: Progress) -> int:
         progress.done(f"{game.id}: {res.files} press-ready PDF(s) in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
         return 0
     if args.tts:
-        from pnp.export.tts import export_tts
-
         said = []
-        decks = export_tts(game, args.out, args.family, progress=progress, warn=said.append, base_url=args.tts_base_url)
+        decks = api.export_tts(game, args.out, families=args.family, progress=progress, warn=said.append, base_url=args.tts_base_url)
         _warn_all(said)
         for d in decks:
             progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
         progress.done(f"{game.id}: Tabletop Simulator Saved Object {args.out / game.id / 'tts' / (game.id + '.json')} (copy it to TTS's Saves/Saved Objects folder)")
         return 0
-    from pnp.build import duplex_paper, output_stem
-    from pnp.export.cut import write_cut_files
-    from pnp.outputset import carry_sub, output_set
-    from pnp.pipeline import prepare
-
-    # the same pipeline as the build: what cannot be tiled is refused here too
-    paper = duplex_paper(args.paper, game_folder=game.folder, registration=args.registration)
-    prep = prepare(game, [paper], legibility=False, max_tiles=args.max_tiles)
-    _warn_all(prep.warnings())
-    plan, paper = prep.plans[0], prep.papers[0]
-    stem = output_stem(game, paper)  # a --registration build's name, so the two pair up
-    title = f"{game.spec.title} {paper.title}"
-    with output_set(args.out, game.id) as stage:  # switched in whole, with the rest of the set
-        folder = carry_sub(stage, args.out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p"))
-        files = write_cut_files(plan.pages, prep.faces, paper, folder, stem, title, warn=_warn)
+    said = []
+    files = api.export_cut(game, args.out, paper=args.paper, registration=args.registration, max_tiles=args.max_tiles, warn=said.append)
+    _warn_all(said)
     progress.done(f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)")
     return 0
 

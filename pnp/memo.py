@@ -23,6 +23,9 @@ class ByIdentity(Generic[K, V]):
         self.limit = limit
         self.entries: dict[int, tuple[K, V]] = {}
 
+    def clear(self) -> None:
+        self.entries.clear()
+
     def __call__(self, obj: K) -> V:
         hit = self.entries.get(id(obj))
         if hit is None or hit[0] is not obj:

@@ -230,6 +230,6 @@ def changed_since(game, path: str | Path, *, ink_saver: bool = False) -> tuple[l
     before = earlier(path, game.id, game.variant)
     prep = prepare(game, legibility=False, ink_saver=ink_saver)
     digests = Digests(prep.ctx.symbols)
-    now = current(((fam.name, prep.faces.each(fam)) for fam in game.families), digests)
+    now = current(((fam.name, prep.faces[fam.name]) for fam in game.families), digests)
     ch = compare(before, now)
     return ch.selectors(), ch.summary(game.id, printed_count(ch, now))

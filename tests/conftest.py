@@ -12,7 +12,8 @@ import pymupdf
 import pytest
 
 import pnp.engines.svg_pages
-from pnp.build import build
+import pnp.pipeline  # noqa: F401 - registers the component kinds: tests load games with pnp.spec.load
+from pnp import build
 from pnp.spec.load import load_game
 
 # PNP_TEST_NO_LINKS=1 (the second run .ci/run makes): this process and every process it starts

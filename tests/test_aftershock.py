@@ -9,7 +9,7 @@ import pymupdf
 import pytest
 from conftest import MM, REPO, page_items
 
-from pnp.pipeline import prepare
+from pnp.pipeline import check_rules, prepare
 from pnp.spec.load import load_game
 
 TOL = 0.1
@@ -357,7 +357,7 @@ def test_die_net_faces(aft):
 
 def test_rules_pass_and_each_area_score_is_on_the_board():
     game = load_game("aftershock")
-    results = prepare(game, legibility=False).check()
+    results = check_rules(prepare(game, legibility=False))
     assert all(r.passed for r in results), [r for r in results if not r.passed]
     assert len(results) >= 50
     for area in AREAS:
@@ -370,7 +370,7 @@ def _break(folder: Path, old: str, new: str) -> list:
     assert old in text
     cards.write_text(text.replace(old, new, 1))
     game = load_game(str(folder))
-    return [r.id for r in prepare(game, legibility=False).check() if not r.passed]
+    return [r.id for r in check_rules(prepare(game, legibility=False)) if not r.passed]
 
 
 def test_checker_fails_on_a_sixth_san_francisco_card(game_copy):

@@ -1,5 +1,6 @@
-"""The library API: docs/api.md's example runs as written; pnp.load_game, pnp.build and
-pnp.check come from `import pnp`; --verbose and --quiet are on every command."""
+"""The library API: docs/api.md's example runs as written; every function it documents is
+called; the functions refuse what the command line refuses, with the same words; --verbose and
+--quiet are on every command."""
 
 from __future__ import annotations
 
@@ -39,27 +40,172 @@ def test_the_api_page_example_runs_and_builds_what_it_says(tmp_path, monkeypatch
     assert re.search(r"\d+ rules, 0 failed", said)
 
 
-def test_import_pnp_offers_the_three_functions():
-    assert {"load_game", "build", "check", "PnpError"} <= set(pnp.__all__)
-    assert callable(pnp.load_game) and callable(pnp.build) and callable(pnp.check)
-    import pnp.build as module
-    import pnp.check.report as report
+def test_the_api_functions_are_plain_functions_of_one_module():
+    """No module is callable: pnp.build is a function of pnp.api, and importing the checker's
+    modules leaves pnp.check the function."""
+    import importlib.util
+    import sys
+    import types
 
-    assert pnp.build is module and callable(pnp.build), (
-        "importing the module keeps pnp.build callable"
+    from pnp.check.report import summary  # noqa: F401 - binds nothing over pnp.check
+
+    for name in DOCUMENTED_NAMES:
+        fn = getattr(pnp, name)
+        assert isinstance(fn, types.FunctionType) and fn.__module__ == "pnp.api", name
+        assert name in pnp.__all__
+    assert importlib.util.find_spec("pnp.build") is None, "no module of the function's name"
+    for module in ("pnp", "pnp.check", "pnp.api", "pnp.write"):
+        importlib.import_module(module)
+        assert type(sys.modules[module]) is types.ModuleType, module
+
+
+def _documented() -> list[str]:
+    """The functions docs/api.md documents, one `### `pnp.NAME(...)`` heading each."""
+    text = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    return re.findall(r"^### `pnp\.(\w+)\(", text, re.M)
+
+
+DOCUMENTED_NAMES = _documented()
+
+
+def test_every_function_is_documented_and_every_documented_one_exists():
+    functions = {
+        n
+        for n in pnp.__all__
+        if callable(getattr(pnp, n)) and not isinstance(getattr(pnp, n), type)
+    }
+    assert set(DOCUMENTED_NAMES) == functions
+    assert len(DOCUMENTED_NAMES) == len(set(DOCUMENTED_NAMES)) >= 8
+
+
+def test_every_documented_function_runs(small_game, tmp_path):
+    """Each function docs/api.md documents is called here, and what it writes is read back."""
+    out = tmp_path / "out"
+    game = pnp.load_game(small_game)
+    said: list[str] = []
+    calls = {
+        "load_game": lambda: pnp.load_game(str(small_game)),
+        "build": lambda: pnp.build(game, "a4", out_dir=out, warn=said.append),
+        "check": lambda: pnp.check(game, warn=said.append),
+        "preview": lambda: pnp.preview(game, out, dpi=30, families="deck"),
+        "export_tts": lambda: pnp.export_tts(game, out),
+        "export_cut": lambda: pnp.export_cut(game, out),
+        "export_cards": lambda: pnp.export_cards(game, out, dpi=72, bleed="2mm", families=["deck"]),
+        "new": lambda: pnp.new(tmp_path / "another"),
+    }
+    assert sorted(calls) == sorted(DOCUMENTED_NAMES), "a documented function not called here"
+    got = {name: calls[name]() for name in DOCUMENTED_NAMES}
+    assert got["load_game"].id == game.id == "small"
+    built = got["build"]
+    assert [o.paper for o in built] == ["a4"] and built.results and not built.failed
+    with pymupdf.open(built[0].pdf) as doc:
+        assert doc.page_count == built[0].pages >= 2
+    assert got["check"] and all(r.passed for r in got["check"])
+    (deck,) = got["preview"]
+    assert deck.family == "deck" and deck.faces >= 1 and deck.sheet.is_file()
+    assert got["export_tts"] and all(s.is_file() for d in got["export_tts"] for s in d.sheets)
+    cut = got["export_cut"]
+    assert cut and all(f.is_file() and f.read_text().startswith("<") for f in cut)
+    assert got["export_cards"].files >= 2 and (out / "small" / "cards").is_dir()
+    ident, files = got["new"]
+    assert ident == "another" and (tmp_path / "another" / "game.yaml") in files
+
+
+@pytest.mark.parametrize(
+    ("options", "flag", "expected"),
+    [
+        ({"offset": (30, 0)}, "--offset=30,0", "each from -20 to 20 mm"),
+        ({"offset": "25,0"}, "--offset=25,0", "each from -20 to 20 mm"),
+        ({"offset": "left"}, "--offset=left", "X,Y in millimetres"),
+        ({"offset": (float("nan"), 0)}, "--offset=nan,0", "each from -20 to 20 mm"),
+        ({"date": "1 May"}, "--date=1 May", "YYYY-MM-DD"),
+        ({"flip": "sideways"}, "--flip=sideways", "'long', 'short'"),
+        ({"engine": "tex"}, "--engine=tex", "'reportlab', 'svg'"),
+        ({"only": ["nope"]}, "--only=nope", "no family 'nope'"),
+        ({"only": ["nope"]}, "--only=nope", "no family 'nope'"),
+    ],
+)
+def test_the_api_refuses_what_the_command_line_refuses(options, flag, expected, tmp_path, capsys):
+    with pytest.raises(pnp.PnpError) as err:
+        pnp.build("piecepack", ["a4"], out_dir=tmp_path / "api", **options)
+    assert expected in str(err.value) and "Traceback" not in str(err.value)
+    assert (
+        _exit_code(["build", "piecepack", "--paper", "a4", "--out", str(tmp_path / "cli"), flag])
+        == 2
     )
-    assert report and callable(pnp.check), (
-        "importing the checker's modules keeps pnp.check callable"
+    assert expected in capsys.readouterr().err
+    assert not (tmp_path / "api").exists() and not (tmp_path / "cli").exists()
+
+
+def _exit_code(argv: list[str]) -> int:
+    """The command's exit code, whether argparse refused (SystemExit) or the command did."""
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        return int(stop.code)
+
+
+def test_papers_as_the_command_line_takes_them(tmp_path):
+    assert [o.paper for o in pnp.build("piecepack", "a4", out_dir=tmp_path)] == ["a4"]
+    assert [o.paper for o in pnp.build("piecepack", "a4,letter", out_dir=tmp_path)] == [
+        "a4",
+        "letter",
+    ]
+    with pytest.raises(pnp.PnpError, match="unknown paper 'a5'"):
+        pnp.build("piecepack", "a5", out_dir=tmp_path)
+    with pytest.raises(pnp.PnpError, match="bad --paper"):
+        pnp.build("piecepack", 4, out_dir=tmp_path)
+    with pytest.raises(pnp.PnpError, match="bad --only"):
+        pnp.build("piecepack", "a4", out_dir=tmp_path, only=[5])
+    with pytest.raises(pnp.PnpError, match="bad --only"):
+        pnp.build("piecepack", "a4", out_dir=tmp_path, only=[5])
+
+
+def test_strict_means_the_same_in_the_api_and_the_command_line(game_copy, tmp_path, capsys):
+    """A failing rule: pnp.build(strict=True) refuses as pnp build --strict does, writing nothing."""
+    folder = game_copy("greenway")
+    veterans = folder / "veterans.yaml"
+    veterans.write_text(
+        veterans.read_text().replace("[1, 2, 3, 4, 5, 6, 7, 8]", "[1, 2, 3, 4, 5, 6, 7]")
     )
+    with pytest.raises(pnp.Refused) as err:
+        pnp.build(str(folder), ["a4"], out_dir=tmp_path / "api", strict=True)
+    failed = [r.id for r in err.value.built.failed]
+    assert "veterans" in failed
+    assert "nothing written (--strict:" in err.value.message
+    assert f"{len(failed)} failed rule(s)" in err.value.message
+    assert (
+        main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "cli"), "--strict"])
+        == 1
+    )
+    said = capsys.readouterr().err
+    assert err.value.message in said and "FAIL veterans" in said
+    assert not (tmp_path / "api").exists() and not (tmp_path / "cli").exists()
+    loose = pnp.build(str(folder), ["a4"], out_dir=tmp_path / "loose")
+    assert [r.id for r in loose.failed] == failed and loose[0].pdf.is_file()
 
 
-def test_build_logs_warnings_and_strict_raises_before_writing(tmp_path, caplog):
+def _tiny_game(tmp_path, cards: str):
+    """A game of one card family, `cards` its YAML, and no rulebook."""
     folder = tmp_path / "g"
     folder.mkdir()
     (folder / "game.yaml").write_text(game_yaml("g", "c.yaml"))
-    (folder / "c.yaml").write_text(
-        "family: c\nkind: card\nsize: {w: 63mm, h: 88mm}\nitems:\n  - {id: a, city: Oakland}\nfront:\n"
-        "  - rect: {x: 0mm, y: 0mm, w: 10mm, h: 10mm, fill: red}\n    when: {city: Oaklnd}\n"
+    (folder / "c.yaml").write_text("family: c\nkind: card\nsize: {w: 63mm, h: 88mm}\n" + cards)
+    return folder
+
+
+def test_check_refuses_a_game_without_rules_as_the_command_does(tmp_path, capsys):
+    folder = _tiny_game(tmp_path, "items: [{id: a}]\nfront: []\n")
+    with pytest.raises(pnp.PnpError, match="no rules file"):
+        pnp.check(str(folder))
+    assert main(["check", str(folder)]) == 2 and "no rules file" in capsys.readouterr().err
+
+
+def test_build_logs_warnings_and_strict_raises_before_writing(tmp_path, caplog):
+    folder = _tiny_game(
+        tmp_path,
+        "items:\n  - {id: a, city: Oakland}\nfront:\n"
+        "  - rect: {x: 0mm, y: 0mm, w: 10mm, h: 10mm, fill: red}\n    when: {city: Oaklnd}\n",
     )
     with caplog.at_level(logging.WARNING, logger="pnp"):
         outs = pnp.build(str(folder), ["a4"], out_dir=tmp_path / "o")
@@ -68,7 +214,7 @@ def test_build_logs_warnings_and_strict_raises_before_writing(tmp_path, caplog):
         "c.yaml:8:" in r.getMessage() and "matches no item" in r.getMessage()
         for r in caplog.records
     )
-    with pytest.raises(pnp.PnpError):
+    with pytest.raises(pnp.Refused, match=r"--strict: 1 warning\(s\)"):
         pnp.build(pnp.load_game(folder), ["a4"], out_dir=tmp_path / "strict", strict=True)
     assert not (tmp_path / "strict").exists()
 

@@ -8,7 +8,7 @@ import pymupdf
 import pytest
 import yaml
 
-from pnp.build import build
+from pnp import build
 from pnp.spec.load import load_game
 
 GAMES = ["earthquake", "greenway", "aftershock", "earth-our-home", "global-warming", "piecepack"]

@@ -12,7 +12,7 @@ import pymupdf
 import pytest
 from conftest import MM, texts_of
 
-from pnp.build import build
+from pnp import build
 from pnp.cli import main
 from pnp.errors import PnpError
 from pnp.kinds.polyhedra.nets import face_box, make_net
@@ -481,7 +481,7 @@ def test_wrong_number_of_face_labels(tmp_path, capsys):
     from pnp.pipeline import prepare
 
     with pytest.raises(PnpError) as err:
-        prepare(load_game(str(folder)), whole=True, legibility=False)
+        prepare(load_game(str(folder)), legibility=False)
     msg = str(err.value)
     assert "red-die" in msg and "5 face labels" in msg and "6 faces" in msg and "dice.yaml" in msg
     faces_line = next(n for n, line in enumerate(dice.read_text().splitlines(), 1) if "faces:" in line)
@@ -509,7 +509,7 @@ def test_default_labels_and_front(tmp_path):
     game = load_game(str(folder))
     from pnp.pipeline import prepare
 
-    faces = prepare(game, legibility=False).drawn()
+    faces = prepare(game, legibility=False).faces
     (face,) = faces["solids"]
     net = make_net("d8", 15.0)
     assert (face.w, face.h) == (pytest.approx(net.w), pytest.approx(net.h))
@@ -522,7 +522,7 @@ def test_scale_scales_the_net_and_its_cut_line(tmp_path):
     (folder / "solids.yaml").write_text("family: solids\nkind: die\nsolid: prism3\nedge: 10mm\nscale: 1.5\nitems:\n  - id: p3\n")
     from pnp.pipeline import prepare
 
-    faces = prepare(load_game(str(folder)), legibility=False).drawn()
+    faces = prepare(load_game(str(folder)), legibility=False).faces
     (face,) = faces["solids"]
     net = make_net("prism3", 10.0)
     assert (face.w, face.h) == (pytest.approx(1.5 * net.w), pytest.approx(1.5 * net.h))
@@ -536,7 +536,7 @@ def test_face_attributes_drive_conditions():
     from pnp.draw.primitives import Path as PathPrim
     from pnp.pipeline import prepare
 
-    faces = prepare(load_game(str(DATA)), legibility=False).drawn()
+    faces = prepare(load_game(str(DATA)), legibility=False).faces
     (face,) = faces["d10"]
     lines = []
 

@@ -56,7 +56,7 @@ def test_the_build_warns_as_the_whole_read_does(tmp_path, capsys):
     out = tmp_path / "out"
     assert main(["build", str(game), "--paper", "a4", "--out", str(out)]) == 0
     said = [w.removeprefix("warning: ") for w in capsys.readouterr().err.splitlines() if w.startswith("warning:")]
-    whole = prepare(load(str(game))).legibility()
+    whole = prepare(load(str(game))).legible
     assert len(whole) == N and said == grouped(whole), said[:3]  # one line for the N like ones
     assert len(said) == 1 and f"{N} warnings like this one" in said[0], said
     assert all("light'" in w and "contrast" in w for w in whole), whole[:3]

@@ -110,7 +110,7 @@ def test_the_pdf_reader_finds_planted_small_faint_text(game_copy, tmp_path):
     """The page check reads the PDF itself: 5 pt grey-on-silver text planted in a copy is found."""
     import pymupdf
 
-    from pnp.build import build
+    from pnp import build
     from pnp.spec.load import load_game
 
     folder = game_copy("greenway")
@@ -271,7 +271,7 @@ def test_a_crosshair_on_visible_art_is_found(monkeypatch, tmp_path):
 
     import pymupdf
 
-    from pnp.build import build
+    from pnp import build
     from pnp.layout import tiles
     from pnp.spec.load import load_game
 

@@ -189,7 +189,7 @@ def test_svg_route_without_freetype_draws_text_as_outlines(both, tmp_path, monke
     import pymupdf
 
     import pnp.engines.cairo_pdf as cairo_pdf
-    from pnp.build import build
+    from pnp import build
     from pnp.spec.load import load_game
 
     monkeypatch.setattr(cairo_pdf, "font_face", lambda path: None)

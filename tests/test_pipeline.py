@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 from conftest import game_yaml
 
-import pnp.check.evaluate as evaluate_module
 import pnp.spec.load as load_module
+from pnp.check import evaluate as evaluate_module
 from pnp.cli import main
 from pnp.layout.manifest import manifest
 
@@ -120,3 +120,65 @@ def test_every_command_that_draws_reports_the_drawing_warnings(tmp_path, capsys)
             command[0],
             err,
         )
+
+
+SYMBOL_CARDS = (
+    "family: cards\nkind: card\nsize: {w: 63mm, h: 88mm}\nbackground: white\nitems:\n  - {id: c1}\nfront:\n"
+    "  - symbol: {name: mark, x: 31.5mm, y: 44mm, size: 40mm}\n"
+)
+
+
+def _mark(fill: str) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="{fill}"/></svg>'
+
+
+def _fills(pdf) -> set[tuple]:
+    import pymupdf
+
+    with pymupdf.open(pdf) as doc:
+        return {
+            tuple(round(c, 2) for c in d["fill"])
+            for p in doc
+            for d in p.get_drawings()
+            if d.get("fill")
+        }
+
+
+def test_nothing_one_build_read_survives_into_the_next(tmp_path):
+    """One process (a script, or pnp serve) builds, the art and a template change on disk,
+    and it builds again: the second build prints the files as they are now."""
+    import pnp
+
+    folder = tmp_path / "g"
+    (folder / "art").mkdir(parents=True)
+    (folder / "game.yaml").write_text(game_yaml("mark"))
+    (folder / "cards.yaml").write_text(SYMBOL_CARDS)
+    art = folder / "art" / "mark.svg"
+    art.write_text(_mark("#c01010"))
+    first = pnp.build(str(folder), "a4", out_dir=tmp_path / "one")
+    assert (0.75, 0.06, 0.06) in _fills(first[0].pdf)
+    art.write_text(_mark("#1010c0"))  # the same size, within the same second
+    second = pnp.build(str(folder), "a4", out_dir=tmp_path / "two")
+    fills = _fills(second[0].pdf)
+    assert (0.06, 0.06, 0.75) in fills and (0.75, 0.06, 0.06) not in fills
+
+
+def test_every_module_level_cache_is_emptied_at_the_start_of_a_build(small_game):
+    """pnp.caches lists every cache kept at module level; each is empty once a build starts."""
+    import importlib
+
+    from pnp import caches
+    from pnp.pipeline import prepare
+
+    prepare(str(small_game), ["a4"])  # fills the caches the game uses
+    for module, _ in caches.CACHES:
+        importlib.import_module(module)
+    caches.forget()
+    for module, name in caches.CACHES:
+        cache = getattr(importlib.import_module(module), name)
+        size = (
+            cache.cache_info().currsize
+            if hasattr(cache, "cache_info")
+            else len(getattr(cache, "entries", cache))
+        )
+        assert size == 0, (module, name)

@@ -79,7 +79,7 @@ def test_pieces_build_at_their_size_with_a_cut_outline(tmp_path):
     folder = _family(
         tmp_path, BASE + "items:\n  - {id: l, tint: red, cells: [[0, 0], [0, 1], [0, 2], [1, 2]]}\n"
     )
-    faces = prepare(load_game(folder), legibility=False).drawn()
+    faces = prepare(load_game(folder), legibility=False).faces
     face = faces["pieces"][0]
     assert face.w == pytest.approx(25.4) and face.h == pytest.approx(38.1)
     xs = sorted({round(op[1], 3) for op in face.cut.ops if op[0] in "ML"})
@@ -94,7 +94,7 @@ def test_pack_by_player_gives_one_face_per_player(tmp_path):
         BASE
         + "pack_by: colour\nitems:\n  - {per_player: true, count: 2, tint: red, cells: [[0, 0], [1, 0]]}\n"
     )
-    faces = prepare(load_game(_family(tmp_path, body)), legibility=False).drawn()
+    faces = prepare(load_game(_family(tmp_path, body)), legibility=False).faces
     assert [f.id for f in faces["pieces"]] == ["pieces-red", "pieces-blue"]
     assert {(round(f.w, 2), round(f.h, 2)) for f in faces["pieces"]} == {(25.4, 25.4)}
 
@@ -113,7 +113,7 @@ def test_bad_pieces_are_clean_errors(tmp_path, items, words):
     from pnp.pipeline import prepare
 
     with pytest.raises(PnpError) as err:
-        prepare(load_game(_family(tmp_path, BASE + "items:\n" + items)), whole=True, legibility=False)
+        prepare(load_game(_family(tmp_path, BASE + "items:\n" + items)), legibility=False)
     assert words in str(err.value) and "pieces.yaml" in str(err.value)
 
 
@@ -122,7 +122,7 @@ def test_pack_by_unknown_attribute_is_a_clean_error(tmp_path):
 
     body = BASE + "pack_by: team\nitems:\n  - {id: a, tint: red, cells: [[0, 0]]}\n"
     with pytest.raises(PnpError) as err:
-        prepare(load_game(_family(tmp_path, body)), whole=True, legibility=False)
+        prepare(load_game(_family(tmp_path, body)), legibility=False)
     assert "pack_by" in str(err.value)
 
 

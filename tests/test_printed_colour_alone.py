@@ -113,7 +113,7 @@ def test_pieces_differing_only_by_colour_are_found(game_copy, tmp_path):
     """Greenway's Protectors without their seat labels differ only by colour: the test sees it."""
     import json
 
-    from pnp.build import build
+    from pnp import build
     from pnp.spec.load import load_game
 
     folder = game_copy("greenway")

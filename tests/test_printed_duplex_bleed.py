@@ -238,7 +238,7 @@ def _spoiled(
     """neighbour_colours over a copy of `game` built with one spec line changed."""
     import json
 
-    from pnp.build import build
+    from pnp import build
     from pnp.spec.load import load_game
 
     folder = game_copy(game)

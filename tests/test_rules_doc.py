@@ -13,6 +13,7 @@ import yaml
 from pnp.check.evaluate import evaluate, load_rules
 from pnp.check.spec import RulesFile
 from pnp.pipeline import draw_printed, prepare
+from pnp.pipeline import printed as printed_faces
 from pnp.spec.load import load_game
 from tests.rulecheck import copy_game, edit, failing
 
@@ -68,7 +69,7 @@ def test_worked_rule_passes_on_its_game(section, regions, rule):
             {"game": game_id, "regions": {**_plain(shipped.regions), **regions}, "rules": [rule]}
         )
         # the faces as the pipeline draws them; a rule's other variant drawn the same way
-        printed = prepare(game, legibility=False).printed()
+        printed = printed_faces(prepare(game, legibility=False))
         (result,) = [r for r in evaluate(game, rules, printed=printed, draw=draw_printed) if r.id == rule["id"]]
         passed.append((game_id, result.passed, result.found))
     assert any(ok for _, ok, _ in passed), f"{rule['id']}: {passed}"

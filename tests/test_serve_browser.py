@@ -15,8 +15,8 @@ from browser import Browser, find_chromium
 from PIL import Image, ImageChops, ImageStat
 from serve_util import WAIT_S, Served, faces, save
 
+from pnp.face_images import face_pixels, place_face, render_png
 from pnp.pipeline import prepare
-from pnp.preview import face_pixels, place_face, render_png
 from pnp.scaffold import new_game
 from pnp.serve.snapshot import FACE_MAX_PX, FACE_PX_PER_MM
 from pnp.spec.load import load_game
@@ -53,7 +53,7 @@ def own_png(folder, family: str, item: str) -> Image.Image:
     """The face's own PNG, drawn here from the game as saved, at the page's resolution."""
     game = load_game(str(folder))
     prep = prepare(game, legibility=False)
-    ctx, fl = prep.ctx, prep.drawn()
+    ctx, fl = prep.ctx, prep.faces
     face = next(f for f in fl[family] if f.id == item)
     w, h = face_pixels(face, FACE_PX_PER_MM, FACE_MAX_PX)
     return Image.open(io.BytesIO(render_png(ctx, [place_face(face.front, 0, 0, face, w, h)], w, h))).convert("RGBA")

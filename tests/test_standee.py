@@ -10,7 +10,7 @@ import pymupdf
 import pytest
 from conftest import MM, texts_of
 
-from pnp.build import build
+from pnp import build
 from pnp.cli import main
 from pnp.pipeline import prepare
 from pnp.spec.load import load_game
@@ -138,7 +138,7 @@ def test_back_defaults_to_the_front(tmp_path):
         "front:\n  - text: {text: 'Hero {colour}', size: 6pt}\nitems:\n  - id: '{colour}'\n    per_player: true\n"
     )
     game = load_game(str(folder))
-    faces = prepare(game, legibility=False).drawn()
+    faces = prepare(game, legibility=False).faces
     red = next(f for f in faces["pawns"] if f.id == "red")
     assert (red.w, red.h) == (20.0, 80.0)
     assert red.back is None

@@ -72,12 +72,12 @@ def test_svg_numbers_out_of_range(tmp_path, capsys, engine, body):
 
 def test_full_disk(tmp_path, capsys, monkeypatch):
     """ENOSPC while the PDFs are written: exit 2 naming the file, the previous output kept."""
-    import pnp.build
+    import pnp.write
 
     def full(fh, *a, **k):
         raise OSError(errno.ENOSPC, "No space left on device", fh.name)
 
-    monkeypatch.setattr(pnp.build, "ManifestWriter", full)
+    monkeypatch.setattr(pnp.write, "ManifestWriter", full)
     err = _build(mini_game(tmp_path), tmp_path, capsys)
     assert "cannot write" in err and "No space left on device" in err and "mini-a4.json" in err, err
 
@@ -88,7 +88,7 @@ def test_full_disk(tmp_path, capsys, monkeypatch):
         (["build", "--engine", "reportlab"], 1),  # the first check: while the game loads
         (["build", "--engine", "reportlab"], 2),  # drawing the first face
         (["build", "--engine", "reportlab"], 60),  # imposing: the guide page's text
-        (["build", "--engine", "svg"], 200),  # writing: faces drawn as the pages ask for them
+        (["build", "--engine", "svg"], 150),  # late in drawing the faces (all drawn before any page)
         (["preview"], 5),
         (["export", "--tts"], 5),
     ],
@@ -344,12 +344,12 @@ def test_a_file_name_too_long_is_exit_2(tmp_path, capsys, monkeypatch):
     """Whatever name the system refuses as too long: exit 2, the name, what to shorten."""
     import errno
 
-    import pnp.preview
+    import pnp.face_images
 
     def refuse(*args, **kwargs):
         raise OSError(errno.ENAMETOOLONG, "File name too long", "out/mini/preview/cards/" + "x" * 300 + ".png")
 
-    monkeypatch.setattr(pnp.preview, "render_png", refuse)
+    monkeypatch.setattr(pnp.face_images, "render_png", refuse)
     code = main(["preview", str(mini_game(tmp_path)), "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
     assert code == 2 and "xxxx.png: the file name is too long for this file system" in err and "internal error" not in err, err

@@ -16,7 +16,7 @@ import pymupdf
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import build
+from pnp import build
 from pnp.spec.load import builtin_games, load_game
 
 GAMES = sorted(builtin_games())

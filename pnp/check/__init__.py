@@ -1,19 +1,5 @@
 """check: the rulebook's numbers as data, evaluated against the loaded game and its plan.
 
-`pnp.check` is this package once any of its modules is imported (Python binds a subpackage
-on its parent), so the package itself runs the check when called: `pnp.check(game)` is
-`pnp.api.check(game)`.
+`pnp.check` the name is the library's function (pnp.api.check), which runs this package's
+check; import the checker's modules by their full names (`from pnp.check.report import table`).
 """
-
-import sys
-import types
-
-
-class _CallablePackage(types.ModuleType):
-    def __call__(self, game):
-        from pnp.api import check
-
-        return check(game)
-
-
-sys.modules[__name__].__class__ = _CallablePackage

@@ -174,7 +174,8 @@ def guide_lines(game: Game) -> list[str]:
 def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> int:
     """`pnp check COPY --accept`: record the departures, check again, print both; 0 when all pass."""
     from pnp.errors import PnpError
-    from pnp.pipeline import draw_printed, prepare
+    from pnp.pipeline import check_rules, draw_printed, prepare
+    from pnp.pipeline import printed as printed_faces
     from pnp.spec.load import load_game
 
     if not is_copy(game):
@@ -186,7 +187,7 @@ def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> in
     if all(r.passed for r in results):
         print(f"{game.id}: no departures from the rulebook to accept")
         return 0
-    recorded, printed = 0, prep.printed()
+    recorded, printed = 0, printed_faces(prep)
     for _ in range(3):  # a rule naming another's expect (a YAML alias) follows it: read again
         done, refused = accept(game, results, printed, draw_printed)
         for line in done:
@@ -194,7 +195,7 @@ def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> in
         recorded += len(done)
         game = load_game(str(game.folder), variant=game.variant, allow_outside=game.allow_outside)
         again = prepare(game, ["a4"])
-        results, printed = again.check() or [], again.printed()
+        results, printed = check_rules(again) or [], printed_faces(again)
         if not done or all(r.passed for r in results):
             break
     for line in refused:

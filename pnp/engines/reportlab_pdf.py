@@ -315,7 +315,7 @@ class ReportlabWriter:
     def _outline(self, shape, out: list[str]) -> None:
         t = type(shape)
         if t is PathPrim:
-            out.append(_path_ops(shape.ops))  # the same path object on every paper: encoded once
+            out.append(_ops(shape.ops))
             return
         # the same card outline is clip, background and cut line of every card: encode it once
         key = (t, shape.x, shape.y, shape.w, shape.h, shape.r) if t is Rect else (t, shape.cx, shape.cy, shape.rx, shape.ry)
@@ -348,9 +348,6 @@ def _ops(ops) -> str:
         else:
             parts.append("h")
     return " ".join(parts)
-
-
-_path_ops = ByIdentity(_ops)  # shared by every PDF written: both papers print the same paths
 
 
 def _form_name(ident: str) -> str:

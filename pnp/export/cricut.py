@@ -71,7 +71,7 @@ def export_cricut(
     prep = prepare(game, legibility=False)
     faces = []
     for fam in fams:
-        drawn = prep.faces.draw_whole(fam)
+        drawn = prep.faces[fam.name]
         if not families and drawn and not all(_fits(f.w, f.h) for f in drawn):
             if warn:
                 warn(

@@ -89,7 +89,7 @@ def export_press(
     back_first = shop.back_first if shop else False
     plans, px, decks = [], {}, []
     for fam in fams:
-        faces = prep.faces.draw_whole(fam)
+        faces = prep.faces[fam.name]
         if not faces:
             continue
         if shop is not None:

@@ -25,11 +25,11 @@ from pnp import budget
 from pnp.draw.primitives import Group, translate
 from pnp.errors import PnpError
 from pnp.export.shops import check_sizes, find_shop, order_text
+from pnp.face_images import select_families
 from pnp.kinds import KINDS, DrawContext, Face
 from pnp.kinds.flat import FlatKind
 from pnp.names import UniqueNames, csv_cell, safe_name
 from pnp.outputset import carry_sub, output_set
-from pnp.preview import select_families
 
 MIN_DPI, MAX_DPI = 72.0, 1200.0
 MAX_BLEED_MM = 10.0
@@ -162,7 +162,7 @@ def export_cards(
     files: list[ShopFile] = []
     px: dict[str, tuple[int, int]] = {}
     for fam in fams:
-        faces = prep.faces.draw_whole(fam)
+        faces = prep.faces[fam.name]
         if not faces:
             continue
         w_px, h_px = pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi)

@@ -18,10 +18,10 @@ from pathlib import Path
 from pnp.draw.primitives import Rect, Style
 from pnp.errors import PnpError
 from pnp.export.tts_save import board_object, deck_object, saved_object, tile_object, token_object
+from pnp.face_images import place_face, render_png, select_families
 from pnp.kinds.base import Face
 from pnp.names import UniqueNames, safe_name
 from pnp.outputset import carry_sub, output_set
-from pnp.preview import place_face, render_png, select_families
 
 DECK_KINDS = {"card"}
 BOARD_KINDS = {"board", "hexmap", "sheet"}
@@ -96,7 +96,7 @@ def export_tts(
             lambda n: not families or n == save_name or any(n.startswith(s + "-") for s in stems),
         )
         for fam in fams:
-            fl: list[Face] = prep.faces.draw_whole(fam)
+            fl: list[Face] = prep.faces[fam.name]
             if not fl:
                 continue
             first = fl[0]
@@ -137,7 +137,7 @@ def export_tts(
                     )
                 )
         for row, fam in enumerate(pieces, 1):  # a row on the table for each family
-            objects += _pieces(ctx, fam, prep.faces.draw_whole(fam), root, url, -12.0 * row, warn)
+            objects += _pieces(ctx, fam, prep.faces[fam.name], root, url, -12.0 * row, warn)
         (root / save_name).write_text(json.dumps(saved_object(game.spec.title, objects), indent=1), encoding="utf-8")
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)

@@ -102,9 +102,8 @@ class Kind:
     def sizes(self, family: Family, ctx: DrawContext) -> Iterator[FaceSize] | SameSizes | None:
         """The faces' sizes in item order, without drawing them, for a kind that can tell.
 
-        SameSizes says every face prints alike, so the layout need not list them.
-        None (the default) means the build draws every face up front to learn them. A kind
-        that answers has its faces drawn page by page instead, which keeps a build of any
-        size in little memory; the sizes must be exactly those of the faces it draws.
+        SameSizes says every face prints alike, so the layout need not list them (a deck of
+        50,000 alike cards is imposed as one). None (the default) means the layout reads the
+        sizes from the drawn faces. The sizes must be exactly those of the faces it draws.
         """
         return None

@@ -24,7 +24,12 @@ def pieces(p, face_of) -> list[dict] | None:
     out = []
     for ident, path in face.pieces:
         pts = [(op[1], op[2]) for op in path.ops if op[0] in "ML"]
-        out.append({"id": ident, "outline_mm": [[_r(a * x + c * y + e), _r(b * x + d * y + f)] for x, y in pts]})
+        out.append(
+            {
+                "id": ident,
+                "outline_mm": [[_r(a * x + c * y + e), _r(b * x + d * y + f)] for x, y in pts],
+            }
+        )
     return out
 
 
@@ -51,27 +56,12 @@ def _item(p, face_of) -> dict:
     return it
 
 
-_string = json.encoder.encode_basestring_ascii  # how json.dumps writes a str
-
-
 def _item_json(p, face_of, digest: str | None = None) -> str:
-    """json.dumps(_item(p, face_of)), written directly for the plain items of a page of cards;
-    with `digest`, the item's face drawing's (pnp.since) last."""
-    cut_into = pieces(p, face_of)
-    if p.tile or cut_into or type(p.rotation) is not int:
-        it = _item(p, None)
-        if cut_into:
-            it["pieces"] = cut_into
-        if digest is not None:
-            it["digest"] = digest
-        return json.dumps(it)
-    ref = p.ref
-    return (
-        f'{{"component": {_string(ref.family)}, "id": {_string(ref.id)}, "side": {_string(p.side)}, '
-        f'"x_mm": {_r(p.x)!r}, "y_mm": {_r(p.y)!r}, "w_mm": {_r(p.w)!r}, "h_mm": {_r(p.h)!r}, '
-        f'"rotation": {p.rotation!r}, "stock": {_string(ref.stock)}, "shape": {_string(ref.shape)}'
-        + (f', "digest": {_string(digest)}}}' if digest is not None else "}")
-    )
+    """The item as one line of JSON; with `digest`, its face drawing's (pnp.since) last."""
+    it = _item(p, face_of)
+    if digest is not None:
+        it["digest"] = digest
+    return json.dumps(it)
 
 
 def _page_entry(page) -> dict:
@@ -80,11 +70,16 @@ def _page_entry(page) -> dict:
     if page.bookmark:
         entry["bookmark"] = page.bookmark
     if page.fold is not None:
-        entry["fold"] = {"line": page.fold.axis, ("x_mm" if page.fold.axis == "vertical" else "y_mm"): _r(page.fold.at)}
+        entry["fold"] = {
+            "line": page.fold.axis,
+            ("x_mm" if page.fold.axis == "vertical" else "y_mm"): _r(page.fold.at),
+        }
     return entry
 
 
-def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None) -> dict:
+def manifest(
+    plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, face_of=None
+) -> dict:
     """The plan as JSON values; with `face_of` (ItemRef -> Face), each packed set lists its pieces."""
     pages = []
     for page in plan.pages:
@@ -100,7 +95,16 @@ def manifest(plan: Plan, *, game: str, variant: str | None, paper: str, engine: 
         "printable_margin_mm": _r(plan.paper.margin),
         "duplex_flip": plan.paper.duplex.flip,
         "families": [
-            {"component": f.family, "title": f.title, "count": f.count, "stock": f.stock, "two_sided": f.two_sided, "tiled": f.tiled, "folded": f.folded, "pages": f.pages}
+            {
+                "component": f.family,
+                "title": f.title,
+                "count": f.count,
+                "stock": f.stock,
+                "two_sided": f.two_sided,
+                "tiled": f.tiled,
+                "folded": f.folded,
+                "pages": f.pages,
+            }
             for f in plan.families
         ],
         "pages": pages,
@@ -118,7 +122,13 @@ class ManifestWriter:
         self.fh = fh
         # with the game's symbols, each item records its face drawing's digest (for --since)
         self.digests = Digests(symbols) if symbols is not None else None
-        head = manifest(Plan(plan.paper, [], plan.families, plan.calibration), game=game, variant=variant, paper=paper, engine=engine)
+        head = manifest(
+            Plan(plan.paper, [], plan.families, plan.calibration),
+            game=game,
+            variant=variant,
+            paper=paper,
+            engine=engine,
+        )
         text = json.dumps(head, indent=1)
         tail = '"pages": []\n}'
         assert text.endswith(tail)
@@ -141,4 +151,3 @@ class ManifestWriter:
 
     def close(self) -> None:
         self.fh.write(("\n" if not self.first else "") + " ]\n}\n")
-

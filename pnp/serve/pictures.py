@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from pnp.preview import render_png
+from pnp.face_images import render_png
 from pnp.serve.snapshot import Drawable
 
 # One drawing at a time: the font and art caches the engines fill are shared, and the

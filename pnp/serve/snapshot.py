@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pnp import budget
 from pnp.draw.primitives import Group, scale
 from pnp.errors import PnpError
+from pnp.face_images import face_pixels
 from pnp.kinds.base import DrawContext
 from pnp.pipeline import Prepared
-from pnp.preview import face_pixels
 from pnp.serve.digest import Namer
 
 FACE_PX_PER_MM = 4.0  # about 100 dpi: sharp at the page's size, quick to draw
@@ -87,8 +87,8 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> tuple[Snapsh
         # one picture per face side, counted from the items before any is drawn
         budget.check("preview", sum(len(f.items) for f in game.families), file=game.file, key="components", hint="pnp serve draws every face")
         # the print pages and the check come in `finish`, from this same pipeline run
-        prep = prepare(game, whole=True, legibility=False)
-        ctx, faces = prep.ctx, prep.drawn()
+        prep = prepare(game, legibility=False)
+        ctx, faces = prep.ctx, prep.faces
     except Exception as exc:  # noqa: BLE001 - the server keeps running through any bad save
         return stale(previous, [error_entry(exc)], version, time.perf_counter() - t0), None
     drawables: dict[str, Drawable] = {}
@@ -116,8 +116,10 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> tuple[Snapsh
 
 def finish(drawn: Drawn, first: Snapshot, opts: Options, version: int) -> Snapshot:
     """The print pages, the rulebook check and the warnings for the faces `take` drew."""
+    from pnp.pipeline import check_rules, impose_on, read_legibility
+
     prep = drawn.prep
-    ctx, faces = prep.ctx, prep.drawn()
+    ctx, faces = prep.ctx, prep.faces
     old_pages = {p["name"] for p in first.state["pages"]}
     drawables = {n: d for n, d in first.drawables.items() if n not in old_pages}
     errors: list[dict] = []
@@ -125,11 +127,11 @@ def finish(drawn: Drawn, first: Snapshot, opts: Options, version: int) -> Snapsh
     pages: list[dict] = []
     check: list[dict] | None = None
     try:
-        prep.legibility()
+        read_legibility(prep)
         warnings = [_located(w) for w in prep.warnings()]
-        plan = prep.impose([opts.paper], opts.max_tiles)[0]
-        pages = _pages(plan, ctx, faces, drawn.namer, drawables)
-        results = prep.check()  # pnp check's results, read from the faces just drawn
+        impose_on(prep, [opts.paper], opts.max_tiles)
+        pages = _pages(prep.plans[0], ctx, faces, drawn.namer, drawables)
+        results = check_rules(prep)  # pnp check's results, read from the faces just drawn
         check = None if results is None else [r.as_dict() for r in results]
     except Exception as exc:  # noqa: BLE001 - the faces stay on show beside the error
         errors.append(error_entry(exc))

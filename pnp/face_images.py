@@ -113,7 +113,7 @@ def preview(
     with output_set(out_dir, game.id) as stage:
         root = carry_sub(stage, out_dir, game.id, "preview", lambda n: n in names or n.removesuffix("-sheet.png") in names)
         for fam in chosen:
-            fl = prep.faces.draw_whole(fam)
+            fl = prep.faces[fam.name]
             if not fl:
                 continue
             folder = root / safe_name(fam.name)
