@@ -3,6 +3,7 @@ in page millimetres, and the distance between them."""
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -144,6 +145,7 @@ def cut_segments(svg, layers=("cut",)) -> list:
     return out
 
 
+@functools.cache  # a shipped game's spec does not change during the run; loading it is not cheap
 def bleeds_of(game: str) -> dict[str, float]:
     """Each family's bleed, from its spec: how far past the cut line its art is printed."""
     from pnp.spec.load import load_game

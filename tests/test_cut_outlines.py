@@ -202,14 +202,17 @@ def test_registration_marks_are_printed_clear_of_every_item(tmp_path, capsys, pa
                 if el.get("id", "").startswith("cut-")
                 for sub in parse_d(el.get("d"))
             ]
+            extents = []  # each outline's (min x, max x, min y, max y)
+            for pts in cuts:
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                extents.append((min(xs), max(xs), min(ys), max(ys)))
             for x0, y0, x1, y1 in printed:
-                for pts in cuts:
-                    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                for left, right, top, bottom in extents:
                     apart = (
-                        x1 + 1.0 <= min(xs)
-                        or max(xs) + 1.0 <= x0
-                        or y1 + 1.0 <= min(ys)
-                        or max(ys) + 1.0 <= y0
+                        x1 + 1.0 <= left
+                        or right + 1.0 <= x0
+                        or y1 + 1.0 <= top
+                        or bottom + 1.0 <= y0
                     )
                     assert apart, (
                         f"{f.name}: mark at ({x0:.1f}, {y0:.1f}) is within 1 mm of an item"

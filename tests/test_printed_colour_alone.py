@@ -38,6 +38,11 @@ def _points(it, x0: float, y0: float) -> tuple:
     return tuple(out)
 
 
+def _inside(r: tuple, box: tuple) -> bool:
+    """pymupdf's `Rect(r) in Rect(box)`, on plain numbers (it runs for every item and drawing)."""
+    return box[0] <= r[0] <= r[2] <= box[2] and box[1] <= r[1] <= r[3] <= box[3]
+
+
 def printed_items(doc, manifest, side: str = "front"):
     """(family, id, words and drawings without colour, colours) of each placed item."""
     out = []
@@ -46,8 +51,8 @@ def printed_items(doc, manifest, side: str = "front"):
         if not items:
             continue
         pdf_page = doc[page["number"] - 1]
-        drawings = pdf_page.get_drawings()
-        words = pdf_page.get_text("words")
+        drawings = [(tuple(d["rect"]), d) for d in pdf_page.get_drawings()]
+        words = [(w[:4], w) for w in pdf_page.get_text("words")]
         for it in items:
             box = pymupdf.Rect(
                 it["x_mm"] * K,
@@ -55,18 +60,14 @@ def printed_items(doc, manifest, side: str = "front"):
                 (it["x_mm"] + it["w_mm"]) * K,
                 (it["y_mm"] + it["h_mm"]) * K,
             )
-            grown = box + (-0.5, -0.5, 0.5, 0.5)
+            grown = tuple(box + (-0.5, -0.5, 0.5, 0.5))
             x0, y0 = box.x0, box.y0
             text = tuple(
-                sorted(
-                    (w[4], _r(w[0] - x0), _r(w[1] - y0))
-                    for w in words
-                    if pymupdf.Rect(w[:4]) in grown
-                )
+                sorted((w[4], _r(w[0] - x0), _r(w[1] - y0)) for r, w in words if _inside(r, grown))
             )
             shapes, colours = [], []
-            for d in drawings:
-                if d["rect"] not in grown:
+            for r, d in drawings:
+                if not _inside(r, grown):
                     continue
                 shapes.append(
                     (
