@@ -51,7 +51,12 @@ def test_packing_keeps_items_apart_and_inside():
             w, h = sizes[s.index]
             assert {round(s.w, 6), round(s.h, 6)} == {round(w, 6), round(h, 6)}
         for a, b in itertools.combinations(page, 2):
-            apart = a.x + a.w + 3 <= b.x + 1e-6 or b.x + b.w + 3 <= a.x + 1e-6 or a.y + a.h + 3 <= b.y + 1e-6 or b.y + b.h + 3 <= a.y + 1e-6
+            apart = (
+                a.x + a.w + 3 <= b.x + 1e-6
+                or b.x + b.w + 3 <= a.x + 1e-6
+                or a.y + a.h + 3 <= b.y + 1e-6
+                or b.y + b.h + 3 <= a.y + 1e-6
+            )
             assert apart, (a, b)
     # this set covers well under a page of area, so it needs one page
     assert len(pages) == 1
@@ -99,3 +104,54 @@ def test_back_position_mirrors_long_and_short_edge():
     short_paper = p.model_copy(update={"duplex": p.duplex.model_copy(update={"flip": "short"})})
     short = back_position(front, short_paper, 210.0, 297.0)
     assert (short.x, short.y, short.rotation) == (10.0, pytest.approx(297 - 20 - 88.9), 180)
+
+
+@pytest.mark.parametrize("side", [False, True])
+@pytest.mark.parametrize("turned", [False, True])
+def test_a_shared_tile_prints_its_region_where_its_marks_are(side, turned):
+    """A strip on a shared sheet, its label above it or beside it, the piece turned or not: the
+    region is placed exactly under its own outline (drawn by its marks), the band outside it and
+    inside the piece."""
+    from pnp.draw.primitives import Group, Rect, Style, apply
+    from pnp.layout.share import TilePart, sideways, tile_piece
+
+    ref = ItemRef("board", 0, "board", 363.0, 338.4, False, "paper")
+    outline = Rect(0.0, 0.0, 186.5, 68.4, Style(None, "#777777", 0.15))
+    label = Style("#000000", None)
+    above, beside = Rect(0.0, 0.0, 186.5, 6.0, label), Rect(0.0, 0.0, 68.4, 6.0, label)
+    tile = TilePart("B2", (176.5, 270.0, 186.5, 68.4), 7.0, (outline,), (above,), (beside,))
+    piece = tile_piece(ref, tile)
+    if side:
+        piece = sideways(piece, (5.0, 5.0, 200.0, 287.0))
+        assert piece.tile.side and (piece.w, piece.h) == pytest.approx((193.5, 68.4))
+    else:
+        assert (piece.w, piece.h) == pytest.approx((186.5, 75.4))
+    x, y = 10.0, 20.0
+    (p,) = piece.placements(x, y, turned)
+    assert (p.w, p.h) == pytest.approx((68.4, 186.5) if turned else (186.5, 68.4))
+    assert p.rotation == (90 if turned else 0) and p.region == tile.region
+    pw, ph = (piece.h, piece.w) if turned else (piece.w, piece.h)
+    assert x - 1e-9 <= p.x and p.x + p.w <= x + pw + 1e-9
+    assert y - 1e-9 <= p.y and p.y + p.h <= y + ph + 1e-9
+
+    def corners(node, m):
+        if isinstance(node, Group):
+            from pnp.draw.primitives import multiply
+
+            return [c for ch in node.children for c in corners(ch, multiply(m, node.transform))]
+        if isinstance(node, Rect):
+            return [apply(m, node.x + u, node.y + v) for u in (0, node.w) for v in (0, node.h)]
+        return []
+
+    (group,) = piece.marks(x, y, turned)
+    (overlay, caption) = group.children
+    one = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    pts = corners(Group((overlay,), group.transform), one)
+    xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+    assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((p.x, p.y, p.x + p.w, p.y + p.h))
+    pts = corners(Group((caption,), group.transform), one)
+    x0, y0 = min(q[0] for q in pts), min(q[1] for q in pts)
+    x1, y1 = max(q[0] for q in pts), max(q[1] for q in pts)
+    assert x - 1e-9 <= x0 and x1 <= x + pw + 1e-9 and y - 1e-9 <= y0 and y1 <= y + ph + 1e-9
+    assert x1 <= p.x + 1e-9 or y1 <= p.y + 1e-9 or x0 >= p.x + p.w - 1e-9  # beside the region
+    assert max(x1 - x0, y1 - y0) == pytest.approx(186.5 if not side else 68.4)

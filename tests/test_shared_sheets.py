@@ -4,6 +4,9 @@ behind its front; a family with `own_sheets: true` alone on its sheets."""
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import pymupdf
 import pytest
 
@@ -359,3 +362,87 @@ def test_the_guide_says_what_to_buy(tmp_path, built):
     card, paper = len(by_stock["card"]), len(by_stock["paper"])
     assert card >= 5 and paper >= 1
     assert f"To buy: {card} sheets of card stock" in text and f"and {paper} sheets of paper" in text
+
+
+TILE_LABEL = re.compile(r"^([A-Z]+)(\d+)\s+(.+?) \(board part\)")
+BOARD_SIZE = re.compile(r"The board is ([\d.]+) × ([\d.]+) mm")
+
+
+def _printed_tiles(
+    doc: pymupdf.Document,
+) -> dict[str, dict[tuple[str, int], tuple[int, pymupdf.Rect]]]:
+    """Each board's tiles as printed: label (row, column) -> page and the tile's outline, the thin
+    grey rectangle round its region, the one nearest its label."""
+    boards: dict[str, dict] = {}
+    for page in doc:
+        outlines = [
+            d["rect"]
+            for d in page.get_drawings()
+            if d.get("color")
+            and all(abs(v - 0x77 / 255) < 0.01 for v in d["color"])
+            and [i[0] for i in d["items"]] == ["re"]
+        ]
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                found = TILE_LABEL.match("".join(s["text"] for s in line["spans"]))
+                if not found:
+                    continue
+                row, col, board = found.group(1), int(found.group(2)), found.group(3)
+                label = pymupdf.Rect(line["bbox"])
+
+                def gap(r, label=label):
+                    dx = max(r.x0 - label.x1, label.x0 - r.x1, 0)
+                    dy = max(r.y0 - label.y1, label.y0 - r.y1, 0)
+                    return dx + dy
+
+                near = min(outlines, key=gap)
+                assert gap(near) < 5 * MM, (page.number + 1, board, row, col)
+                boards.setdefault(board, {})[(row, col)] = (page.number + 1, near)
+    return boards
+
+
+def _reassembles(dims: dict, turns, rows: list, cols: list, bw: float, bh: float) -> bool:
+    """The tiles, each its way round, make a grid covering the board with a 10 mm overlap at
+    every seam: a column as wide in every row, a row as high in every column."""
+    wh = {k: (d[::-1] if t else d) for (k, d), t in zip(dims.items(), turns, strict=True)}
+    widths = [wh[(rows[0], c)][0] for c in cols]
+    heights = [wh[(r, cols[0])][1] for r in rows]
+    same = all(
+        abs(wh[(r, c)][0] - widths[i]) < 0.1 and abs(wh[(r, c)][1] - heights[j]) < 0.1
+        for j, r in enumerate(rows)
+        for i, c in enumerate(cols)
+    )
+    ox = (sum(widths) - bw) / (len(cols) - 1)
+    oy = (sum(heights) - bh) / (len(rows) - 1)
+    return same and 9.8 < ox < 10.2 and 9.8 < oy < 10.2
+
+
+def test_the_reduced_globes_tile_on_five_a4_sheets_and_reassemble(built):
+    """Read from the PDF alone: the reduced Earth Our Home's two 75 % globes, full-height tiles
+    and the strips under them packed four to a sheet, take 5 sheets of A4 (their area alone needs
+    5), and each globe's tiles, every one under its label, reassemble it at its printed size with
+    the 10 mm gluing overlap at every seam."""
+    doc = built("earth-our-home", "a4", variant="reduced").doc()
+    sizes = {}
+    for page in doc:
+        text = " ".join(page.get_text().split())
+        if text.startswith("Assembly map: "):
+            name = text.removeprefix("Assembly map: ").split(" (board part)")[0]
+            w, h = BOARD_SIZE.search(text).groups()
+            sizes[name] = (float(w), float(h))
+    boards = _printed_tiles(doc)
+    assert set(boards) == set(sizes) == {"Earth 1", "Earth 2"}
+    sheets = {n for tiles in boards.values() for n, _ in tiles.values()}
+    assert len(sheets) == 5, sorted(sheets)
+    for name, tiles in boards.items():
+        bw, bh = sizes[name]
+        rows = sorted({r for r, _ in tiles})
+        cols = sorted({c for _, c in tiles})
+        assert len(tiles) == len(rows) * len(cols) == 4, (name, sorted(tiles))
+        dims = {k: (r.width / MM, r.height / MM) for k, (_, r) in tiles.items()}
+        turns = itertools.product((False, True), repeat=len(dims))
+        assert any(_reassembles(dims, t, rows, cols, bw, bh) for t in turns), (
+            name,
+            {k: (round(w, 1), round(h, 1)) for k, (w, h) in dims.items()},
+            (bw, bh),
+        )

@@ -23,7 +23,7 @@ from pnp.layout.plan import (
     distinct,
 )
 from pnp.layout.registration import registration_area, registration_band, sheet_registration
-from pnp.layout.share import Piece, Run, SharedPool, TilePart, shared_sheets
+from pnp.layout.share import Run, SharedPool, TilePart, shared_sheets, tile_piece
 from pnp.layout.tiles import tile_board, tile_label, tile_overlay
 from pnp.spec.paper import PaperSpec
 
@@ -91,8 +91,9 @@ def impose(
     sheets (pnp.layout.fold) instead of front and back pages.
 
     Boards are tiled with the page the way round that takes the fewest pages; where both ways
-    take as many, the plan is made both ways and the one on fewer sheets kept (the strips of one
-    way may share sheets better than the other's)."""
+    take as many, the plan is made both ways, each also with the columns of equal width (a strip
+    narrower than the page packs with its label beside it), and the one on fewest sheets kept;
+    among equals, the one whose boards lie on fewest sheets."""
     opts = dict(
         title=title,
         credits=credits,
@@ -105,8 +106,25 @@ def impose(
     plan = _impose(families, paper, fonts, other_way=False, **opts)
     if not any(fp.tiled for fp in plan.families):
         return plan
-    other = _impose(families, paper, fonts, other_way=True, **opts)
-    return other if component_sheets(other) < component_sheets(plan) else plan
+    best = (component_sheets(plan), tile_sheets(plan))
+    for other_way, even_cols in ((True, False), (False, True), (True, True)):
+        other = _impose(families, paper, fonts, other_way=other_way, even_cols=even_cols, **opts)
+        score = (component_sheets(other), tile_sheets(other))
+        if score < best:
+            plan, best = other, score
+    return plan
+
+
+def tile_sheets(plan: Plan) -> int:
+    """Sheets that hold a piece of a tiled board: among plans on as many sheets, the one whose
+    boards are spread over fewest is the easier to assemble."""
+    return sum(
+        1
+        for p in plan.pages
+        if p.kind in ("sheet", "tile")
+        and isinstance(p.items, list)
+        and any(i.tile for i in p.items)
+    )
 
 
 def component_sheets(plan: Plan) -> int:
@@ -127,6 +145,7 @@ def _impose(
     fold: bool,
     ink: list[tuple[int, float, float]] | None,
     other_way: bool,
+    even_cols: bool = False,
 ) -> Plan:
     W, H, m = paper.size.w, paper.size.h, paper.margin
     area = (m, m, W - 2 * m, H - 2 * m)
@@ -284,7 +303,9 @@ def _impose(
             pool = None
             if not band and not g.own:  # its part-page tiles share sheets of its stock
                 pool = pools.setdefault((g.stock, area), SharedPool(area, paper.packed_gutter))
-            maps.append(_tile_item(r, paper, fonts, new_page, note, fam_pages, pool, other_way))
+            maps.append(
+                _tile_item(r, paper, fonts, new_page, note, fam_pages, pool, other_way, even_cols)
+            )
 
     for pool in pools.values():
         if pool.runs or pool.tiles:
@@ -407,11 +428,12 @@ def _tile_item(
     fam_pages,
     pool: SharedPool | None,
     other_way: bool = False,
+    even_cols: bool = False,
 ):
     """The board's assembly map and its tiles: each on a page of its own, or, a tile filling
     little of its page (an edge strip), on the shared sheets of `pool`. Returns what finishes
     the map once every page is made."""
-    grid = tile_board(r.w, r.h, paper, other_way)
+    grid = tile_board(r.w, r.h, paper, other_way, even_cols)
     fam_pages[r.family].tiled = True
     name = fam_pages[r.family].title + (f" ({r.id})" if r.id != r.family else "")
     page = new_page("assembly", grid.page_w, grid.page_h)
@@ -427,12 +449,15 @@ def _tile_item(
             )
             if pool is not None and part and _fits(rw, band + rh, pool.area):
                 overlay = tile_overlay(grid, c, row, PIECE_REACH)
-                marks = (
-                    Group(tuple(overlay), translate(-grid.x0, band - grid.y0)),
-                    *piece_band(fonts, name, label, c, row, rw, band - 1),
+                tile = TilePart(
+                    label,
+                    region,
+                    band,
+                    (Group(tuple(overlay), translate(-grid.x0, -grid.y0)),),
+                    tuple(piece_band(fonts, name, label, c, row, rw, band - 1)),
+                    tuple(piece_band(fonts, name, label, c, row, rh, band - 1)),
                 )
-                tile = TilePart(label, region, band, marks)
-                pool.tiles.append(Piece((r,), 1, rw, band + rh, 0.0, False, True, tile))
+                pool.tiles.append(tile_piece(r, tile))
                 continue
             tp = new_page("tile", grid.page_w, grid.page_h)
             tp.items = [

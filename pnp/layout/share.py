@@ -10,7 +10,7 @@ straight cuts right across it or across a block, and its cut marks stand in the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import product
 
 from pnp.draw.primitives import Group, multiply, rotate, translate
@@ -41,12 +41,49 @@ class SharedPool:
 
 @dataclass(frozen=True)
 class TilePart:
-    """A tile of a board on a shared sheet: its label band above the board's region."""
+    """A tile of a board on a shared sheet: its label band above the board's region or, `side`,
+    beside it (to its left, read upward), which keeps a flat strip as low as it can be."""
 
     label: str
     region: tuple[float, float, float, float]  # board mm
     band: float
-    marks: tuple  # its alignment marks, trim lines and label, the region at (0, band)
+    overlay: tuple  # its alignment marks and trim lines, the region at (0, 0)
+    caption: tuple  # its label, x 0..region width, y 0..band
+    side_caption: tuple  # its label, x 0..region height, y 0..band
+    side: bool = False
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """Where the region starts in the piece."""
+        return (self.band, 0.0) if self.side else (0.0, self.band)
+
+    @property
+    def marks(self) -> tuple:
+        ox, oy = self.offset
+        if self.side:  # the label turned to read upward, in the band left of the region
+            rh = self.region[3]
+            label = Group(self.side_caption, multiply(translate(0.0, rh), rotate(-90)))
+        else:
+            label = Group(self.caption)
+        return (Group(self.overlay, translate(ox, oy)), label)
+
+
+def tile_piece(ref: ItemRef, tile: TilePart) -> Piece:
+    """A tile as a piece to pack: its region and its band, above or beside it."""
+    rw, rh = tile.region[2], tile.region[3]
+    w, h = (tile.band + rw, rh) if tile.side else (rw, tile.band + rh)
+    return Piece((ref,), 1, w, h, 0.0, False, True, tile)
+
+
+def sideways(piece: Piece, area) -> Piece:
+    """A flat tile strip with its band beside it rather than above, where it still fits the
+    printable area (other pieces unchanged)."""
+    t = piece.tile
+    if t is None or t.side or t.region[3] >= t.region[2]:
+        return piece
+    out = tile_piece(piece.refs[0], replace(t, side=True))
+    w, h = sorted((out.w, out.h))
+    return out if w <= min(area[2], area[3]) + 1e-6 and h <= max(area[2], area[3]) + 1e-6 else piece
 
 
 @dataclass(frozen=True)
@@ -83,17 +120,12 @@ class Piece:
         if self.tile is not None:
             t = self.tile
             rw, rh = t.region[2], t.region[3]
-            if turned:  # the band then lies to the right of the region
-                return [
-                    Placement(
-                        self.refs[0], "front", x, y, rh, rw, 90, tile=t.label, region=t.region
-                    )
-                ]
-            return [
-                Placement(
-                    self.refs[0], "front", x, y + t.band, rw, rh, 0, tile=t.label, region=t.region
-                )
-            ]
+            ox, oy = t.offset
+            if turned:  # turned 90° clockwise: (u, v) in the piece lands at (x + h - v, y + u)
+                at = (x + self.h - oy - rh, y + ox, rh, rw, 90)
+            else:
+                at = (x + ox, y + oy, rw, rh, 0)
+            return [Placement(self.refs[0], "front", *at, tile=t.label, region=t.region)]
         out = []
         for k, ref in enumerate(self.refs):
             r, c = divmod(k, self.cols)
@@ -149,22 +181,35 @@ ORDERS = (  # largest first, by one measure or another; like items stay together
 
 def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
     """The packing on the fewest sheets among a few ways of cutting the runs into blocks, orders
-    (two-sided first, or all by size) and cutting rules; among equals the one with the fewest
-    sheets printed on both sides, then the one whose last sheet holds least (waste in one place)."""
+    (two-sided first, or all by size; a board's pieces before the rest or not), cutting rules and
+    places for a strip's label (above it or beside it); among equals the one with the fewest
+    sheets printed on both sides, then the one with a board's pieces on fewest sheets (easier to
+    assemble), then the one whose last sheet holds least (waste in one place)."""
     area, best = pool.area, None
-    for across, split, measure, sided in product(
-        (1.0, 0.5, 0.0), ("area", "short"), ORDERS, (True, False)
+    for across, split, measure, sided, side, boards in product(
+        (1.0, 0.5, 0.0), ("area", "short"), ORDERS, (True, False), (False, True), (False, True)
     ):
-        parts = pieces(pool.runs, area, across) + pool.tiles
+        if side and all(sideways(t, area) is t for t in pool.tiles):
+            continue  # no strip that its band could go beside
+        if boards and not pool.tiles:
+            continue
+        tiles = [sideways(t, area) for t in pool.tiles] if side else pool.tiles
+        parts = pieces(pool.runs, area, across) + tiles
         packer = GuillotinePacker(area[2], area[3], pool.gutter, split)
         order = sorted(
-            range(len(parts)), key=lambda i: (sided and not parts[i].two_sided, measure(parts[i]))
+            range(len(parts)),
+            key=lambda i: (
+                sided and not parts[i].two_sided,
+                boards and parts[i].tile is None,
+                measure(parts[i]),
+            ),
         )
         for i in order:
             packer.add(i, parts[i].w, parts[i].h, turn=parts[i].turnable)
         duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
+        on_boards = sum(any(parts[s.index].tile for s in sh.spots) for sh in packer.sheets)
         last = sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
-        score = (len(packer.sheets), duplex, last)
+        score = (len(packer.sheets), duplex, on_boards, last)
         if best is None or score < best[0]:
             best = (score, parts, packer)
         if len(parts) > TRIED:

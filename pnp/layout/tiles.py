@@ -63,9 +63,14 @@ def _counts(bw, bh, cw, ch, ov):
     return cols, rows
 
 
-def tile_board(bw: float, bh: float, paper: PaperSpec, other_way: bool = False) -> TileGrid:
+def tile_board(
+    bw: float, bh: float, paper: PaperSpec, other_way: bool = False, even_cols: bool = False
+) -> TileGrid:
     """The fewest pages that cover a bw×bh board with at least the paper's overlap; `other_way`:
-    the other orientation of the page, when it takes no more pages (its strips may pack better)."""
+    the other orientation of the page, when it takes no more pages (its strips may pack better).
+    Rows are full height, so the bottom strip is as short as it can be; with `even_cols` the
+    columns share the width equally (every one narrower than the page, which leaves a strip room
+    for its label beside it on a shared sheet) instead of all full but the last."""
     ov, m, band = paper.tile_overlap, paper.margin, paper.label_band
     best = None
     for landscape in (True, False) if other_way else (False, True):
@@ -81,6 +86,8 @@ def tile_board(bw: float, bh: float, paper: PaperSpec, other_way: bool = False) 
         raise ValueError("the paper is too small to tile anything")
     cols, rows, landscape, pw, ph, cw, ch = best
     tw, th = min(cw, bw), min(ch, bh)
+    if even_cols and cols > 1:
+        tw = (bw + (cols - 1) * ov) / cols
     # Neighbours overlap by exactly the paper's strip; the last column and row are narrower.
     step_x = tw - ov if cols > 1 else 0.0
     step_y = th - ov if rows > 1 else 0.0
