@@ -366,7 +366,7 @@ def cmd_check(args) -> int:
 
     game = _load(args, args.game)
     if args.accept:  # a copy's departures recorded as house rules, from the same faces
-        from pnp.check.house import accept_and_report
+        from pnp.accept import accept_and_report
         from pnp.pipeline import check_rules, prepare
 
         if game.rules_file is None:

@@ -168,7 +168,7 @@ def test_checker_fails_on_a_third_a_hex(game_copy, capsys):
     assert main(["check", str(folder)]) == 1
     out = capsys.readouterr().out
     fail = next(ln for ln in out.splitlines() if "pairs-twice" in ln)
-    assert fail.startswith("FAIL") and "A: 3" in fail
+    assert fail.startswith("DEPARTS") and "A: 3" in fail
 
 
 def test_checker_fails_on_19_counters_of_a_species(game_copy, capsys):
@@ -186,8 +186,8 @@ def test_checker_fails_on_19_counters_of_a_species(game_copy, capsys):
     assert main(["check", str(folder)]) == 1
     out = capsys.readouterr().out
     fail = next(ln for ln in out.splitlines() if "frog-counters-per-genus" in ln)
-    assert fail.startswith("FAIL") and "red: 19" in fail, out
-    assert next(ln for ln in out.splitlines() if " counters-per-genus" in ln).startswith("FAIL")
+    assert fail.startswith("DEPARTS") and "red: 19" in fail, out
+    assert next(ln for ln in out.splitlines() if " counters-per-genus" in ln).startswith("DEPARTS")
 
 
 def test_two_players_print_two_genera(built):
@@ -207,7 +207,7 @@ def test_checker_fails_on_a_p_on_land_and_refuses_an_untyped_hex(game_copy, caps
     assert main(["check", str(folder)]) == 1
     out = capsys.readouterr().out
     line = next(ln for ln in out.splitlines() if " pacific-hexes-are-sea " in ln)
-    assert line.startswith("FAIL") and line.split()[-2:] == ["|", "1"], line
+    assert line.startswith("DEPARTS") and line.split()[-2:] == ["|", "1"], line
     # a hex of no known habitat: a clean refusal naming the file, line and key
     sea = next(ln for ln in text.splitlines() if ln.endswith("habitat: marine}"))
     hexes.write_text(text.replace(sea, sea.replace("habitat: marine}", "habitat: desert}"), 1))

@@ -112,8 +112,8 @@ def test_checker_fails_on_a_duplicated_tile(game_copy, tmp_path, capsys):
     tiles.write_text(tiles.read_text() + "items:\n" + suits.split("items:\n", 1)[1] + '  - {id: suns-5-again, suit: suns, colour: suns, rank: "5", label: "5"}\n')
     assert main(["check", str(gw)]) == 1
     out = capsys.readouterr().out
-    assert any(ln.startswith("FAIL tiles ") and "24" in ln and "25" in ln for ln in out.splitlines()), out
-    assert any(ln.startswith("FAIL one-coin-per-tile") for ln in out.splitlines())
+    assert any(ln.startswith("DEPARTS tiles ") and "24" in ln and "25" in ln for ln in out.splitlines()), out
+    assert any(ln.startswith("DEPARTS one-coin-per-tile") for ln in out.splitlines())
 
 
 def test_checker_fails_on_a_missing_coin(game_copy, tmp_path, capsys):
@@ -124,7 +124,7 @@ def test_checker_fails_on_a_missing_coin(game_copy, tmp_path, capsys):
     coins.write_text(coins.read_text() + "items:\n" + items + '  - {id: suns-5, suit: suns, colour: suns, rank: "5", label: "5"}\n  - {id: moons-5, suit: moons, colour: moons, rank: "5", label: "5"}\n  - {id: crowns-5, suit: crowns, colour: crowns, rank: "5", label: "5"}\n')
     assert main(["check", str(gw)]) == 1
     out = capsys.readouterr().out
-    assert any(ln.startswith("FAIL coins ") and "24" in ln and "23" in ln for ln in out.splitlines()), out
+    assert any(ln.startswith("DEPARTS coins ") and "24" in ln and "23" in ln for ln in out.splitlines()), out
 
 
 def test_a_users_game_uses_the_piecepack_by_reference(built):

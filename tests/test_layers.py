@@ -10,6 +10,13 @@ import pytest
 
 PNP = Path(__file__).resolve().parent.parent / "pnp"
 COMMANDS = {
+    "accept",
+    "api",
+    "write",
+    "face_images",
+    "since",
+    "listing",
+    "stale",
     "pipeline",
     "build",
     "cli",

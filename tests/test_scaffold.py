@@ -15,7 +15,7 @@ def test_new_game_builds_and_checks(tmp_path, capsys):
     assert names == ["board.yaml", "counters.yaml", "deck.yaml", "events.csv", "events.yaml", "game.yaml", "rules.yaml", "schema"]
     assert main(["check", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "deck-size" in out and "board-size" in out and "FAIL" not in out
+    assert "deck-size" in out and "board-size" in out and "FAIL" not in out and "DEPARTS" not in out
     assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "out"), "--quiet", "--strict"]) == 0
     man = json.loads((tmp_path / "out" / "my-game" / "my-game-a4.json").read_text())
     fams = {f["component"]: f for f in man["families"]}

@@ -82,8 +82,11 @@ def test_fold_lines_dashed_between_panels(pawns, paper):
                     if op[0] != "l" or abs(op[1].y - op[2].y) > 1e-3:
                         continue
                     xs = sorted((op[1].x * MM, op[2].x * MM))
-                    if abs(xs[0] - it["x_mm"]) < 0.01 and abs(xs[1] - (it["x_mm"] + W)) < 0.01:
-                        folds.append(op[1].y * MM - it["y_mm"])
+                    y = op[1].y * MM - it["y_mm"]
+                    # this strip's lines: a shared sheet butts other strips above and below it
+                    on_it = 0 < y < it["h_mm"]
+                    if on_it and abs(xs[0] - it["x_mm"]) < 0.01 and abs(xs[1] - (it["x_mm"] + W)) < 0.01:
+                        folds.append(y)
         assert sorted(round(y, 2) for y in folds) == [
             round(BASE, 2),
             round(BASE + H, 2),

@@ -97,6 +97,10 @@ class Reader:
         self.regions = regions
         self.other = other  # variant name -> PrintedFaces of the game in that variant
         self.used: list = []  # (face, text) this reader's rules read: coverage
+        # areas and positions are in the family's own millimetres: a family printed at `scale`
+        # (a reduced variant) has them scaled with it, so one rule reads every variant
+        self.scales = {f.name: f.spec.scale for f in game.families}
+        self.k = 1.0  # the scale of the face being read
 
     # --- selecting faces and areas ---
     def select(self, sel: Faces) -> list[DrawnFace] | str:
@@ -131,7 +135,8 @@ class Reader:
                 got = self.regions[r]
                 out += self.boxes(got if isinstance(got, list) else [got]) or []
             elif isinstance(r, Area):
-                out.append((r.x, r.y, r.x + r.w, r.y + r.h))
+                k = self.k
+                out.append((r.x * k, r.y * k, (r.x + r.w) * k, (r.y + r.h) * k))
         return out
 
     def texts(self, facts: FaceFacts, area, m: Match | None = None) -> list:
@@ -213,6 +218,7 @@ class Reader:
     def read(self, name: str, opts, sel: FaceSelect, face: DrawnFace, facts: FaceFacts) -> list:
         """The measure `name` on one face: a list of readings (texts, art names, colours, sizes ...)."""
         area = sel.in_
+        self.k = self.scales.get(face.family, 1.0)
         if name == "texts":
             hits = self.texts(facts, area, opts)
             self.used += [(face, t) for t in hits]
@@ -335,7 +341,7 @@ class Reader:
                     raise RuleInputError(
                         f"symbols_on: '{k.art}: {want}' needs `ground`, the art it lies inside or outside"
                     )
-                d = opts.around or 0.0
+                d = (opts.around or 0.0) * self.k
                 pts = (
                     [(x + dx, y + dy) for dx in (-d, 0, d) for dy in (-d, 0, d)] if d else [(x, y)]
                 )
@@ -347,8 +353,8 @@ class Reader:
                 ]
                 got = max(under, key=lambda s: s.order).fill if under else "#ffffff"
                 ok = self.colour_is(got, want)
-            if not ok:
-                out.append(f"{k.art} at {x:.0f}, {y:.0f} mm: {got}")
+            if not ok:  # where, in the family's own millimetres
+                out.append(f"{k.art} at {x / self.k:.0f}, {y / self.k:.0f} mm: {got}")
         return out
 
     def ground(self, art: str, facts: FaceFacts):

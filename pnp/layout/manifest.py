@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
+from pnp.draw.digest import Digests
 from pnp.layout.compose import placement_transform
 from pnp.layout.impose import Plan
-from pnp.since import Digests
 
 
 def _r(v: float) -> float:

@@ -1,0 +1,44 @@
+"""`pnp check COPY --accept`: a copy's departures from the rulebook recorded as house rules
+(pnp.check.house writes them), and the copy checked again through the pipeline."""
+
+from __future__ import annotations
+
+from pnp.check.house import accept, is_copy
+from pnp.check.result import Result
+from pnp.errors import PnpError
+from pnp.pipeline import check_rules, draw_printed, prepare
+from pnp.pipeline import printed as printed_faces
+from pnp.spec.load import load_game
+from pnp.spec.model import Game
+
+
+def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> int:
+    """`pnp check COPY --accept`: record the departures, check again, print both; 0 when all pass."""
+    if not is_copy(game):
+        raise PnpError(
+            "--accept records house rules in a copy of a game, never in a shipped one",
+            file=str(game.rules_file),
+            expected=f"pnp new MY-COPY --from {game.id}, then pnp check MY-COPY --accept",
+        )
+    if all(r.passed for r in results):
+        print(f"{game.id}: no departures from the rulebook to accept")
+        return 0
+    recorded, printed = 0, printed_faces(prep)
+    for _ in range(3):  # a rule naming another's expect (a YAML alias) follows it: read again
+        done, refused = accept(game, results, printed, draw_printed)
+        for line in done:
+            print(f"house rule: {line}")
+        recorded += len(done)
+        game = load_game(str(game.folder), variant=game.variant, allow_outside=game.allow_outside)
+        again = prepare(game, ["a4"])
+        results, printed = check_rules(again) or [], printed_faces(again)
+        if not done or all(r.passed for r in results):
+            break
+    for line in refused:
+        print(f"not accepted: {line}")
+    bad = [r for r in results if not r.passed]
+    print(
+        f"{recorded} house rules recorded in {game.rules_file}; "
+        f"{len(results) - len(bad)} of {len(results)} rules pass"
+    )
+    return 0 if not bad else 1
