@@ -102,6 +102,7 @@ def impose(
         choices=choices,
         fold=fold,
         ink=ink,
+        packings={},  # the candidates below share their card pools: each is packed once
     )
     plan = _impose(families, paper, fonts, other_way=False, **opts)
     if not any(fp.tiled for fp in plan.families):
@@ -146,6 +147,7 @@ def _impose(
     ink: list[tuple[int, float, float]] | None,
     other_way: bool,
     even_cols: bool = False,
+    packings: dict | None = None,
 ) -> Plan:
     W, H, m = paper.size.w, paper.size.h, paper.margin
     area = (m, m, W - 2 * m, H - 2 * m)
@@ -293,7 +295,7 @@ def _impose(
             bleed = max(r.bleed for run in runs for r in distinct(run.refs))
             gutter = max(g.gutter if g.gutter is not None else paper.packed_gutter, 2 * bleed)
             if g.own:  # a family of its own: its sheets shared with no other
-                _shared_pages(SharedPool(area, gutter, runs), paper, new_page, note, back_of, band)
+                _shared_pages(SharedPool(area, gutter, runs), paper, new_page, note, back_of, band, packings)
             else:
                 key = (g.stock, area)
                 pool = pools.setdefault(key, SharedPool(area, paper.packed_gutter))
@@ -309,7 +311,7 @@ def _impose(
 
     for pool in pools.values():
         if pool.runs or pool.tiles:
-            _shared_pages(pool, paper, new_page, note, back_of, band)
+            _shared_pages(pool, paper, new_page, note, back_of, band, packings)
     for finish in maps:  # the maps name the pages their tiles ended on
         finish(pages)
     sheets: dict[str, list[int]] = {}  # what to buy: the pages that hold components, by stock
@@ -325,10 +327,12 @@ def _impose(
     return Plan(paper, pages, list(fam_pages.values()), calibration)
 
 
-def _shared_pages(pool: SharedPool, paper: PaperSpec, new_page, note, back_of, band) -> None:
+def _shared_pages(
+    pool: SharedPool, paper: PaperSpec, new_page, note, back_of, band, packings: dict | None = None
+) -> None:
     """The pool's shared sheets (pnp.layout.share), each with its backs page when it holds a
     two-sided item (a one-sided item on it has nothing behind it)."""
-    for placed, tile_marks in shared_sheets(pool):
+    for placed, tile_marks in shared_sheets(pool, packings):
         page = new_page("sheet")
         page.items = placed
         page.marks = [

@@ -195,6 +195,11 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
             continue
         tiles = [sideways(t, area) for t in pool.tiles] if side else pool.tiles
         parts = pieces(pool.runs, area, across) + tiles
+        # an order key that sets no part apart gives the packing already tried
+        if sided and len({p.two_sided for p in parts}) < 2:
+            continue
+        if boards and len({p.tile is None for p in parts}) < 2:
+            continue
         packer = GuillotinePacker(area[2], area[3], pool.gutter, split)
         order = sorted(
             range(len(parts)),
@@ -217,10 +222,17 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
     return best[1], best[2]
 
 
-def shared_sheets(pool: SharedPool) -> list[tuple[list[Placement], list]]:
+def shared_sheets(pool: SharedPool, packings: dict | None = None) -> list[tuple[list[Placement], list]]:
     """Each shared sheet's placements and its tiles' marks, the packed block centred in the
-    printable area."""
-    parts, packer = best_packing(pool)
+    printable area. `packings` keeps each pool's packing for another plan of the same paper
+    (the ways round a board is tiled leave the card pool as it was)."""
+    if packings is None:
+        parts, packer = best_packing(pool)
+    else:
+        key = repr((pool.area, pool.gutter, [(list(r.refs), r.grid) for r in pool.runs], pool.tiles))
+        if key not in packings:
+            packings[key] = best_packing(pool)
+        parts, packer = packings[key]
     ax, ay, aw, ah = pool.area
     sheets = []
     for sheet in packer.sheets:
