@@ -27,8 +27,8 @@ Warn = Callable[[str], None]
 Progress = Callable[[str], None]
 
 __all__ = [
-    "load_game", "build", "check", "preview", "export_tts", "export_cut", "export_cards", "new",
-    "Built", "Refused",
+    "load_game", "build", "check", "preview", "export_tts", "export_cut", "export_cards",
+    "export_press", "export_cricut", "new", "Built", "Refused",
 ]  # fmt: skip
 
 
@@ -201,6 +201,30 @@ def export_cards(game, out_dir: str | Path = "output", *, warn: Warn | None = No
     if "families" in opts:
         opts["families"] = _names(opts["families"])
     return write_cards(_game(game), Path(out_dir), warn=warn or _logged, **opts)
+
+
+def export_press(game, out_dir: str | Path = "output", *, warn: Warn | None = None, **opts):
+    """`pnp export --press`: one press-ready PDF per family (CMYK, trim and bleed boxes), in
+    out_dir/<game id>/press (options as pnp.export.press.export_press: dpi, bleed, ink_limit,
+    families, progress)."""
+    from pnp.export.press import export_press as write_press
+
+    if "bleed" in opts:
+        opts["bleed"] = options.length("bleed", opts["bleed"])
+    if "families" in opts:
+        opts["families"] = _names(opts["families"])
+    return write_press(_game(game), Path(out_dir), warn=warn or _logged, **opts)
+
+
+def export_cricut(
+    game, out_dir: str | Path = "output", *, families: Sequence[str] | None = None,
+    progress: Progress | None = None, warn: Warn | None = None,
+) -> list[Path]:  # fmt: skip
+    """`pnp export --cricut`: Print Then Cut sheets (PNG) and their cut outlines (SVG) in
+    out_dir/<game id>/cricut; the PNGs' paths."""
+    from pnp.export.cricut import export_cricut as write_cricut
+
+    return write_cricut(_game(game), Path(out_dir), families=_names(families), progress=progress, warn=warn or _logged)
 
 
 def export_cut(

@@ -476,16 +476,14 @@ def _export(args, game, t0: float, progress: Progress) -> int:
         progress.done(f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
         return 0
     if args.cricut:
-        from pnp.export.cricut import export_cricut
-
-        sheets = export_cricut(game, args.out, families=args.family, progress=progress, warn=_warn)
+        sheets = api.export_cricut(game, args.out, families=args.family, progress=progress, warn=_warn)
         progress.done(f"{game.id}: {len(sheets)} Print Then Cut sheet(s) in {args.out / game.id / 'cricut'}; see README.txt there ({time.monotonic() - t0:.1f}s)")
         return 0
     if args.press:
-        from pnp.export.press import DEFAULT_BLEED_MM, export_press
+        from pnp.export.press import DEFAULT_BLEED_MM
 
         bleed = DEFAULT_BLEED_MM if args.bleed is None else args.bleed
-        res = export_press(game, args.out, dpi=args.dpi, bleed=bleed, ink_limit=args.ink_limit, families=args.family, progress=progress, warn=_warn)
+        res = api.export_press(game, args.out, dpi=args.dpi, bleed=bleed, ink_limit=args.ink_limit, families=args.family, progress=progress, warn=_warn)
         progress.done(f"{game.id}: {res.files} press-ready PDF(s) in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
         return 0
     if args.tts:

@@ -91,6 +91,8 @@ def test_every_documented_function_runs(small_game, tmp_path):
         "export_tts": lambda: pnp.export_tts(game, out),
         "export_cut": lambda: pnp.export_cut(game, out),
         "export_cards": lambda: pnp.export_cards(game, out, dpi=72, bleed="2mm", families=["deck"]),
+        "export_press": lambda: pnp.export_press(game, out, dpi=72, bleed="0.125in", families="deck"),
+        "export_cricut": lambda: pnp.export_cricut(game, out, families=["deck"]),
         "new": lambda: pnp.new(tmp_path / "another"),
     }
     assert sorted(calls) == sorted(DOCUMENTED_NAMES), "a documented function not called here"
@@ -107,6 +109,8 @@ def test_every_documented_function_runs(small_game, tmp_path):
     cut = got["export_cut"]
     assert cut and all(f.is_file() and f.read_text().startswith("<") for f in cut)
     assert got["export_cards"].files >= 2 and (out / "small" / "cards").is_dir()
+    assert got["export_press"].files >= 1 and (out / "small" / "press").is_dir()
+    assert got["export_cricut"] and all(p.is_file() and p.suffix == ".png" for p in got["export_cricut"])
     ident, files = got["new"]
     assert ident == "another" and (tmp_path / "another" / "game.yaml") in files
 
