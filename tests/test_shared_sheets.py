@@ -446,3 +446,37 @@ def test_the_reduced_globes_tile_on_five_a4_sheets_and_reassemble(built):
             {k: (round(w, 1), round(h, 1)) for k, (w, h) in dims.items()},
             (bw, bh),
         )
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+def test_every_shipped_back_lies_behind_its_front(built, game, variant, paper):
+    """On every shipped sheet printed on both sides: each two-sided item's back is on the page
+    after its front, where the paper's duplex flip carries the front, and the PDF prints
+    something there (a back drawn elsewhere would leave that place blank)."""
+    b = built(game, paper, variant=variant)
+    doc = b.doc()
+    W, H = b.manifest["page_size_mm"]
+    flip = b.manifest["duplex_flip"]
+    pages = {p["number"]: p for p in b.manifest["pages"]}
+    checked = 0
+    for n, page in pages.items():
+        backs = pages.get(n + 1)
+        if page["kind"] != "sheet" or not backs or backs["kind"] != "backs":
+            continue
+        behind = {(it["component"], it["id"]): it for it in backs["items"]}
+        for it in page["items"]:
+            back = behind.pop((it["component"], it["id"]), None)
+            if back is None:
+                continue  # a one-sided item on a duplex sheet: nothing behind it
+            x, y, w, h = it["x_mm"], it["y_mm"], it["w_mm"], it["h_mm"]
+            want = (W - x - w, y) if flip == "long" else (x, H - y - h)
+            assert abs(back["x_mm"] - want[0]) <= 0.01 and abs(back["y_mm"] - want[1]) <= 0.01, (
+                f"{game} {paper} page {n + 1}: {it['id']}'s back is at {back['x_mm']}, {back['y_mm']}, not {want}"
+            )
+            clip = pymupdf.Rect(back["x_mm"], back["y_mm"], back["x_mm"] + w, back["y_mm"] + h) * MM
+            pix = doc[n].get_pixmap(clip=clip, dpi=24)
+            assert any(v < 245 for v in pix.samples), f"{game} {paper} page {n + 1}: nothing printed behind {it['id']}"
+            checked += 1
+        assert not behind, f"{game} {paper} page {n + 1}: backs with no front: {sorted(behind)[:3]}"
+    assert checked, f"{game} {paper}: no two-sided item found on a duplex sheet"
