@@ -370,6 +370,12 @@ def test_a_games_own_a4_is_said_once(tmp_path, capsys):
     plain = mini_game(tmp_path / "plain")
     assert main(["build", str(plain), "--out", str(tmp_path / "out2"), "--paper", "a4"]) == 0
     assert "replaces" not in capsys.readouterr().err
+    # a copy of pnp's own A4 (a game folder, or a checkout of pnp as the working folder) replaces nothing
+    same = mini_game(tmp_path / "same")
+    (same / "layouts").mkdir()
+    (same / "layouts" / "a4.yaml").write_bytes((layouts_dir() / "a4.yaml").read_bytes())
+    assert main(["build", str(same), "--out", str(tmp_path / "out3"), "--paper", "a4"]) == 0
+    assert "replaces" not in capsys.readouterr().err
 
 
 def test_duplicate_item_ids_are_said(tmp_path, capsys):

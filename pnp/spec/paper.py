@@ -127,7 +127,12 @@ _said_replaced: set[str] = set()  # paper files already said to replace a built-
 def load_paper(name: str, game_folder: Path | None = None) -> PaperSpec:
     path = paper_file(name, game_folder)
     builtin = layouts_dir() / f"{name}.yaml"
-    if builtin.is_file() and path.resolve() != builtin.resolve() and str(path) not in _said_replaced:
+    if (
+        builtin.is_file()
+        and path.resolve() != builtin.resolve()
+        and str(path) not in _said_replaced
+        and path.read_bytes() != builtin.read_bytes()  # a copy of pnp's own replaces nothing
+    ):
         # a game's (or the working folder's) layouts/a4.yaml is used instead of pnp's: said once
         _said_replaced.add(str(path))
         logging.getLogger("pnp").warning(
