@@ -118,7 +118,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
     b.add_argument("--registration", action="store_true", help="print registration marks for print-and-cut machines on every sheet (see pnp export --cut)")
     b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
-    b.add_argument("--jobs", type=_positive_int, help="games built at once (default: one per core)")
+    b.add_argument("--jobs", type=_positive_int, help="games built at once, on Linux (default: one per core; elsewhere one at a time)")
 
     c = command("check", help="check the components against the rulebook")
     game_options(c, many=False)
@@ -295,7 +295,10 @@ def cmd_build(args) -> int:
     games = [_load(args, r) for r in refs]
     papers = _papers(args.paper, games)
     jobs = min(args.jobs or os.cpu_count() or 1, len(games))
-    if not hasattr(os, "fork"):  # Windows: one game after another, the same files
+    # games build on several cores by fork, which only Linux makes safe for a process that has
+    # loaded cairo and FreeType (macOS warns against it; Windows has no fork): elsewhere one game
+    # after another, the same files
+    if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
         jobs = 1
     if jobs > 1:
         outcomes = _build_on_cores(args, games, papers, jobs)

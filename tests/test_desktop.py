@@ -87,6 +87,26 @@ def test_build_jobs_without_fork(tmp_path, capsys, monkeypatch, jobs):
     ).is_file()
 
 
+@pytest.mark.parametrize("platform", ["darwin", "win32"])
+def test_build_jobs_forks_only_on_linux(tmp_path, capsys, monkeypatch, platform):
+    """macOS has fork, but forking a process that has loaded cairo is unsafe there: --jobs
+    builds one game after another, as on Windows."""
+    import sys
+
+    import pnp.cli
+
+    a, b = mini_game(tmp_path / "a"), mini_game(tmp_path / "b")
+    monkeypatch.setattr(sys, "platform", platform)
+
+    def no_fork(*args, **kwargs):
+        raise AssertionError("forked on " + platform)
+
+    monkeypatch.setattr(pnp.cli, "_build_on_cores", no_fork)
+    out = tmp_path / "out"
+    assert main(["build", str(a), str(b), "--jobs", "2", "--out", str(out), "--quiet"]) == 0, capsys.readouterr().err
+    assert (out / "mini" / "mini-a4.pdf").is_file()
+
+
 def test_missing_cairo_says_how_to_get_it(tmp_path):
     """cairocffi without the cairo library (its own OSError): exit 2, how to get it on Windows
     and macOS; the build, which does not need it, still works."""
