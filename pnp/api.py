@@ -120,7 +120,10 @@ def build(
         from pnp.since import SINCE_DIR, changed_since
 
         if only:
-            raise PnpError("--since compares the whole game with its earlier build", expected="since without only")
+            raise PnpError(
+                "--since compares the whole game with its earlier build",
+                expected="since without only",
+            )
         only, changes = changed_since(game, since, ink_saver=ink_saver)
         log.info("%s", changes)
         if not only:
@@ -138,7 +141,11 @@ def build(
         )
     for w in built.warnings:
         (warn or _logged)(w)
-    built.extend(write(prep, engine=engine, out_dir=Path(out_dir), date=date, progress=progress, folder=folder))
+    built.extend(
+        write(
+            prep, engine=engine, out_dir=Path(out_dir), date=date, progress=progress, folder=folder
+        )
+    )
     return built
 
 
@@ -188,7 +195,14 @@ def export_tts(
     out_dir/<game id>/tts (options as pnp.export.tts.export_tts: base_url)."""
     from pnp.export.tts import export_tts as write_tts
 
-    return write_tts(_game(game), Path(out_dir), _names(families), progress=progress, warn=warn or _logged, **opts)
+    return write_tts(
+        _game(game),
+        Path(out_dir),
+        _names(families),
+        progress=progress,
+        warn=warn or _logged,
+        **opts,
+    )
 
 
 def export_cards(game, out_dir: str | Path = "output", *, warn: Warn | None = None, **opts):
@@ -224,7 +238,13 @@ def export_cricut(
     out_dir/<game id>/cricut; the PNGs' paths."""
     from pnp.export.cricut import export_cricut as write_cricut
 
-    return write_cricut(_game(game), Path(out_dir), families=_names(families), progress=progress, warn=warn or _logged)
+    return write_cricut(
+        _game(game),
+        Path(out_dir),
+        families=_names(families),
+        progress=progress,
+        warn=warn or _logged,
+    )
 
 
 def export_cut(

@@ -25,7 +25,9 @@ class Limits:
     items: int = 10_000  # items across every family of a game (--max-items N is --limit items=N)
     primitives: int = 50_000  # drawing primitives on one face
     text: int = 5_000  # characters of text on one face
-    text_total: int = 500_000  # characters of text laid out for one game (a text reused counts once)
+    text_total: int = (
+        500_000  # characters of text laid out for one game (a text reused counts once)
+    )
     stripes: int = 2_000  # stripe grooves across one piece
     preview: int = 2_000  # faces one preview draws
     shop: int = 2_000  # faces one print-shop export (pnp export --cards) draws
@@ -43,7 +45,10 @@ WHAT = {
 }
 
 FREE_BYTES = 10_000  # spec bytes (YAML, CSV, XLSX) a game may read before its limits grow
-GROWTH = {"items": 2, "text_total": 200}  # per spec byte past FREE_BYTES (the benchmark deck: 1 card, 140 characters a byte)
+GROWTH = {
+    "items": 2,
+    "text_total": 200,
+}  # per spec byte past FREE_BYTES (the benchmark deck: 1 card, 140 characters a byte)
 
 _limits = Limits()
 _set: set[str] = set()  # limits given with --limit: exact, never grown
@@ -73,8 +78,17 @@ def configure(pairs: list[str] | None) -> None:
     for pair in pairs or []:
         name, _, value = pair.partition("=")
         name = name.strip().replace("-", "_")
-        if name not in names or not value.strip().isdigit() or int(value) < 1 or len(value.strip()) > 15:
-            raise PnpError("bad --limit", expected="NAME=N with N a whole number above 0, NAME one of: " + ", ".join(names), found=pair)
+        if (
+            name not in names
+            or not value.strip().isdigit()
+            or int(value) < 1
+            or len(value.strip()) > 15
+        ):
+            raise PnpError(
+                "bad --limit",
+                expected="NAME=N with N a whole number above 0, NAME one of: " + ", ".join(names),
+                found=pair,
+            )
         setattr(new, name, int(value))
         _set.add(name)
     _limits = new
@@ -118,7 +132,11 @@ def allowed(name: str) -> int:
 def over(name: str, found: str, **where) -> PnpError:
     """The refusal for going past limit `name`."""
     n = allowed(name)
-    grown = f"; {GROWTH[name]} more per byte of YAML and spreadsheets past {FREE_BYTES:,}" if name in GROWTH and name not in _set else ""
+    grown = (
+        f"; {GROWTH[name]} more per byte of YAML and spreadsheets past {FREE_BYTES:,}"
+        if name in GROWTH and name not in _set
+        else ""
+    )
     return PnpError(
         f"too much work: more than {n:,} {WHAT[name]}",
         expected=f"at most {n:,} {WHAT[name]}{grown} (raise it with --limit {name}={n * 10})",

@@ -45,7 +45,9 @@ def _checked(check):
         try:
             return check(text)
         except PnpError as exc:
-            raise argparse.ArgumentTypeError(f"expected {exc.expected}; found {escape(exc.found)}") from None
+            raise argparse.ArgumentTypeError(
+                f"expected {exc.expected}; found {escape(exc.found)}"
+            ) from None
 
     return convert
 
@@ -74,97 +76,309 @@ def _positive_int(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="pnp", description="Print-and-play board-game components from YAML.")
+    p = argparse.ArgumentParser(
+        prog="pnp", description="Print-and-play board-game components from YAML."
+    )
     p.add_argument("--version", action="version", version=f"pnp {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # every command: how much it says on stderr (its results on stdout are the same either way)
     talk = argparse.ArgumentParser(add_help=False)
     loud = talk.add_mutually_exclusive_group()
-    loud.add_argument("-v", "--verbose", action="store_true", help="also say each step and how long it took")
-    loud.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors (and the command's own results)")
+    loud.add_argument(
+        "-v", "--verbose", action="store_true", help="also say each step and how long it took"
+    )
+    loud.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print nothing but errors (and the command's own results)",
+    )
 
     def command(name: str, **kw) -> argparse.ArgumentParser:
         return sub.add_parser(name, parents=[talk], **kw)
 
     ls = command("list", help="list the built-in games and their variants, or what one game prints")
-    ls.add_argument("game", nargs="?", metavar="GAME", help="a game (built-in id or folder): its families, counts, stock and pages")
+    ls.add_argument(
+        "game",
+        nargs="?",
+        metavar="GAME",
+        help="a game (built-in id or folder): its families, counts, stock and pages",
+    )
     ls.add_argument("--variant", help="(GAME) a variant named in game.yaml")
-    ls.add_argument("--paper", default="a4", help="(GAME) the paper the pages are counted on (default a4)")
+    ls.add_argument(
+        "--paper", default="a4", help="(GAME) the paper the pages are counted on (default a4)"
+    )
 
     def game_options(sp, many: bool):
         if many:
-            sp.add_argument("games", nargs="*", metavar="GAME", help="built-in game id or folder with a game.yaml")
+            sp.add_argument(
+                "games",
+                nargs="*",
+                metavar="GAME",
+                help="built-in game id or folder with a game.yaml",
+            )
             sp.add_argument("--all", action="store_true", help="every built-in game")
         else:
-            sp.add_argument("game", metavar="GAME", help="built-in game id or folder with a game.yaml")
+            sp.add_argument(
+                "game", metavar="GAME", help="built-in game id or folder with a game.yaml"
+            )
         sp.add_argument("--variant", help="a variant named in game.yaml")
-        sp.add_argument("--players", type=_positive_int, help="number of player sets to print (default: the most)")
-        sp.add_argument("--allow-outside", action="store_true", help="let specs name files outside the game folder")
-        sp.add_argument("--max-items", type=_positive_int, help="most items in a game: the same as --limit items=N (see docs/errors.md)")
-        sp.add_argument("--limit", action="append", metavar="NAME=N", help="raise a limit on total work: " + ", ".join(WHAT) + " (see docs/errors.md)")
-        sp.add_argument("--max-tiles", type=_positive_int, default=DEFAULT_MAX_TILES, help=f"most pages one oversized item may be tiled over (default {DEFAULT_MAX_TILES})")
+        sp.add_argument(
+            "--players",
+            type=_positive_int,
+            help="number of player sets to print (default: the most)",
+        )
+        sp.add_argument(
+            "--allow-outside",
+            action="store_true",
+            help="let specs name files outside the game folder",
+        )
+        sp.add_argument(
+            "--max-items",
+            type=_positive_int,
+            help="most items in a game: the same as --limit items=N (see docs/errors.md)",
+        )
+        sp.add_argument(
+            "--limit",
+            action="append",
+            metavar="NAME=N",
+            help="raise a limit on total work: " + ", ".join(WHAT) + " (see docs/errors.md)",
+        )
+        sp.add_argument(
+            "--max-tiles",
+            type=_positive_int,
+            default=DEFAULT_MAX_TILES,
+            help=f"most pages one oversized item may be tiled over (default {DEFAULT_MAX_TILES})",
+        )
 
     b = command("build", help="write the print-ready PDFs and manifests")
     game_options(b, many=True)
-    b.add_argument("--paper", default="both", help="a4, letter, both, a paper id from layouts/ (the game folder's, the current folder's, the built-in), or a paper YAML file (default both)")
-    b.add_argument("--engine", choices=("reportlab", "svg"), default="reportlab", help="PDF engine (default reportlab)")
-    b.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output)")
-    b.add_argument("--strict", action="store_true", help="write nothing, and exit 1, when a rulebook check fails or there is any warning")
-    b.add_argument("--offset", type=_offset, help="duplex back offset X,Y in mm, as read on the calibration page")
-    b.add_argument("--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)")
-    b.add_argument("--only", action="append", metavar="FAMILY[/ID]", help="build just this family, or one item of it (repeatable), with its backs and the guide page, into output/GAME-only/; the rulebook is not checked")
-    b.add_argument("--since", type=Path, metavar="EARLIER", help="print only the items whose drawing changed since an earlier build (its output folder or a .json manifest), with their backs, into output/GAME-since/; says what changed")
-    b.add_argument("--ink-saver", action="store_true", help="light tints and outlines instead of large fills and dark backs; the guide page shows each page's ink beside the normal build's")
-    b.add_argument("--fold", action="store_true", help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)")
-    b.add_argument("--registration", action="store_true", help="print registration marks for print-and-cut machines on every sheet (see pnp export --cut)")
-    b.add_argument("--date", help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical")
-    b.add_argument("--jobs", type=_positive_int, help="games built at once, on Linux (default: one per core; elsewhere one at a time)")
+    b.add_argument(
+        "--paper",
+        default="both",
+        help="a4, letter, both, a paper id from layouts/ (the game folder's, the current folder's, the built-in), or a paper YAML file (default both)",
+    )
+    b.add_argument(
+        "--engine",
+        choices=("reportlab", "svg"),
+        default="reportlab",
+        help="PDF engine (default reportlab)",
+    )
+    b.add_argument(
+        "--out", type=Path, default=Path("output"), help="output folder (default ./output)"
+    )
+    b.add_argument(
+        "--strict",
+        action="store_true",
+        help="write nothing, and exit 1, when a rulebook check fails or there is any warning",
+    )
+    b.add_argument(
+        "--offset",
+        type=_offset,
+        help="duplex back offset X,Y in mm, as read on the calibration page",
+    )
+    b.add_argument(
+        "--flip", choices=("long", "short"), help="duplex flip edge (default: the paper file's)"
+    )
+    b.add_argument(
+        "--only",
+        action="append",
+        metavar="FAMILY[/ID]",
+        help="build just this family, or one item of it (repeatable), with its backs and the guide page, into output/GAME-only/; the rulebook is not checked",
+    )
+    b.add_argument(
+        "--since",
+        type=Path,
+        metavar="EARLIER",
+        help="print only the items whose drawing changed since an earlier build (its output folder or a .json manifest), with their backs, into output/GAME-since/; says what changed",
+    )
+    b.add_argument(
+        "--ink-saver",
+        action="store_true",
+        help="light tints and outlines instead of large fills and dark backs; the guide page shows each page's ink beside the normal build's",
+    )
+    b.add_argument(
+        "--fold",
+        action="store_true",
+        help="gutter-fold: each two-sided item's back mirrored beside its front on one sheet, to fold and glue (no duplex printer needed)",
+    )
+    b.add_argument(
+        "--registration",
+        action="store_true",
+        help="print registration marks for print-and-cut machines on every sheet (see pnp export --cut)",
+    )
+    b.add_argument(
+        "--date",
+        help="put this build date (YYYY-MM-DD) in the PDFs; without it builds are byte-identical",
+    )
+    b.add_argument(
+        "--jobs",
+        type=_positive_int,
+        help="games built at once, on Linux (default: one per core; elsewhere one at a time)",
+    )
 
     c = command("check", help="check the components against the rulebook")
     game_options(c, many=False)
     c.add_argument("--json", action="store_true", help="print the results as JSON")
-    c.add_argument("--ink-saver", action="store_true", help="check the faces as the ink-saver prints them")
-    c.add_argument("--coverage", action="store_true", help="list every printed text no rule checks and no design text declares, with file and line")
-    c.add_argument("--accept", action="store_true", help="in a copy of a game: record each departure from the rulebook as a house rule in its rules.yaml")
+    c.add_argument(
+        "--ink-saver", action="store_true", help="check the faces as the ink-saver prints them"
+    )
+    c.add_argument(
+        "--coverage",
+        action="store_true",
+        help="list every printed text no rule checks and no design text declares, with file and line",
+    )
+    c.add_argument(
+        "--accept",
+        action="store_true",
+        help="in a copy of a game: record each departure from the rulebook as a house rule in its rules.yaml",
+    )
 
     s = command("schema", help="write JSON Schema files for editors (game, family, paper, rules)")
-    s.add_argument("--out", type=Path, default=Path("schema"), help="output folder (default ./schema)")
-    s.add_argument("--reference", type=Path, metavar="FILE", help="also write the key reference (docs/reference.md) here")
+    s.add_argument(
+        "--out", type=Path, default=Path("schema"), help="output folder (default ./schema)"
+    )
+    s.add_argument(
+        "--reference",
+        type=Path,
+        metavar="FILE",
+        help="also write the key reference (docs/reference.md) here",
+    )
 
     n = command("new", help="create a game folder to edit, that builds and checks as it is")
-    n.add_argument("path", type=Path, metavar="PATH", help="the new folder (must not exist, or be empty)")
-    n.add_argument("--from", dest="source", metavar="GAME", help="copy this game (built-in id or folder) instead of the template")
-    n.add_argument("--allow-outside", action="store_true", help="copy files that symlinks in the game folder lead to outside it")
+    n.add_argument(
+        "path", type=Path, metavar="PATH", help="the new folder (must not exist, or be empty)"
+    )
+    n.add_argument(
+        "--from",
+        dest="source",
+        metavar="GAME",
+        help="copy this game (built-in id or folder) instead of the template",
+    )
+    n.add_argument(
+        "--allow-outside",
+        action="store_true",
+        help="copy files that symlinks in the game folder lead to outside it",
+    )
 
     v = command("preview", help="write PNG images of every face and a contact sheet per family")
     game_options(v, many=False)
-    v.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; images go to OUT/GAME/preview)")
-    v.add_argument("--dpi", type=_dpi, default=150.0, help="resolution of the face images (default 150)")
-    v.add_argument("--family", action="append", metavar="NAME", help="only this family; repeat for more (default: all)")
+    v.add_argument(
+        "--out",
+        type=Path,
+        default=Path("output"),
+        help="output folder (default ./output; images go to OUT/GAME/preview)",
+    )
+    v.add_argument(
+        "--dpi", type=_dpi, default=150.0, help="resolution of the face images (default 150)"
+    )
+    v.add_argument(
+        "--family",
+        action="append",
+        metavar="NAME",
+        help="only this family; repeat for more (default: all)",
+    )
 
-    e = command("export", help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut), print-shop card files (--cards) or press-ready PDFs (--press)")
+    e = command(
+        "export",
+        help="Tabletop Simulator deck sheets (--tts), print-and-cut files (--cut), print-shop card files (--cards) or press-ready PDFs (--press)",
+    )
     game_options(e, many=False)
-    e.add_argument("--tts", action="store_true", help="a Tabletop Simulator Saved Object: deck sheets (10 x 7), boards, tiles and counters")
-    e.add_argument("--tts-base-url", metavar="URL", help="(--tts) the web folder the images will be uploaded to, for other players (default: local file URLs)")
-    e.add_argument("--cut", action="store_true", help="an SVG of the cut paths of each sheet page, in page mm")
-    e.add_argument("--cards", action="store_true", help="one file per card face with bleed, a CSV of counts and backs, for print shops")
-    e.add_argument("--family", action="append", metavar="NAME", help="(--tts, --cards) export this family; repeat for more (default: every card family)")
-    e.add_argument("--paper", default="a4", help="(--cut) the paper the PDF was built for (default a4)")
-    e.add_argument("--registration", action="store_true", help="(--cut) for a PDF built with --registration: the same layout and marks")
-    e.add_argument("--dpi", type=float, default=300.0, help="(--cards, --press) resolution of the PNGs or press pages, 72 to 1200 (default 300)")
-    e.add_argument("--bleed", type=_length, help="(--cards, --press) art past the cut line on every side, 0 to 10 mm (default 3mm; --press 0.125in)")
-    e.add_argument("--format", choices=("png", "pdf"), default="png", help="(--cards) PNG images or one-page PDFs with TrimBox and BleedBox (default png)")
-    e.add_argument("--cricut", action="store_true", help="Cricut Print Then Cut: sheets of items as images within 6.75 x 9.25 in, with cut outlines")
-    e.add_argument("--press", action="store_true", help="press-ready PDFs: one CMYK PDF/X-1a file per family, one face per page with bleed")
-    e.add_argument("--ink-limit", type=float, default=240.0, help="(--press) total ink at most this per cent, 160 to 400 (default 240)")
-    e.add_argument("--shop", metavar="NAME", help="(--cards) a print shop's own sizes and files: makeplayingcards, printerstudio, thegamecrafter or drivethrucards (see docs/printing.md)")
-    e.add_argument("--out", type=Path, default=Path("output"), help="output folder (default ./output; files go to OUT/GAME/tts, OUT/GAME/cut or OUT/GAME/cards)")
+    e.add_argument(
+        "--tts",
+        action="store_true",
+        help="a Tabletop Simulator Saved Object: deck sheets (10 x 7), boards, tiles and counters",
+    )
+    e.add_argument(
+        "--tts-base-url",
+        metavar="URL",
+        help="(--tts) the web folder the images will be uploaded to, for other players (default: local file URLs)",
+    )
+    e.add_argument(
+        "--cut", action="store_true", help="an SVG of the cut paths of each sheet page, in page mm"
+    )
+    e.add_argument(
+        "--cards",
+        action="store_true",
+        help="one file per card face with bleed, a CSV of counts and backs, for print shops",
+    )
+    e.add_argument(
+        "--family",
+        action="append",
+        metavar="NAME",
+        help="(--tts, --cards) export this family; repeat for more (default: every card family)",
+    )
+    e.add_argument(
+        "--paper", default="a4", help="(--cut) the paper the PDF was built for (default a4)"
+    )
+    e.add_argument(
+        "--registration",
+        action="store_true",
+        help="(--cut) for a PDF built with --registration: the same layout and marks",
+    )
+    e.add_argument(
+        "--dpi",
+        type=float,
+        default=300.0,
+        help="(--cards, --press) resolution of the PNGs or press pages, 72 to 1200 (default 300)",
+    )
+    e.add_argument(
+        "--bleed",
+        type=_length,
+        help="(--cards, --press) art past the cut line on every side, 0 to 10 mm (default 3mm; --press 0.125in)",
+    )
+    e.add_argument(
+        "--format",
+        choices=("png", "pdf"),
+        default="png",
+        help="(--cards) PNG images or one-page PDFs with TrimBox and BleedBox (default png)",
+    )
+    e.add_argument(
+        "--cricut",
+        action="store_true",
+        help="Cricut Print Then Cut: sheets of items as images within 6.75 x 9.25 in, with cut outlines",
+    )
+    e.add_argument(
+        "--press",
+        action="store_true",
+        help="press-ready PDFs: one CMYK PDF/X-1a file per family, one face per page with bleed",
+    )
+    e.add_argument(
+        "--ink-limit",
+        type=float,
+        default=240.0,
+        help="(--press) total ink at most this per cent, 160 to 400 (default 240)",
+    )
+    e.add_argument(
+        "--shop",
+        metavar="NAME",
+        help="(--cards) a print shop's own sizes and files: makeplayingcards, printerstudio, thegamecrafter or drivethrucards (see docs/printing.md)",
+    )
+    e.add_argument(
+        "--out",
+        type=Path,
+        default=Path("output"),
+        help="output folder (default ./output; files go to OUT/GAME/tts, OUT/GAME/cut or OUT/GAME/cards)",
+    )
 
-    w = command("serve", help="a live page of every face, the print pages and the rulebook check, redrawn on save")
+    w = command(
+        "serve",
+        help="a live page of every face, the print pages and the rulebook check, redrawn on save",
+    )
     game_options(w, many=False)
-    w.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0 picks a free one)")
-    w.add_argument("--paper", default="a4", help="paper of the print pages and the check (default a4)")
-    w.add_argument("--host", help="listen on this address instead of 127.0.0.1 (others on the network can then see the game)")
+    w.add_argument(
+        "--port",
+        type=int,
+        default=8000,
+        help="port to listen on (default 8000; 0 picks a free one)",
+    )
+    w.add_argument(
+        "--paper", default="a4", help="paper of the print pages and the check (default a4)"
+    )
+    w.add_argument(
+        "--host",
+        help="listen on this address instead of 127.0.0.1 (others on the network can then see the game)",
+    )
     return p
 
 
@@ -188,7 +402,9 @@ def _logging(args) -> None:
     for h in log.handlers:
         if getattr(h, "pnp_cli", False):
             h.stream = sys.stderr  # a test's captured stderr, or the real one
-    log.setLevel(logging.DEBUG if args.verbose else logging.ERROR if args.quiet else logging.WARNING)
+    log.setLevel(
+        logging.DEBUG if args.verbose else logging.ERROR if args.quiet else logging.WARNING
+    )
     global _quiet
     _quiet = args.quiet
 
@@ -204,7 +420,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         from pnp.outputset import SWITCHED
 
-        print(f"interrupted; {SWITCHED}" if str(exc) == SWITCHED else "interrupted; earlier output is unchanged", file=sys.stderr)
+        print(
+            f"interrupted; {SWITCHED}"
+            if str(exc) == SWITCHED
+            else "interrupted; earlier output is unchanged",
+            file=sys.stderr,
+        )
         return 130
     except BrokenPipeError:
         return _closed_pipe()
@@ -222,11 +443,17 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         if isinstance(exc, OSError) and exc.errno in DISK_ERRORS:
             # the machine's fault, not the game's: say which file and why, no traceback
-            print(f"error: cannot write {escape(exc.filename or 'the output')}: {exc.strerror}", file=sys.stderr)
+            print(
+                f"error: cannot write {escape(exc.filename or 'the output')}: {exc.strerror}",
+                file=sys.stderr,
+            )
             return 2
         if os.environ.get("PNP_DEBUG"):
             raise
-        print(f"internal error: {type(exc).__name__}: {escape(exc)}\n(run with PNP_DEBUG=1 for details)", file=sys.stderr)
+        print(
+            f"internal error: {type(exc).__name__}: {escape(exc)}\n(run with PNP_DEBUG=1 for details)",
+            file=sys.stderr,
+        )
         return 3
 
 
@@ -257,7 +484,10 @@ def _load(args, ref: str):
     from pnp.pipeline import Load, load
 
     budget.configure(_limits(args))  # here, so that every --jobs worker has the same limits
-    return load(ref, Load(args.variant, args.players, args.allow_outside, args.max_items or DEFAULT_MAX_ITEMS))
+    return load(
+        ref,
+        Load(args.variant, args.players, args.allow_outside, args.max_items or DEFAULT_MAX_ITEMS),
+    )
 
 
 def _limits(args) -> list[str]:
@@ -287,7 +517,11 @@ def cmd_build(args) -> int:
     if not refs:
         raise PnpError("no game given", expected="a game id, a folder with a game.yaml, or --all")
     if args.since and (len(refs) != 1 or args.only):
-        raise PnpError("--since compares one game with its earlier build", expected="one game, without --only", found=" ".join(refs))
+        raise PnpError(
+            "--since compares one game with its earlier build",
+            expected="one game, without --only",
+            found=" ".join(refs),
+        )
     options.date(args.date)
     progress = Progress(enabled=not args.quiet)
     started = time.time()
@@ -340,9 +574,17 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
 
     def report(built: api.Built) -> str:
         part = "--since" if args.since else "--only"
-        checked = summary(game.id, built.results) if not (args.only or args.since) else f"{game.id}: rulebook not checked ({part} builds a part of the game)"
+        checked = (
+            summary(game.id, built.results)
+            if not (args.only or args.since)
+            else f"{game.id}: rulebook not checked ({part} builds a part of the game)"
+        )
         # -q: no warnings, and the rulebook check only when a rule fails (as `pnp check -q`)
-        said = "" if args.quiet else "".join(f"warning: {escape(w)}\n" for w in grouped(built.warnings))
+        said = (
+            ""
+            if args.quiet
+            else "".join(f"warning: {escape(w)}\n" for w in grouped(built.warnings))
+        )
         return said + (checked if built.failed or not args.quiet else "")
 
     try:
@@ -354,14 +596,22 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
         )  # fmt: skip
     except api.Refused as exc:
         said = report(exc.built)
-        return exc.message, said + ("\n" if said and not said.endswith("\n") else "") + exc.message, True
+        return (
+            exc.message,
+            said + ("\n" if said and not said.endswith("\n") else "") + exc.message,
+            True,
+        )
     except PnpError as exc:
         return str(exc)
     if not built:  # --since, and nothing changed
         return built.changes, "", False
     files = ", ".join(f"{o.pdf} ({o.pages} pages)" for o in built)
     changes = built.changes + "\n" if built.changes else ""
-    return f"{changes}{game.id}: {files} in {time.monotonic() - t0:.1f}s", report(built), bool(built.failed or built.warnings)
+    return (
+        f"{changes}{game.id}: {files} in {time.monotonic() - t0:.1f}s",
+        report(built),
+        bool(built.failed or built.warnings),
+    )
 
 
 def cmd_check(args) -> int:
@@ -373,7 +623,9 @@ def cmd_check(args) -> int:
         from pnp.pipeline import check_rules, prepare
 
         if game.rules_file is None:
-            raise PnpError("this game has no rules file", file=str(game.folder / "game.yaml"), key="rules")
+            raise PnpError(
+                "this game has no rules file", file=str(game.folder / "game.yaml"), key="rules"
+            )
         prep = prepare(game, ["a4"], max_tiles=args.max_tiles, ink_saver=args.ink_saver)
         results = check_rules(prep)
         _warn_all(prep.warnings())
@@ -411,7 +663,9 @@ def cmd_schema(args) -> int:
             args.reference.parent.mkdir(parents=True, exist_ok=True)
             args.reference.write_text(reference_markdown(), encoding="utf-8")
         except OSError as exc:
-            raise PnpError("cannot write the reference", found=f"{args.reference}: {exc.strerror}") from None
+            raise PnpError(
+                "cannot write the reference", found=f"{args.reference}: {exc.strerror}"
+            ) from None
         print(args.reference)
     return 0
 
@@ -451,17 +705,30 @@ def cmd_preview(args) -> int:
     t0, started = time.monotonic(), time.time()
     progress = Progress(enabled=not args.quiet)
     said: list[str] = []
-    results = api.preview(game, args.out, dpi=args.dpi, families=args.family, progress=progress, warn=said.append, max_tiles=args.max_tiles)
+    results = api.preview(
+        game,
+        args.out,
+        dpi=args.dpi,
+        families=args.family,
+        progress=progress,
+        warn=said.append,
+        max_tiles=args.max_tiles,
+    )
     _warn_all(said)
     n = sum(r.faces for r in results)
-    progress.done(f"{game.id}: {n} face images and {len(results)} contact sheets in {args.out / game.id / 'preview'} ({time.monotonic() - t0:.1f}s)")
+    progress.done(
+        f"{game.id}: {n} face images and {len(results)} contact sheets in {args.out / game.id / 'preview'} ({time.monotonic() - t0:.1f}s)"
+    )
     _stale(args, game, started)
     return 0
 
 
 def cmd_export(args) -> int:
     if args.tts + args.cut + args.cards + args.press + args.cricut != 1:
-        raise PnpError("say what to export", expected="--tts, --cut, --cards, --press or --cricut (one of them)")
+        raise PnpError(
+            "say what to export",
+            expected="--tts, --cut, --cards, --press or --cricut (one of them)",
+        )
     game = _load(args, args.game)
     t0, started = time.monotonic(), time.time()
     progress = Progress(enabled=not args.quiet)
@@ -473,34 +740,81 @@ def cmd_export(args) -> int:
 def _export(args, game, t0: float, progress: Progress) -> int:
     if args.cards:
         said: list[str] = []
-        res = api.export_cards(game, args.out, dpi=args.dpi, bleed=3.0 if args.bleed is None else args.bleed, fmt=args.format, families=args.family, shop=args.shop, progress=progress, warn=said.append)
+        res = api.export_cards(
+            game,
+            args.out,
+            dpi=args.dpi,
+            bleed=3.0 if args.bleed is None else args.bleed,
+            fmt=args.format,
+            families=args.family,
+            shop=args.shop,
+            progress=progress,
+            warn=said.append,
+        )
         _warn_all(said)
         cards = sum(len(c.ids) for f in res.families for c in f.cards)
-        progress.done(f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
+        progress.done(
+            f"{game.id}: {res.files} print-shop files for {cards} cards in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)"
+        )
         return 0
     if args.cricut:
-        sheets = api.export_cricut(game, args.out, families=args.family, progress=progress, warn=_warn)
-        progress.done(f"{game.id}: {len(sheets)} Print Then Cut sheet(s) in {args.out / game.id / 'cricut'}; see README.txt there ({time.monotonic() - t0:.1f}s)")
+        sheets = api.export_cricut(
+            game, args.out, families=args.family, progress=progress, warn=_warn
+        )
+        progress.done(
+            f"{game.id}: {len(sheets)} Print Then Cut sheet(s) in {args.out / game.id / 'cricut'}; see README.txt there ({time.monotonic() - t0:.1f}s)"
+        )
         return 0
     if args.press:
         from pnp.export.press import DEFAULT_BLEED_MM
 
         bleed = DEFAULT_BLEED_MM if args.bleed is None else args.bleed
-        res = api.export_press(game, args.out, dpi=args.dpi, bleed=bleed, ink_limit=args.ink_limit, families=args.family, progress=progress, warn=_warn)
-        progress.done(f"{game.id}: {res.files} press-ready PDF(s) in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)")
+        res = api.export_press(
+            game,
+            args.out,
+            dpi=args.dpi,
+            bleed=bleed,
+            ink_limit=args.ink_limit,
+            families=args.family,
+            progress=progress,
+            warn=_warn,
+        )
+        progress.done(
+            f"{game.id}: {res.files} press-ready PDF(s) in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)"
+        )
         return 0
     if args.tts:
         said = []
-        decks = api.export_tts(game, args.out, families=args.family, progress=progress, warn=said.append, base_url=args.tts_base_url)
+        decks = api.export_tts(
+            game,
+            args.out,
+            families=args.family,
+            progress=progress,
+            warn=said.append,
+            base_url=args.tts_base_url,
+        )
         _warn_all(said)
         for d in decks:
-            progress.done(f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}")
-        progress.done(f"{game.id}: Tabletop Simulator Saved Object {args.out / game.id / 'tts' / (game.id + '.json')} (copy it to TTS's Saves/Saved Objects folder)")
+            progress.done(
+                f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}"
+            )
+        progress.done(
+            f"{game.id}: Tabletop Simulator Saved Object {args.out / game.id / 'tts' / (game.id + '.json')} (copy it to TTS's Saves/Saved Objects folder)"
+        )
         return 0
     said = []
-    files = api.export_cut(game, args.out, paper=args.paper, registration=args.registration, max_tiles=args.max_tiles, warn=said.append)
+    files = api.export_cut(
+        game,
+        args.out,
+        paper=args.paper,
+        registration=args.registration,
+        max_tiles=args.max_tiles,
+        warn=said.append,
+    )
     _warn_all(said)
-    progress.done(f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)")
+    progress.done(
+        f"{game.id}: {len(files)} cut files in {args.out / game.id / 'cut'} ({time.monotonic() - t0:.1f}s)"
+    )
     return 0
 
 
@@ -512,20 +826,33 @@ def cmd_serve(args) -> int:
         raise PnpError("bad --port", expected="a port from 0 to 65535", found=str(args.port))
     budget.configure(_limits(args))
     if args.host:
-        print(f"warning: serving on {escape(args.host)}, not only this machine: anyone who can reach it can see the game", file=sys.stderr)
+        print(
+            f"warning: serving on {escape(args.host)}, not only this machine: anyone who can reach it can see the game",
+            file=sys.stderr,
+        )
         if args.host in ("0.0.0.0", "::"):
             from pnp.serve import machine_names
 
-            print(f"  the network at large: requests must name this machine ({escape(', '.join(machine_names()))})", file=sys.stderr)
+            print(
+                f"  the network at large: requests must name this machine ({escape(', '.join(machine_names()))})",
+                file=sys.stderr,
+            )
     opts = Options(
-        args.game, paper=args.paper, variant=args.variant, players=args.players,
-        allow_outside=args.allow_outside, max_items=args.max_items or DEFAULT_MAX_ITEMS, max_tiles=args.max_tiles,
+        args.game,
+        paper=args.paper,
+        variant=args.variant,
+        players=args.players,
+        allow_outside=args.allow_outside,
+        max_items=args.max_items or DEFAULT_MAX_ITEMS,
+        max_tiles=args.max_tiles,
     )
     running = make_server(opts, args.host or LOCAL, args.port)
     print(f"pnp serve: {running.url}  (Ctrl-C to stop)", flush=True)
     try:
         running.server.run(sockets=[running.sock])
-    except KeyboardInterrupt:  # Ctrl-C is how the server is meant to stop: uvicorn passes it on once done
+    except (
+        KeyboardInterrupt
+    ):  # Ctrl-C is how the server is meant to stop: uvicorn passes it on once done
         pass
     print("stopped", file=sys.stderr)
     return 0

@@ -40,7 +40,10 @@ class PnpError(Exception):
 
 def escape(text: object) -> str:
     """Text as a terminal may show it: control characters (ESC, CR, BEL, C1 ...) as \\x escapes."""
-    return "".join(c if c.isprintable() or c == "\n" else c.encode("unicode_escape").decode("ascii") for c in str(text))
+    return "".join(
+        c if c.isprintable() or c == "\n" else c.encode("unicode_escape").decode("ascii")
+        for c in str(text)
+    )
 
 
 def short(value: object, limit: int = 60) -> str:
@@ -60,9 +63,11 @@ CAIRO_HOW = (
 def missing_cairo(exc: BaseException) -> PnpError | None:
     """The message for a missing cairo library (previews, exports, the svg engine, serve), or None."""
     text = str(exc)
-    missing = (isinstance(exc, OSError) and "cairo" in text and ("library" in text or "dll" in text.lower())) or (
-        isinstance(exc, ImportError) and getattr(exc, "name", None) in ("cairocffi", "cffi")
-    )
+    missing = (
+        isinstance(exc, OSError)
+        and "cairo" in text
+        and ("library" in text or "dll" in text.lower())
+    ) or (isinstance(exc, ImportError) and getattr(exc, "name", None) in ("cairocffi", "cffi"))
     if not missing:
         return None
     return PnpError(

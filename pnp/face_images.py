@@ -23,7 +23,9 @@ LABEL_MM = 5.0
 GAP_MM = 4.0
 
 
-def render_png(ctx: DrawContext, prims: list, w_px: int, h_px: int, background: str | None = None) -> bytes:
+def render_png(
+    ctx: DrawContext, prims: list, w_px: int, h_px: int, background: str | None = None
+) -> bytes:
     """Primitives laid out in pixel units -> a w_px × h_px PNG."""
     return _canvas(ctx).png(prims, w_px, h_px, background=background)
 
@@ -69,7 +71,9 @@ def _label(ctx: DrawContext, text: str, cx: float, y: float, max_w: float, size:
     return Text(cx, y, text, "regular", size, "#333333", anchor="middle")
 
 
-def contact_sheet(ctx: DrawContext, cells: list[tuple[str, Face, object]], px_per_mm: float) -> tuple[bytes, int, int]:
+def contact_sheet(
+    ctx: DrawContext, cells: list[tuple[str, Face, object]], px_per_mm: float
+) -> tuple[bytes, int, int]:
     """A grid of (label, face, drawing) at true proportions, labelled, at most MAX_SIDE_PX a side."""
     fw = max(f.w for _, f, _ in cells)
     fh = max(f.h for _, f, _ in cells)
@@ -94,7 +98,14 @@ def contact_sheet(ctx: DrawContext, cells: list[tuple[str, Face, object]], px_pe
 
 
 def preview(
-    game, out_dir: Path, *, dpi: float = 150.0, families: list[str] | None = None, progress=None, warn=None, max_tiles: int = DEFAULT_MAX_TILES
+    game,
+    out_dir: Path,
+    *,
+    dpi: float = 150.0,
+    families: list[str] | None = None,
+    progress=None,
+    warn=None,
+    max_tiles: int = DEFAULT_MAX_TILES,
 ) -> list[PreviewResult]:
     from pnp.pipeline import prepare
 
@@ -103,7 +114,13 @@ def preview(
     px_per_mm = dpi / 25.4
     chosen = select_families(game, families) if families else game.families
     # counted from the items, before any face is drawn: each is an image to render
-    budget.check("preview", sum(len(f.items) for f in chosen), file=game.file, key="components", hint="or pick fewer families with --family")
+    budget.check(
+        "preview",
+        sum(len(f.items) for f in chosen),
+        file=game.file,
+        key="components",
+        hint="or pick fewer families with --family",
+    )
     prep = prepare(game, legibility=False, max_tiles=max_tiles)
     ctx = prep.ctx
     results = []
@@ -111,7 +128,13 @@ def preview(
     names = {safe_name(f.name) for f in chosen}
     # the whole preview is written beside the output and switched in at once (pnp/outputset.py)
     with output_set(out_dir, game.id) as stage:
-        root = carry_sub(stage, out_dir, game.id, "preview", lambda n: n in names or n.removesuffix("-sheet.png") in names)
+        root = carry_sub(
+            stage,
+            out_dir,
+            game.id,
+            "preview",
+            lambda n: n in names or n.removesuffix("-sheet.png") in names,
+        )
         for fam in chosen:
             fl = prep.faces[fam.name]
             if not fl:

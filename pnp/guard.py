@@ -30,11 +30,25 @@ def resolve_inside(
     """`rel` under `folder`, symlinks followed; refused (exit 2, path named) if it leaves the folder."""
     text = str(rel)
     if "\x00" in text:
-        raise PnpError("a file name holds a NUL byte", file=file, line=line, key=key, expected="a file name", found=repr(text))
+        raise PnpError(
+            "a file name holds a NUL byte",
+            file=file,
+            line=line,
+            key=key,
+            expected="a file name",
+            found=repr(text),
+        )
     try:
         target = (folder / rel).resolve()
     except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a name too long
-        raise PnpError("path cannot be resolved", file=file, line=line, key=key, expected="a file name in the game folder", found=f"{text}: {exc}") from None
+        raise PnpError(
+            "path cannot be resolved",
+            file=file,
+            line=line,
+            key=key,
+            expected="a file name in the game folder",
+            found=f"{text}: {exc}",
+        ) from None
     if not allow_outside and not target.is_relative_to(folder.resolve()):
         raise PnpError(
             "path leaves the game folder",
@@ -60,7 +74,15 @@ def _is_link(folder: Path, rel: str | Path) -> bool:
     return False
 
 
-def require_inside(path: Path, folder: Path, *, file: str | None, key: str | None, allow_outside: bool, line: int | None = None) -> Path:
+def require_inside(
+    path: Path,
+    folder: Path,
+    *,
+    file: str | None,
+    key: str | None,
+    allow_outside: bool,
+    line: int | None = None,
+) -> Path:
     """A path already found under `folder` (a search hit, a folder walk): refused if a symlink leads out."""
     try:
         rel = path.relative_to(folder)

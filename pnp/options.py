@@ -78,7 +78,9 @@ def _paper_list(text: str) -> list[str]:
 def choice(name: str, value: object, choices: Sequence[str]) -> str:
     """One of `choices` (worded as argparse words its choices)."""
     if value not in choices:
-        raise PnpError(f"bad --{name}", expected="one of " + ", ".join(map(repr, choices)), found=_found(value))
+        raise PnpError(
+            f"bad --{name}", expected="one of " + ", ".join(map(repr, choices)), found=_found(value)
+        )
     return str(value)
 
 

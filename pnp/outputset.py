@@ -319,9 +319,7 @@ def _journal(out_dir: Path, game_id: str, stage: Path) -> dict:
             raise _refuse(old, "a folder of the game's output is a symbolic link", _link_text(old))
         if old.is_dir():
             carry[sub] = sorted(
-                n
-                for n in os.listdir(old)
-                if n in kept and not os.path.lexists(stage / sub / n)
+                n for n in os.listdir(old) if n in kept and not os.path.lexists(stage / sub / n)
             )
     entries = sorted(n for n in os.listdir(stage) if n != JOURNAL)
     return {"entries": entries, "carry": carry, "trash": stage.name + ".trash"}

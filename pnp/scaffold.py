@@ -44,17 +44,27 @@ def _sources(src: Path, allow_outside: bool) -> list[tuple[Path, Path]]:
     out = []
     for f in sorted(src.rglob("*")):
         rel = f.relative_to(src)
-        if any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or rel.parts[0] == SCHEMA_DIR:
+        if (
+            any(part.startswith(".") or part == "__pycache__" for part in rel.parts)
+            or rel.parts[0] == SCHEMA_DIR
+        ):
             continue
         # a symlink to a private file would otherwise become a copy of it
         require_inside(f, src, file=display_path(f), key=None, allow_outside=allow_outside)
         if not (f.is_dir() or f.is_file()):  # a named pipe would block the copy, a device be read
-            raise PnpError("cannot copy the game folder", file=display_path(f), expected="files and folders only", found="a named pipe, socket or device")
+            raise PnpError(
+                "cannot copy the game folder",
+                file=display_path(f),
+                expected="files and folders only",
+                found="a named pipe, socket or device",
+            )
         out.append((f, rel))
     return out
 
 
-def new_game(path: Path, *, source: str | None = None, allow_outside: bool = False) -> tuple[str, list[Path]]:
+def new_game(
+    path: Path, *, source: str | None = None, allow_outside: bool = False
+) -> tuple[str, list[Path]]:
     """Create the folder; returns the game id and the files written."""
     from pnp.spec.load import find_game
 
@@ -74,12 +84,17 @@ def new_game(path: Path, *, source: str | None = None, allow_outside: bool = Fal
                 shutil.copyfile(f, dst)
         write_schemas(path / SCHEMA_DIR)
     except OSError as exc:
-        raise PnpError("cannot write the new game folder", found=f"{path}: {exc.strerror or exc}") from None
+        raise PnpError(
+            "cannot write the new game folder", found=f"{path}: {exc.strerror or exc}"
+        ) from None
     if source:
         _rename(path, ident)
     else:
         for f in path.glob("*.yaml"):
-            f.write_text(f.read_text(encoding="utf-8").replace("__ID__", ident).replace("__TITLE__", title), encoding="utf-8")
+            f.write_text(
+                f.read_text(encoding="utf-8").replace("__ID__", ident).replace("__TITLE__", title),
+                encoding="utf-8",
+            )
     _schema_lines(path)
     return ident, sorted(p for p in path.rglob("*") if p.is_file())
 
@@ -118,7 +133,9 @@ def _schema_lines(folder: Path) -> None:
         if SCHEMA_DIR in f.relative_to(folder).parts[:1]:
             continue
         role = schema_role(f, folder)
-        rel = Path(*[".."] * (len(f.relative_to(folder).parts) - 1), SCHEMA_DIR, f"{role}.schema.json")
+        rel = Path(
+            *[".."] * (len(f.relative_to(folder).parts) - 1), SCHEMA_DIR, f"{role}.schema.json"
+        )
         lines = f.read_text(encoding="utf-8").splitlines(keepends=True)
         first = f"{SCHEMA_LINE}{rel.as_posix()}\n"
         if lines and lines[0].startswith(SCHEMA_LINE):

@@ -79,10 +79,21 @@ FALLBACK = {
         "dash": "dash pattern, e.g. [2mm, 1mm]",
         "opacity": "0 (clear) to 1 (solid)",
     },
-    "PathEl": {"y": "offset of the path's origin, from the top", "scale": "size factor for the path data"},
-    "TextEl": {"align": "horizontal alignment in the box", "valign": "vertical alignment in the box"},
+    "PathEl": {
+        "y": "offset of the path's origin, from the top",
+        "scale": "size factor for the path data",
+    },
+    "TextEl": {
+        "align": "horizontal alignment in the box",
+        "valign": "vertical alignment in the box",
+    },
     "ImageEl": {"x": "left edge", "y": "top edge", "w": "width", "h": "height"},
-    "PipsEl": {"x": "left edge of the pip area", "y": "top edge of the pip area", "w": "width of the pip area", "h": "height of the pip area"},
+    "PipsEl": {
+        "x": "left edge of the pip area",
+        "y": "top edge of the pip area",
+        "w": "width of the pip area",
+        "h": "height of the pip area",
+    },
     "GridEl": {"cols": "number of columns", "rows": "number of rows", "stroke_width": "line width"},
 }
 
@@ -99,9 +110,18 @@ def _fix_defaults(node):
     """Length defaults are floats (millimetres) in the models; the YAML spells them '3mm'."""
     if isinstance(node, dict):
         # (a model may have a field named 'pattern': only a string is a JSON Schema pattern)
-        patterns = {p for p in [node.get("pattern")] + [a.get("pattern") for a in node.get("anyOf", []) if isinstance(a, dict)] if isinstance(p, str)}
+        patterns = {
+            p
+            for p in [node.get("pattern")]
+            + [a.get("pattern") for a in node.get("anyOf", []) if isinstance(a, dict)]
+            if isinstance(p, str)
+        }
         d = node.get("default")
-        if patterns & {_LENGTH_PATTERN, _POS_PATTERN} and isinstance(d, (int, float)) and not isinstance(d, bool):
+        if (
+            patterns & {_LENGTH_PATTERN, _POS_PATTERN}
+            and isinstance(d, (int, float))
+            and not isinstance(d, bool)
+        ):
             node["default"] = f"{d:g}mm"
         for v in node.values():
             _fix_defaults(v)
@@ -137,7 +157,9 @@ def kinds_by_schema() -> dict[type[FamilySpec], list[str]]:
 def _family_defs() -> tuple[dict[type, str], dict]:
     """The $defs of every registered family schema, and each class's def name."""
     classes = list(kinds_by_schema())
-    keymap, top = models_json_schema([(c, "validation") for c in classes], ref_template="#/$defs/{model}")
+    keymap, top = models_json_schema(
+        [(c, "validation") for c in classes], ref_template="#/$defs/{model}"
+    )
     names = {c: keymap[(c, "validation")]["$ref"].rsplit("/", 1)[-1] for c in classes}
     return names, _describe(top.get("$defs", {}))
 
@@ -306,7 +328,12 @@ def _type_text(prop: dict) -> str:
         if isinstance(extra, dict) and extra:
             return "mapping of " + _type_text(extra)
         return "mapping"
-    return {"string": "text", "integer": "whole number", "number": "number", "boolean": "true/false"}.get(t, "any")
+    return {
+        "string": "text",
+        "integer": "whole number",
+        "number": "number",
+        "boolean": "true/false",
+    }.get(t, "any")
 
 
 def _cell(text: str) -> str:
@@ -321,16 +348,27 @@ def _table(name: str, model_def: dict, model: type[BaseModel] | None) -> list[st
     required = set(model_def.get("required", []))
     lines += ["| key | type | default | description |", "|---|---|---|---|"]
     for key, prop in model_def.get("properties", {}).items():
-        default = "**required**" if key in required else ("" if "default" not in prop else f"`{json.dumps(prop['default'])}`")
+        default = (
+            "**required**"
+            if key in required
+            else ("" if "default" not in prop else f"`{json.dumps(prop['default'])}`")
+        )
         if key not in required and "default" not in prop:
             default = "(empty)"
-        lines.append(f"| `{key}` | {_cell(_type_text(prop))} | {_cell(default)} | {_cell(prop.get('description', ''))} |")
+        lines.append(
+            f"| `{key}` | {_cell(_type_text(prop))} | {_cell(default)} | {_cell(prop.get('description', ''))} |"
+        )
     if model_def.get("additionalProperties") is True:
-        lines += ["", "Any other key is an item attribute (text, a number, true/false) that templates can use as `{key}`."]
+        lines += [
+            "",
+            "Any other key is an item attribute (text, a number, true/false) that templates can use as `{key}`.",
+        ]
     return lines + [""]
 
 
-def _models_section(root: type[BaseModel], defs: dict, done: set[str], skip: set[str] = frozenset()) -> list[str]:
+def _models_section(
+    root: type[BaseModel], defs: dict, done: set[str], skip: set[str] = frozenset()
+) -> list[str]:
     out = []
     for m in reachable(root):
         name = section_name(m)
@@ -362,11 +400,18 @@ def reference_markdown() -> str:
     g = _own_schema(GameSpec)
     lines += _models_section(GameSpec, {"GameSpec": g, **g.get("$defs", {})}, done)
 
-    lines += ["## Component family files", "", "Each file in game.yaml's `components:` is one family. Its `kind` chooses which keys it takes:", ""]
+    lines += [
+        "## Component family files",
+        "",
+        "Each file in game.yaml's `components:` is one family. Its `kind` chooses which keys it takes:",
+        "",
+    ]
     lines += ["| kind | keys | what it is |", "|---|---|---|"]
     for kind, cls in sorted(kind_schemas().items()):
         desc = getattr(KINDS.get(kind), "description", "")
-        lines.append(f"| `{kind}` | [{section_name(cls)}](#{section_name(cls).lower()}) | {_cell(desc)} |")
+        lines.append(
+            f"| `{kind}` | [{section_name(cls)}](#{section_name(cls).lower()}) | {_cell(desc)} |"
+        )
     lines += [
         "",
         "A file may list other YAML files under `include:`; their keys merge in under the file's own",

@@ -43,11 +43,12 @@ class Percent(float):
 
 def resolve(value: float, whole: float) -> float:
     """A length or percentage as millimetres, given the size it is a share of."""
-    if isinstance(value, str):  # a schema default such as "100%" (pydantic does not validate defaults)
+    if isinstance(
+        value, str
+    ):  # a schema default such as "100%" (pydantic does not validate defaults)
         value = parse_length(value, allow_percent=True)
     return value.resolve(whole) if isinstance(value, Percent) else float(value)
 
 
 def mm_to_pt(mm: float) -> float:
     return mm * 72.0 / 25.4
-

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.draw.digest import Digests
 from pnp.engines import DocInfo
 from pnp.errors import PnpError
 from pnp.kinds import DrawContext
@@ -32,7 +33,9 @@ class Output:
     plan: Plan
 
 
-def output_stem(game: Game, paper: str | PaperSpec, *, fold: bool = False, ink_saver: bool = False) -> str:
+def output_stem(
+    game: Game, paper: str | PaperSpec, *, fold: bool = False, ink_saver: bool = False
+) -> str:
     """The file name (without .pdf/.json) of a build: the game, its variant, each output mode
     asked for (--fold, --ink-saver, --registration), then the paper, so that every version can
     sit side by side: `greenway-a4`, `greenway-fold-a4`, `earth-our-home-reduced-ink-saver-letter`."""
@@ -61,11 +64,12 @@ def write(
     folder = folder or game.id + (ONLY_DIR if prep.only else "")
     created = _mkdir(out_dir)
     outputs: list[Output] = []
+    digests = Digests(prep.ctx.symbols)  # each face's, for the manifests of every paper
     try:
         with output_set(out_dir, folder) as stage:
             for paper, plan in zip(prep.papers, prep.plans, strict=True):
                 stem = output_stem(game, paper, fold=prep.fold, ink_saver=prep.ink_saver)
-                _write_paper(prep, paper, plan, stage, stem, engine, date, progress)
+                _write_paper(prep, paper, plan, stage, stem, engine, date, progress, digests)
                 dest = out_dir / folder
                 outputs.append(
                     Output(
@@ -80,7 +84,7 @@ def write(
 
 def _write_paper(
     prep: Prepared, paper: PaperSpec, plan: Plan, stage: Path, stem: str, engine: str,
-    date: str | None, progress: Callable[[str], None] | None,
+    date: str | None, progress: Callable[[str], None] | None, digests: Digests,
 ) -> None:  # fmt: skip
     """The page loop: each page composed once from the faces, and given to the PDF, the
     manifest and (SVG engine) the SVG page files."""
@@ -90,7 +94,7 @@ def _write_paper(
     with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
         listing = ManifestWriter(
             fh, plan, game=game.id, variant=game.variant, paper=paper.id, engine=engine,
-            symbols=ctx.symbols,
+            digests=digests,
         )  # fmt: skip
         for n, page in enumerate(map(items_read, plan.pages), 1):
             drawn = tuple(compose(page, prep.faces))

@@ -22,7 +22,7 @@ def main() -> int:
         budget._fault_at = int(fault[7:])
     elif fault.startswith("sigint:"):
         at = fault[7:]
-        outputset.fault = lambda point: os.kill(os.getpid(), signal.SIGINT) if point == at else None
+        outputset.fault = lambda point: signal.raise_signal(signal.SIGINT) if point == at else None
     else:
         outputset.fault = lambda point: os._exit(137) if point == fault else None
     return pnp_main(args)

@@ -363,18 +363,22 @@ class Reader:
         sym = next((v for key, v in self.printed.symbols.items() if art_name(key) == art), None)
         if mark is None or sym is None:
             return None
+        import numpy as np  # a globe's coastline has thousands of edges, each point tests all
+
         rings = _rings(sym.children)
+        a = np.array([p for ring in rings for p in ring], dtype=float).reshape(-1, 2)
+        b = np.array([p for ring in rings for p in ring[1:] + ring[:1]], dtype=float).reshape(-1, 2)
+        ax, ay, bx, by = a[:, 0], a[:, 1], b[:, 0], b[:, 1]
         x0, y0, x1, y1 = mark.box
         sx, sy = (x1 - x0) / (sym.w or 1.0), (y1 - y0) / (sym.h or 1.0)
 
         def holds(p) -> bool:
+            """Even-odd: how many edges a ray to the right of the point crosses."""
             u, v = (p[0] - x0) / sx, (p[1] - y0) / sy
-            n = 0
-            for ring in rings:
-                for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
-                    if (ay > v) != (by > v) and u < ax + (v - ay) * (bx - ax) / (by - ay):
-                        n += 1
-            return n % 2 == 1
+            spans = (ay > v) != (by > v)
+            with np.errstate(divide="ignore", invalid="ignore"):  # level edges never span v
+                crossed = spans & (u < ax + (v - ay) * (bx - ax) / (by - ay))
+            return int(np.count_nonzero(crossed)) % 2 == 1
 
         return holds
 

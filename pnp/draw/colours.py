@@ -23,7 +23,9 @@ PRINT_SHADES = {
     "paleblue": "#dbe8f7", "palegreen": "#e3f2dd", "darkgreen": "#1e6b2e", "darkred": "#8f1d1d",
     "darkblue": "#143d7a", "tan": "#d2b48c", "sand": "#e8d9b0", "sea": "#8ec3e6",
 }  # fmt: skip
-CSS = {name: value.lower() for name, value in ImageColor.colormap.items() if str(value).startswith("#")}
+CSS = {
+    name: value.lower() for name, value in ImageColor.colormap.items() if str(value).startswith("#")
+}
 NAMED = {**CSS, **PRINT_SHADES}
 _HEX = re.compile(r"^#([0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
 

@@ -47,7 +47,9 @@ LARGE_MM2 = 150.0  # 1.5 cm²: a coloured area worth tinting even on a big face
 BLACK_MM2 = 1500.0  # a black area this large (a back, a board's) is lightened
 BLACK_FACE_MM2 = 250.0  # and one this large that is most of its face (a coin of 18 mm or more), not a piece's part
 TINT = 0.05  # how much of a large fill's colour is kept (the rest is white)
-PALE_LIGHTNESS = 0.8  # a large fill this light (HLS: cream, pastel) becomes white inside its outline
+PALE_LIGHTNESS = (
+    0.8  # a large fill this light (HLS: cream, pastel) becomes white inside its outline
+)
 LIGHT_INK = 0.06  # a colour within 6% of white (paper, cream) is left alone
 MAX_STROKE = 0.25  # mm: heavier lines are drawn this wide
 OUTLINE = 0.25  # mm, the outline a lightened fill gets

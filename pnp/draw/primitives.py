@@ -63,7 +63,9 @@ class Text:
 
     def start_x(self, width: float) -> float:
         """Where a line `width` wide starts, for this anchor."""
-        return self.x - (width / 2 if self.anchor == "middle" else width if self.anchor == "end" else 0.0)
+        return self.x - (
+            width / 2 if self.anchor == "middle" else width if self.anchor == "end" else 0.0
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +148,15 @@ def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     return a * x + c * y + e, b * x + d * y + f
 
 
-def place(x: float, y: float, sx: float = 1.0, sy: float | None = None, rot: float = 0.0, w: float = 0.0, h: float = 0.0) -> Matrix:
+def place(
+    x: float,
+    y: float,
+    sx: float = 1.0,
+    sy: float | None = None,
+    rot: float = 0.0,
+    w: float = 0.0,
+    h: float = 0.0,
+) -> Matrix:
     """Move a w×h drawing to (x, y), scaled, turned clockwise about its centre."""
     m = multiply(translate(x, y), scale(sx, sy))
     if rot:

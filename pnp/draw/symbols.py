@@ -49,7 +49,9 @@ class SymbolBook:
     def __contains__(self, ident: str) -> bool:
         return ident in self.symbols
 
-    def art(self, name: str, colour: str | None, folders: list[Path], allow_outside: bool = False) -> str:
+    def art(
+        self, name: str, colour: str | None, folders: list[Path], allow_outside: bool = False
+    ) -> str:
         """Define (once) the art `name` tinted `colour`, drawn in a 1×1 box; return its id."""
         key = (name, colour, tuple(folders), allow_outside)
         known = self._art.get(key)
@@ -65,7 +67,6 @@ class SymbolBook:
             self.define(ident, (fitted,), 1.0, 1.0)
         self._art[key] = ident
         return ident
-
 
     def tintable(self, ident: str) -> bool:
         """Whether the art defined as `ident` takes a colour (has currentColor); True for other symbols."""
@@ -94,7 +95,16 @@ def find_art(name: str, folders: list[Path], allow_outside: bool = False) -> Pat
 
 
 def use_art(
-    book: SymbolBook, name: str, colour: str | None, folders: list[Path], x: float, y: float, w: float, h: float, rot: float = 0.0, allow_outside: bool = False,
+    book: SymbolBook,
+    name: str,
+    colour: str | None,
+    folders: list[Path],
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    rot: float = 0.0,
+    allow_outside: bool = False,
 ) -> Use:
     from pnp.draw.primitives import place
 

@@ -207,7 +207,9 @@ def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
                 text += p.text
             else:
                 done += em
-                text, key, em = (p.icon, None, units(p.icon, None)) if p.icon else (p.text, k, units(p.text, k))
+                text, key, em = (
+                    (p.icon, None, units(p.icon, None)) if p.icon else (p.text, k, units(p.text, k))
+                )
         return done, text, key, em
 
     def started(word: Word) -> tuple:

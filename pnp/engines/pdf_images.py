@@ -84,7 +84,9 @@ def _png_direct(raw: bytes) -> Stream | None:
         space, colours = PNG_COLOURS[colour]
     else:
         return None
-    parms = f"/DecodeParms << /Predictor 15 /Colors {colours} /BitsPerComponent {bits} /Columns {w} >>"
+    parms = (
+        f"/DecodeParms << /Predictor 15 /Colors {colours} /BitsPerComponent {bits} /Columns {w} >>"
+    )
     return Stream(_head(w, h, space, bits, "/Filter /FlateDecode " + parms), b"".join(idat))
 
 
@@ -115,4 +117,6 @@ def _decoded(raw: bytes) -> tuple[Stream, Stream | None]:
     if not has_alpha or opaque:
         return image, None
     alpha_parts.append(alpha_z.flush())
-    return image, Stream(_head(w, h, "/DeviceGray", 8, "/Filter /FlateDecode"), b"".join(alpha_parts))
+    return image, Stream(
+        _head(w, h, "/DeviceGray", 8, "/Filter /FlateDecode"), b"".join(alpha_parts)
+    )

@@ -126,10 +126,19 @@ class ReportlabWriter:
         self.offsets[num] = self._write(b"%d 0 obj\n" % num + body + b"\nendobj\n")
 
     def _stream(self, content: str, extra: str = "") -> int:
-        return self._raw_stream(Stream(extra + "/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6)))
+        return self._raw_stream(
+            Stream(extra + "/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6))
+        )
 
     # --- pages -----------------------------------------------------------------
-    def page(self, w: float, h: float, prims: Iterable, bookmark: str | None = None, boxes: dict | None = None) -> None:
+    def page(
+        self,
+        w: float,
+        h: float,
+        prims: Iterable,
+        bookmark: str | None = None,
+        boxes: dict | None = None,
+    ) -> None:
         """One page w × h mm; `boxes` names page boxes ('TrimBox', 'BleedBox') as (x, y, w, h) mm
         from the top-left; without a TrimBox the whole page is the trim (pnp/engines/page_boxes.py)."""
         out: list[str] = [f"q {_m(K)} 0 0 {_m(-K)} 0 {_n(mm_to_pt(h))} cm"]
@@ -167,7 +176,10 @@ class ReportlabWriter:
     def _finish(self) -> None:
         pages_num = self.rl.number(self.pages_id)
         kids = " ".join(f"{k} 0 R" for k in self.kids)
-        self._put(pages_num, f"<< /Type /Pages /Count {len(self.kids)} /Kids [{kids}] >>".encode("latin-1"))
+        self._put(
+            pages_num,
+            f"<< /Type /Pages /Count {len(self.kids)} /Kids [{kids}] >>".encode("latin-1"),
+        )
         for n, body in self.rl.finish(set(self.offsets)):
             self.offsets[n] = self._write(body)
         total = self.rl.count()
@@ -318,7 +330,11 @@ class ReportlabWriter:
             out.append(_ops(shape.ops))
             return
         # the same card outline is clip, background and cut line of every card: encode it once
-        key = (t, shape.x, shape.y, shape.w, shape.h, shape.r) if t is Rect else (t, shape.cx, shape.cy, shape.rx, shape.ry)
+        key = (
+            (t, shape.x, shape.y, shape.w, shape.h, shape.r)
+            if t is Rect
+            else (t, shape.cx, shape.cy, shape.rx, shape.ry)
+        )
         hit = self.outlines.get(key)
         if hit is None:
             part: list[str] = []
@@ -352,4 +368,3 @@ def _ops(ops) -> str:
 
 def _form_name(ident: str) -> str:
     return "F" + "".join(ch if ch.isalnum() else "_" for ch in ident)[:60] + stable_hash(ident)
-

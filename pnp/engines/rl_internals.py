@@ -52,7 +52,9 @@ class RLDocument:
     """reportlab's document behind a canvas, seen through the few operations the writer needs."""
 
     def __init__(self, path: str, info: DocInfo, font: str):
-        c = self.canvas = rl_canvas.Canvas(path, invariant=1, pageCompression=1, initialFontName=font, initialFontSize=10)
+        c = self.canvas = rl_canvas.Canvas(
+            path, invariant=1, pageCompression=1, initialFontName=font, initialFontSize=10
+        )
         c.setTitle(info.title)
         c.setAuthor(info.author)
         c.setSubject(info.subject)
@@ -161,5 +163,12 @@ class RLDocument:
         doc = self.doc
         cat = doc.Reference(doc.Catalog)
         info = doc.Reference(doc.info)
-        trailer = PDFTrailer(startxref=xref_at, Size=doc.objectcounter + 1, Root=cat, Info=info, Encrypt=None, ID=doc.ID())
+        trailer = PDFTrailer(
+            startxref=xref_at,
+            Size=doc.objectcounter + 1,
+            Root=cat,
+            Info=info,
+            Encrypt=None,
+            ID=doc.ID(),
+        )
         return trailer.format(doc)

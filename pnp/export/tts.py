@@ -53,7 +53,13 @@ def cell_size(w_mm: float, h_mm: float) -> tuple[int, int]:
 
 
 def export_tts(
-    game, out_dir: Path, families: list[str] | None = None, progress=None, warn=None, *, base_url: str | None = None
+    game,
+    out_dir: Path,
+    families: list[str] | None = None,
+    progress=None,
+    warn=None,
+    *,
+    base_url: str | None = None,
 ) -> list[TtsDeck]:
     """Deck sheets for the card families, images of the boards, tiles and counters, and one
     Saved Object (OUT/GAME/tts/GAME.json) that places them all in TTS (pnp/export/tts_save.py).
@@ -102,7 +108,11 @@ def export_tts(
             first = fl[0]
             odd = [f.id for f in fl if abs(f.w - first.w) > 0.01 or abs(f.h - first.h) > 0.01]
             if odd:
-                raise PnpError(f"family '{fam.name}' has cards of different sizes", expected="one size per TTS deck", found=", ".join(odd[:3]))
+                raise PnpError(
+                    f"family '{fam.name}' has cards of different sizes",
+                    expected="one size per TTS deck",
+                    found=", ".join(odd[:3]),
+                )
             cw, ch = cell_size(first.w, first.h)
             stem = safe_name(fam.name)
             backs = [f.back for f in fl]
@@ -119,26 +129,67 @@ def export_tts(
             chunks = [fl[i : i + PER_SHEET] for i in range(0, len(fl), PER_SHEET)]
             for n, chunk in enumerate(chunks, 1):
                 suffix = f"-{n}" if len(chunks) > 1 else ""
-                sheets.append(_sheet(ctx, chunk, [f.front for f in chunk], back_drawing, cw, ch, root / f"{stem}-faces{suffix}.png"))
+                sheets.append(
+                    _sheet(
+                        ctx,
+                        chunk,
+                        [f.front for f in chunk],
+                        back_drawing,
+                        cw,
+                        ch,
+                        root / f"{stem}-faces{suffix}.png",
+                    )
+                )
                 if unique:
-                    back_sheets.append(_sheet(ctx, chunk, [f.back or plain for f in chunk], back_drawing, cw, ch, root / f"{stem}-backs{suffix}.png"))
+                    back_sheets.append(
+                        _sheet(
+                            ctx,
+                            chunk,
+                            [f.back or plain for f in chunk],
+                            back_drawing,
+                            cw,
+                            ch,
+                            root / f"{stem}-backs{suffix}.png",
+                        )
+                    )
                 counts.append(len(chunk))
                 if progress:
                     progress(f"{game.id} {fam.name}: TTS sheet {n}/{len(chunks)}")
             note = root / f"{stem}-tts.txt"
-            note.write_text(_note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8")
-            decks.append(TtsDeck(fam.name, sheets, None if unique else back_path, back_sheets, note, (cw, ch), counts))
+            note.write_text(
+                _note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8"
+            )
+            decks.append(
+                TtsDeck(
+                    fam.name,
+                    sheets,
+                    None if unique else back_path,
+                    back_sheets,
+                    note,
+                    (cw, ch),
+                    counts,
+                )
+            )
             for n, (sheet, chunk) in enumerate(zip(sheets, chunks, strict=True)):
                 back = back_sheets[n] if unique else back_path
                 objects.append(
                     deck_object(
-                        len(objects) + 1, fam.title if len(chunks) == 1 else f"{fam.title} {n + 1}",
-                        url(sheet.name), url(back.name), unique, [f.id for f in chunk], COLS, ROWS, 4.0 * len(objects),
+                        len(objects) + 1,
+                        fam.title if len(chunks) == 1 else f"{fam.title} {n + 1}",
+                        url(sheet.name),
+                        url(back.name),
+                        unique,
+                        [f.id for f in chunk],
+                        COLS,
+                        ROWS,
+                        4.0 * len(objects),
                     )
                 )
         for row, fam in enumerate(pieces, 1):  # a row on the table for each family
             objects += _pieces(ctx, fam, prep.faces[fam.name], root, url, -12.0 * row, warn)
-        (root / save_name).write_text(json.dumps(saved_object(game.spec.title, objects), indent=1), encoding="utf-8")
+        (root / save_name).write_text(
+            json.dumps(saved_object(game.spec.title, objects), indent=1), encoding="utf-8"
+        )
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)
     # the files as the user finds them, through OUT/GAME
@@ -148,7 +199,13 @@ def export_tts(
         return dest / p.relative_to(stage)
 
     return [
-        replace(d, sheets=[final(p) for p in d.sheets], back=d.back and final(d.back), back_sheets=[final(p) for p in d.back_sheets], note=final(d.note))
+        replace(
+            d,
+            sheets=[final(p) for p in d.sheets],
+            back=d.back and final(d.back),
+            back_sheets=[final(p) for p in d.back_sheets],
+            note=final(d.note),
+        )
         for d in decks
     ]
 
@@ -173,14 +230,20 @@ def _pieces(ctx, fam, faces: list[Face], root: Path, url, z0: float, warn) -> li
         if key not in made:
             k = piece_scale(face)
             if k * 25.4 < MIN_DPI and warn:
-                warn(f"{fam.name}: '{face.id}' is {k * 25.4:.0f} dpi in TTS ({face.w:g} x {face.h:g} mm in at most {MAX_PX} px)")
+                warn(
+                    f"{fam.name}: '{face.id}' is {k * 25.4:.0f} dpi in TTS ({face.w:g} x {face.h:g} mm in at most {MAX_PX} px)"
+                )
             w_px, h_px = max(1, round(face.w * k)), max(1, round(face.h * k))
             if face.id not in stems:
                 stems[face.id] = names(face.id)
             name = f"{stem}-{stems[face.id]}-{side}.png"
             # tokens are cut out along the image's transparent edge: no background behind them
             background = None if kind in TOKEN_KINDS else "#ffffff"
-            (root / name).write_bytes(render_png(ctx, [place_face(drawing, 0, 0, face, w_px, h_px)], w_px, h_px, background))
+            (root / name).write_bytes(
+                render_png(
+                    ctx, [place_face(drawing, 0, 0, face, w_px, h_px)], w_px, h_px, background
+                )
+            )
             made[key] = (name, drawing)  # the drawing kept alive, so its id stays its own
         return url(made[key][0])
 
@@ -242,5 +305,7 @@ def _note(title: str, sheets, back: Path, back_sheets, counts, cw: int, ch: int)
         "Upload the images (Steam Cloud or any web host) or give TTS their file paths.",
     ]
     if len(sheets) > 1:
-        lines.append("A deck of more than 69 cards is several TTS decks: put them together in TTS to make one.")
+        lines.append(
+            "A deck of more than 69 cards is several TTS decks: put them together in TTS to make one."
+        )
     return "\n".join(lines) + "\n"

@@ -80,4 +80,5 @@ def draw_family(fam: Family, ctx: DrawContext) -> Iterator[Face]:
             raise located(exc, fam.data, fam.file) from None
         yield face
 
+
 __all__ = ["KINDS", "DrawContext", "Face", "Kind", "draw_family", "register"]

@@ -32,10 +32,17 @@ FOLD_DASH = (1.2, 0.8)
 
 
 class DieSpec(FamilySpec):
-    solid: SolidName = Field(..., description="d4, d6, d8, d10, d12, prism3, prism5, prism6 or pyramid4")
+    solid: SolidName = Field(
+        ..., description="d4, d6, d8, d10, d12, prism3, prism5, prism6 or pyramid4"
+    )
     edge: Size = Field(..., description="length of a face edge (d10: the kite's two short edges)")
-    glue_tabs: bool = Field(True, description="trapezoid glue tabs, one for each pair of edges to be joined")
-    tab: Size | None = Field(None, description="tab depth (default: a quarter of the edge, at least 3mm; at most 0.4 of the edge)")
+    glue_tabs: bool = Field(
+        True, description="trapezoid glue tabs, one for each pair of edges to be joined"
+    )
+    tab: Size | None = Field(
+        None,
+        description="tab depth (default: a quarter of the edge, at least 3mm; at most 0.4 of the edge)",
+    )
     fold_line: Colour = Field("#777777", description="colour of the dashed fold lines, or 'none'")
     background: Colour = Field("white", description="face colour (may be '{colour}')")
     outline: Colour = Field("#333333", description="colour of the cut line round the whole net")
@@ -52,7 +59,20 @@ class DieSpec(FamilySpec):
 
 def default_front(edge: float) -> list[Element]:
     size = max(2.5, min(12.0, 0.35 * edge))
-    return [Element(text=TextEl(text="{face}", x="0mm", y="0mm", w="100%", h="100%", size=f"{size:.3f}mm", font="bold", fit="shrink"))]
+    return [
+        Element(
+            text=TextEl(
+                text="{face}",
+                x="0mm",
+                y="0mm",
+                w="100%",
+                h="100%",
+                size=f"{size:.3f}mm",
+                font="bold",
+                fit="shrink",
+            )
+        )
+    ]
 
 
 def face_labels(spec: DieSpec, family: Family, item: Item) -> list[str]:
@@ -66,12 +86,17 @@ def face_labels(spec: DieSpec, family: Family, item: Item) -> list[str]:
     if not isinstance(raw, list):
         raise PnpError(
             f"die '{item.id}': 'faces' must be a list of labels",
-            file=family.file, key=key, expected=f"a list of {count} labels", found=repr(raw)[:60],
+            file=family.file,
+            key=key,
+            expected=f"a list of {count} labels",
+            found=repr(raw)[:60],
         )
     if len(raw) != count:
         raise PnpError(
             f"die '{item.id}' has {len(raw)} face label{'s' if len(raw) != 1 else ''}; a {spec.solid} ({sol.title}) has {count} faces",
-            file=family.file, key=key, expected=f"{count} labels, in the solid's face order: {sol.order_note}",
+            file=family.file,
+            key=key,
+            expected=f"{count} labels, in the solid's face order: {sol.order_note}",
             found=str(len(raw)),
         )
     out = []
@@ -82,7 +107,9 @@ def face_labels(spec: DieSpec, family: Family, item: Item) -> list[str]:
         except KeyError as exc:
             raise PnpError(
                 f"die '{item.id}': face label names an attribute the item does not have: {exc.args[0]}",
-                file=family.file, key=f"{key}[{n}]", found=text,
+                file=family.file,
+                key=f"{key}[{n}]",
+                found=text,
             ) from None
     return out
 
@@ -111,7 +138,12 @@ def underline(content: list, label: str, fonts) -> list:
             w = fonts.metrics(p.font).width(p.text, p.size)
             x0 = p.start_x(w)
             y = p.y + p.size * 0.14
-            out.append(Path((("M", x0, y), ("L", x0 + w, y)), Style(None, p.colour, max(0.25, p.size * 0.08))))
+            out.append(
+                Path(
+                    (("M", x0, y), ("L", x0 + w, y)),
+                    Style(None, p.colour, max(0.25, p.size * 0.08)),
+                )
+            )
     return out
 
 
@@ -135,8 +167,12 @@ class DieKind(Kind):
         try:
             net = make_net(spec.solid, spec.edge, spec.glue_tabs, spec.tab)
         except ValueError as exc:  # no net without overlaps: only for absurd tab sizes
-            raise PnpError(f"cannot lay out a {spec.solid} net: {exc}", file=family.file, key="tab",
-                           hint="use a smaller tab or glue_tabs: false") from None
+            raise PnpError(
+                f"cannot lay out a {spec.solid} net: {exc}",
+                file=family.file,
+                key="tab",
+                hint="use a smaller tab or glue_tabs: false",
+            ) from None
         draw = TemplateRenderer(family, ctx)
         elements = spec.front if spec.front is not None else default_front(spec.edge)
         fixed = _fixed_parts(spec, net, ctx, family)
@@ -146,8 +182,13 @@ class DieKind(Kind):
             bg = colour_of(spec.background, item.attrs, ctx, family, "background")
             parts = list(fixed["under"])
             for f in net.faces:
-                attrs = {**item.attrs, "face": labels[f.index], "face_number": f.index + 1,
-                         "solid": spec.solid, "face_count": len(net.faces)}
+                attrs = {
+                    **item.attrs,
+                    "face": labels[f.index],
+                    "face_number": f.index + 1,
+                    "solid": spec.solid,
+                    "face_count": len(net.faces),
+                }
                 clip = polygon(list(f.points), Style())
                 if bg:
                     parts.append(polygon(list(f.points), Style(bg)))
@@ -156,15 +197,32 @@ class DieKind(Kind):
                 if labels[f.index] in marked:
                     content = list(content) + underline(content, labels[f.index], ctx.fonts)
                 if content:
-                    m = multiply(translate(cx, cy), multiply(rotate(deg), translate(-side / 2, -side / 2)))
+                    m = multiply(
+                        translate(cx, cy), multiply(rotate(deg), translate(-side / 2, -side / 2))
+                    )
                     parts.append(Group((Group(tuple(content), m),), clip=clip))
             parts += fixed["over"]
-            body = Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
+            body = (
+                Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
+            )
             cut, score = fixed["cut"], fixed["score"]
             if k != 1.0:
                 cut = Path(tuple((op[0], *(v * k for v in op[1:])) for op in cut.ops), cut.style)
-                score = score and Path(tuple((op[0], *(v * k for v in op[1:])) for op in score.ops), score.style)
-            yield Face(family.name, item.id, net.w * k, net.h * k, body, None, cut=cut, bleed=spec.bleed, shape="outline", score=score)
+                score = score and Path(
+                    tuple((op[0], *(v * k for v in op[1:])) for op in score.ops), score.style
+                )
+            yield Face(
+                family.name,
+                item.id,
+                net.w * k,
+                net.h * k,
+                body,
+                None,
+                cut=cut,
+                bleed=spec.bleed,
+                shape="outline",
+                score=score,
+            )
 
 
 def _fixed_parts(spec: DieSpec, net: Net, ctx: DrawContext, family: Family) -> dict:

@@ -24,7 +24,10 @@ class FlatSpec(FaceSpec):
     radius: Spacing | None = Field(None, description="corner radius of a rect (default by kind)")
     background: Colour = Field("white", description="face colour under the elements")
     back_background: Colour = Field("white", description="back colour under the back elements")
-    outline: Colour = Field("#9a9a9a", description="thin line on the cut edge, or 'none' (a rect with a bleed has none: the cut marks show the trim)")
+    outline: Colour = Field(
+        "#9a9a9a",
+        description="thin line on the cut edge, or 'none' (a rect with a bleed has none: the cut marks show the trim)",
+    )
     outline_width: Spacing = Field(0.2, description="width of that line")
 
 
@@ -55,7 +58,9 @@ class FlatKind(Kind):
         w, h = spec.size.w, spec.size.h
         radius = self.corner_radius(spec)
         if ctx.bleed is not None:
-            radius = 0.0  # a print shop's file fills its whole bleed box; the shop rounds the corners
+            radius = (
+                0.0  # a print shop's file fills its whole bleed box; the shop rounds the corners
+            )
         draw = TemplateRenderer(family, ctx)
         bleed = spec.bleed if ctx.bleed is None else ctx.bleed
         grow = bleed / k  # in the face's own (unscaled) millimetres
@@ -63,19 +68,31 @@ class FlatKind(Kind):
         # cut marks show the trim: no line (one asked for is a warning). A round or shaped piece
         # keeps it: cut marks cannot show a curve, the line is what the scissors follow.
         no_line = bool(bleed) and spec.shape == "rect"
-        line = draw.colour(spec.outline, {}, None, "outline") if ctx.bleed is None and not no_line else None
+        line = (
+            draw.colour(spec.outline, {}, None, "outline")
+            if ctx.bleed is None and not no_line
+            else None
+        )
         if no_line and ctx.bleed is None and "outline" in family.data and spec.outline != "none":
-            ctx.warn(family, "outline", "outline: is not drawn on a family with a bleed (it would print inside the bled art; the cut marks show the trim)")
+            ctx.warn(
+                family,
+                "outline",
+                "outline: is not drawn on a family with a bleed (it would print inside the bled art; the cut marks show the trim)",
+            )
         cut_style = Style(None, line, spec.outline_width) if line else None
         clip = outline(spec.shape, w, h, radius, Style(), grow=grow)
-        short: dict[tuple[str, int], set[str]] = {}  # (side, element) -> edges where it stops at the cut line
+        short: dict[
+            tuple[str, int], set[str]
+        ] = {}  # (side, element) -> edges where it stops at the cut line
 
         grounds: dict[str, object] = {}  # one drawing of the background in each colour
         cut_line = outline(spec.shape, w, h, radius, cut_style) if cut_style else None
 
         def face(elements, bg, attrs, side):
             prims = []
-            bgc = draw.colour(bg, attrs, None, "background" if side == "front" else "back_background")
+            bgc = draw.colour(
+                bg, attrs, None, "background" if side == "front" else "back_background"
+            )
             if bgc:
                 ground = grounds.get(bgc)
                 if ground is None:
@@ -89,7 +106,9 @@ class FlatKind(Kind):
                     short.setdefault((side, n), set()).update(edges)
             body = Group(tuple(prims), clip=clip)
             parts = [body] + ([cut_line] if cut_line else [])
-            return Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
+            return (
+                Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
+            )
 
         # the cut line at the printed size, corners rounded as the piece is (print-shop files too)
         cut = outline(spec.shape, w * k, h * k, self.corner_radius(spec) * k, Style())
@@ -104,7 +123,9 @@ class FlatKind(Kind):
         per_item = bool(named_attributes(spec.front) & {"id", "copy"})
 
         def key(item):
-            return tuple(sorted((a, str(v)) for a, v in item.attrs.items() if a not in ("id", "copy")))
+            return tuple(
+                sorted((a, str(v)) for a, v in item.attrs.items() if a not in ("id", "copy"))
+            )
 
         # Counted by hash, so a deck of 50,000 different cards holds no 50,000 keys; a rare
         # collision only sends a lone item through `shared`, which is keyed exactly.
@@ -121,7 +142,10 @@ class FlatKind(Kind):
             if k_ is not None and hash(k_) in repeated:
                 if k_ not in shared:
                     ident = ctx.symbols.define(
-                        f"front:{family.name}:{item.id}", (face(spec.front, spec.background, item.attrs, "front"),), w * k, h * k
+                        f"front:{family.name}:{item.id}",
+                        (face(spec.front, spec.background, item.attrs, "front"),),
+                        w * k,
+                        h * k,
                     )
                     shared[k_] = Use(ident)
                 front = shared[k_]
@@ -130,7 +154,17 @@ class FlatKind(Kind):
             back = None
             if two_sided:
                 back = shared_back or face(spec.back, spec.back_background, item.attrs, "back")
-            yield Face(family.name, item.id, w * k, h * k, front, back, cut=cut, bleed=bleed, shape=spec.shape)
+            yield Face(
+                family.name,
+                item.id,
+                w * k,
+                h * k,
+                front,
+                back,
+                cut=cut,
+                bleed=bleed,
+                shape=spec.shape,
+            )
         for (side, n), edges in short.items():
             where = [e for e in EDGES if e in edges]
             el = (spec.front if side == "front" else spec.back)[n]
@@ -140,7 +174,6 @@ class FlatKind(Kind):
                 f"on the {', '.join(where)} edge{'s' if len(where) > 1 else ''}: a cut that wanders shows white paper "
                 f"there (give the face a background: of that colour, or draw it as a rect or polygon, which reach the bleed)",
             )  # fmt: skip
-
 
 
 KINDS = [

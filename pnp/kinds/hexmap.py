@@ -30,7 +30,9 @@ from pnp.units import resolve
 class HexGrid(Strict):
     rows: int = Field(..., ge=1, le=200, description="rows of hexes")
     cols: int = Field(..., ge=1, le=200, description="hexes per row")
-    disc_diameter: float | None = Field(None, gt=0, description="a disc (globe) centred on the grid, in hex widths")
+    disc_diameter: float | None = Field(
+        None, gt=0, description="a disc (globe) centred on the grid, in hex widths"
+    )
 
 
 class HexCell(Strict):
@@ -54,7 +56,9 @@ class DiscStyle(Strict):
     fill: Colour = Field("none", description="disc colour")
     stroke: Colour = Field("none", description="disc outline colour")
     stroke_width: Spacing = Field(0.8, description="disc outline width")
-    art: str | None = Field(None, description="art drawn over the disc's square box (e.g. coastlines)")
+    art: str | None = Field(
+        None, description="art drawn over the disc's square box (e.g. coastlines)"
+    )
 
 
 class Badge(Strict):
@@ -63,25 +67,39 @@ class Badge(Strict):
     fill: Colour = "white"
     colour: Colour = "black"
     stroke: Colour = "black"
-    at: Literal["top", "bottom", "left", "right", "center"] = Field("top", description="where in the hex")
+    at: Literal["top", "bottom", "left", "right", "center"] = Field(
+        "top", description="where in the hex"
+    )
     size: PosSize = Field("22%", description="badge diameter, as a length or % of the hex width")
 
 
 class HexmapSpec(FamilySpec):
     hex: Size = Field(..., description="width of one hex across its flats")
     grid: HexGrid = Field(..., description="rows, columns and the optional disc")
-    hexes: list[HexCell] = Field(..., min_length=1, description="the hexes, one mapping each: {row, col, ...attributes}")
+    hexes: list[HexCell] = Field(
+        ..., min_length=1, description="the hexes, one mapping each: {row, col, ...attributes}"
+    )
     view: dict | None = Field(None, description="free data about the map (e.g. how it was derived)")
     margin: Spacing = Field(10.0, description="paper around the grid rectangle")
     background: Colour = Field("white", description="colour of the whole item")
-    disc: DiscStyle | None = Field(None, description="how the disc is drawn (needs grid.disc_diameter)")
+    disc: DiscStyle | None = Field(
+        None, description="how the disc is drawn (needs grid.disc_diameter)"
+    )
     style_by: str = Field("type", description="the hex attribute that picks a style")
-    styles: dict[str, HexStyle] = Field(default_factory=dict, description="style per value of style_by")
-    symbol_size: PosSize = Field("35%", description="symbol size, as a length or % of the hex width")
+    styles: dict[str, HexStyle] = Field(
+        default_factory=dict, description="style per value of style_by"
+    )
+    symbol_size: PosSize = Field(
+        "35%", description="symbol size, as a length or % of the hex width"
+    )
     stroke: Colour = Field("#333333", description="hex outline colour")
     stroke_width: Spacing = Field(0.35, description="hex outline width")
-    badges: list[Badge] = Field(default_factory=list, description="labels for hexes with an attribute")
-    front: list[Element] = Field(default_factory=list, description="elements drawn over the map, item mm")
+    badges: list[Badge] = Field(
+        default_factory=list, description="labels for hexes with an attribute"
+    )
+    front: list[Element] = Field(
+        default_factory=list, description="elements drawn over the map, item mm"
+    )
     outline: Colour = Field("none", description="a line round the whole item, or none")
 
 
@@ -105,17 +123,28 @@ class HexmapKind(Kind):
         for n, h in enumerate(spec.hexes):
             if h.row >= spec.grid.rows or h.col >= spec.grid.cols:
                 raise PnpError(
-                    "hex outside the grid", file=family.file, key=f"hexes[{n}]",
-                    expected=f"row < {spec.grid.rows} and col < {spec.grid.cols}", found=f"row {h.row}, col {h.col}",
+                    "hex outside the grid",
+                    file=family.file,
+                    key=f"hexes[{n}]",
+                    expected=f"row < {spec.grid.rows} and col < {spec.grid.cols}",
+                    found=f"row {h.row}, col {h.col}",
                 )
             if (h.row, h.col) in seen:
-                raise PnpError("hex listed twice", file=family.file, key=f"hexes[{n}]", found=f"row {h.row}, col {h.col}")
+                raise PnpError(
+                    "hex listed twice",
+                    file=family.file,
+                    key=f"hexes[{n}]",
+                    found=f"row {h.row}, col {h.col}",
+                )
             seen.add((h.row, h.col))
             value = (h.model_extra or {}).get(spec.style_by)
             if spec.styles and str(value) not in spec.styles:
                 raise PnpError(
-                    f"hex has no style for {spec.style_by} '{value}'", file=family.file, key=f"hexes[{n}].{spec.style_by}",
-                    expected="one of: " + ", ".join(spec.styles), found=str(value),
+                    f"hex has no style for {spec.style_by} '{value}'",
+                    file=family.file,
+                    key=f"hexes[{n}].{spec.style_by}",
+                    expected="one of: " + ", ".join(spec.styles),
+                    found=str(value),
                 )
 
         for item in family.items:
@@ -135,7 +164,16 @@ class HexmapKind(Kind):
                     if dfill:
                         out.append(Ellipse(dcx, dcy, disc_r, disc_r, Style(dfill)))
                     if spec.disc.art:
-                        out.append(Group((draw.symbol(spec.disc.art, None, dcx, dcy, 2 * disc_r, 0.0, 0, "disc"),), clip=clip))
+                        out.append(
+                            Group(
+                                (
+                                    draw.symbol(
+                                        spec.disc.art, None, dcx, dcy, 2 * disc_r, 0.0, 0, "disc"
+                                    ),
+                                ),
+                                clip=clip,
+                            )
+                        )
             cells: list = []
             marks: list = []
             line = col(spec.stroke, a, "stroke")
@@ -151,13 +189,22 @@ class HexmapKind(Kind):
                     if f:
                         cells.append(polygon(pts, Style(f, opacity=st.opacity)))
                     if st.hatch:
-                        cells.append(Group((self._hatch(pts, w, col(st.hatch_colour, attrs, "hatch_colour")),), clip=polygon(pts, Style())))
+                        cells.append(
+                            Group(
+                                (self._hatch(pts, w, col(st.hatch_colour, attrs, "hatch_colour")),),
+                                clip=polygon(pts, Style()),
+                            )
+                        )
                 if line:
                     cells.append(polygon(pts, Style(None, line, spec.stroke_width, join="round")))
                 px, py = self._inside(cx, cy, dcx, dcy, disc_r, sym_size)
                 if st is not None and st.symbol:
                     scol = col(st.symbol_colour, attrs, "symbol_colour")
-                    marks.append(draw.symbol(fill(st.symbol, attrs), scol, px, py, sym_size, 0.0, 0, "styles"))
+                    marks.append(
+                        draw.symbol(
+                            fill(st.symbol, attrs), scol, px, py, sym_size, 0.0, 0, "styles"
+                        )
+                    )
                 for b in spec.badges:
                     if attrs.get(b.attr) in (None, False, ""):
                         continue
@@ -167,13 +214,19 @@ class HexmapKind(Kind):
             if spec.disc and clip is not None:
                 dline = col(spec.disc.stroke, a, "disc.stroke")
                 if dline:
-                    out.append(Ellipse(dcx, dcy, disc_r, disc_r, Style(None, dline, spec.disc.stroke_width)))
+                    out.append(
+                        Ellipse(
+                            dcx, dcy, disc_r, disc_r, Style(None, dline, spec.disc.stroke_width)
+                        )
+                    )
             out += marks
             out += draw.render(spec.front, iw, ih, a, "front")
             edge = col(spec.outline, a, "outline")
             if edge:
                 out.append(Rect(0, 0, iw, ih, Style(None, edge, 0.3)))
-            drawing = Group(tuple(out), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(out))
+            drawing = (
+                Group(tuple(out), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(out))
+            )
             yield Face(family.name, item.id, iw * k, ih * k, drawing)
 
     @staticmethod
@@ -202,18 +255,48 @@ class HexmapKind(Kind):
         return Path(tuple(ops), Style(None, colour or "#555555", max(0.2, w / 150)))
 
     @staticmethod
-    def _badge(b: Badge, attrs: dict, px: float, py: float, w: float, draw: TemplateRenderer) -> list:
+    def _badge(
+        b: Badge, attrs: dict, px: float, py: float, w: float, draw: TemplateRenderer
+    ) -> list:
         from pnp.draw.text import layout_text
 
         d = resolve(b.size, w)
         off = w * 0.3
-        bx, by = {"top": (px, py - off), "bottom": (px, py + off), "left": (px - off, py), "right": (px + off, py), "center": (px, py)}[b.at]
+        bx, by = {
+            "top": (px, py - off),
+            "bottom": (px, py + off),
+            "left": (px - off, py),
+            "right": (px + off, py),
+            "center": (px, py),
+        }[b.at]
         text = draw.text_of(b.text, attrs, 0, "badges")
-        out = [Ellipse(bx, by, d / 2, d / 2, Style(draw.colour(b.fill, attrs, None, "badges"), draw.colour(b.stroke, attrs, None, "badges"), max(0.2, d / 40)))]
+        out = [
+            Ellipse(
+                bx,
+                by,
+                d / 2,
+                d / 2,
+                Style(
+                    draw.colour(b.fill, attrs, None, "badges"),
+                    draw.colour(b.stroke, attrs, None, "badges"),
+                    max(0.2, d / 40),
+                ),
+            )
+        ]
         out += layout_text(
-            text, x=bx - d / 2, y=by - d / 2, w=d, h=d, size=d * 0.6, font="bold",
-            colour=draw.colour(b.colour, attrs, None, "badges") or "#000000", align="center", valign="middle",
-            fit="shrink", line_height=1.0, fonts=draw.ctx.fonts,
+            text,
+            x=bx - d / 2,
+            y=by - d / 2,
+            w=d,
+            h=d,
+            size=d * 0.6,
+            font="bold",
+            colour=draw.colour(b.colour, attrs, None, "badges") or "#000000",
+            align="center",
+            valign="middle",
+            fit="shrink",
+            line_height=1.0,
+            fonts=draw.ctx.fonts,
         )
         return out
 

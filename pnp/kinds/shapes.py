@@ -23,4 +23,3 @@ def outline(shape: str, w: float, h: float, radius: float, style: Style, grow: f
             pts.append((w / 2 + w2 / 2 * math.cos(a), h / 2 + h2 / 2 * math.sin(a)))
         return polygon(pts, style)
     return Rect(x, y, w2, h2, style, radius + grow if radius else 0.0)
-

@@ -27,13 +27,23 @@ FOLD_DASH = (1.2, 0.8)
 class StandeeSpec(FamilySpec):
     size: Box = Field(..., description="the upright figure panel: {w: 0.75in, h: 1.25in}")
     base: Size = Field(..., description="depth of each of the two base panels")
-    front: list[Element] = Field(default_factory=list, description="elements drawn on the front panel (panel coordinates)")
-    back: list[Element] | None = Field(None, description="elements drawn on the back panel (default: the front again)")
+    front: list[Element] = Field(
+        default_factory=list, description="elements drawn on the front panel (panel coordinates)"
+    )
+    back: list[Element] | None = Field(
+        None, description="elements drawn on the back panel (default: the front again)"
+    )
     background: Colour = Field("white", description="colour of the panels (may be '{colour}')")
-    back_background: Colour | None = Field(None, description="colour of the back panel (default: background)")
-    base_background: Colour | None = Field(None, description="colour of the two base panels (default: background)")
+    back_background: Colour | None = Field(
+        None, description="colour of the back panel (default: background)"
+    )
+    base_background: Colour | None = Field(
+        None, description="colour of the two base panels (default: background)"
+    )
     fold_line: Colour = Field("#777777", description="colour of the dashed fold lines, or 'none'")
-    outline: Colour = Field("#333333", description="colour of the cut line round the strip, or 'none'")
+    outline: Colour = Field(
+        "#333333", description="colour of the cut line round the strip, or 'none'"
+    )
     outline_width: Spacing = Field(0.25, description="width of the cut line")
     fold_width: Spacing = Field(0.2, description="width of the fold lines")
 
@@ -67,8 +77,16 @@ class StandeeKind(Kind):
         for item in family.items:
             a = item.attrs
             bg = colour_of(spec.background, a, ctx, family, "background")
-            back_bg = colour_of(spec.back_background, a, ctx, family, "back_background") if spec.back_background else bg
-            base_bg = colour_of(spec.base_background, a, ctx, family, "base_background") if spec.base_background else bg
+            back_bg = (
+                colour_of(spec.back_background, a, ctx, family, "back_background")
+                if spec.back_background
+                else bg
+            )
+            base_bg = (
+                colour_of(spec.base_background, a, ctx, family, "base_background")
+                if spec.base_background
+                else bg
+            )
             parts: list = []
             for key in ("base_top", "base_bottom"):
                 if base_bg:
@@ -78,7 +96,12 @@ class StandeeKind(Kind):
                 parts.append(Rect(*panels["front"], Style(bg)))
             front = draw.render(spec.front, w, h, a, "front")
             if front:
-                parts.append(Group((Group(tuple(front), translate(fx, fy)),), clip=Rect(*panels["front"], Style())))
+                parts.append(
+                    Group(
+                        (Group(tuple(front), translate(fx, fy)),),
+                        clip=Rect(*panels["front"], Style()),
+                    )
+                )
             bx, by, _, _ = panels["back"]
             if back_bg:
                 parts.append(Rect(*panels["back"], Style(back_bg)))
@@ -95,13 +118,16 @@ class StandeeKind(Kind):
             cut = Rect(0.0, 0.0, w, total, Style(None, line or "#000000", spec.outline_width))
             if line:
                 parts.append(cut)
-            body = Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
+            body = (
+                Group(tuple(parts), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(parts))
+            )
             folds = []
             for y in (b, b + h, b + 2 * h):
                 folds += [("M", 0.0, y * k), ("L", w * k, y * k)]
             score = Path(tuple(folds), Style(None, "#000000", spec.fold_width, FOLD_DASH))
-            yield Face(family.name, item.id, w * k, total * k, body, None, bleed=spec.bleed, score=score)
-
+            yield Face(
+                family.name, item.id, w * k, total * k, body, None, bleed=spec.bleed, score=score
+            )
 
 
 KINDS = [StandeeKind()]

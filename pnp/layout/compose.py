@@ -23,7 +23,11 @@ def placement_transform(p: Placement, face_w: float, face_h: float):
 def without_text(p):
     """The drawing with every line of text left out."""
     if isinstance(p, Group):
-        return Group(tuple(without_text(c) for c in p.children if not isinstance(c, Text)), p.transform, p.clip)
+        return Group(
+            tuple(without_text(c) for c in p.children if not isinstance(c, Text)),
+            p.transform,
+            p.clip,
+        )
     return p
 
 

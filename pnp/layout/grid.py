@@ -40,7 +40,9 @@ def fit_count(length: float, item: float, gutter: float) -> int:
     return max(0, math.floor((length + gutter + EPS) / (item + gutter)))
 
 
-def impose_grid(w: float, h: float, area: tuple[float, float, float, float], gutter: float) -> Grid | None:
+def impose_grid(
+    w: float, h: float, area: tuple[float, float, float, float], gutter: float
+) -> Grid | None:
     """The grid with the most w×h items inside `area` (x, y, width, height), centred."""
     ax, ay, aw, ah = area
     best = None

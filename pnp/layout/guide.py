@@ -16,20 +16,58 @@ INCH_RULER = 4 * 25.4
 RULER_GAP = 10.0
 
 
-def text(fonts: FontBook, s: str, x: float, y: float, w: float, size: float, *, h: float | None = None, bold: bool = False, align: str = "left", colour: str = INK, valign: str = "top") -> list:
+def text(
+    fonts: FontBook,
+    s: str,
+    x: float,
+    y: float,
+    w: float,
+    size: float,
+    *,
+    h: float | None = None,
+    bold: bool = False,
+    align: str = "left",
+    colour: str = INK,
+    valign: str = "top",
+) -> list:
     return layout_text(
-        s, x=x, y=y, w=w, h=h, size=size, font="bold" if bold else "regular", colour=colour,
-        align=align, valign=valign, fit="wrap", line_height=1.25, fonts=fonts,
+        s,
+        x=x,
+        y=y,
+        w=w,
+        h=h,
+        size=size,
+        font="bold" if bold else "regular",
+        colour=colour,
+        align=align,
+        valign=valign,
+        fit="wrap",
+        line_height=1.25,
+        fonts=fonts,
     )
 
 
-def ruler(x: float, y: float, length_mm: float, step: float, major_every: int, labels: list[str], label_every: int, fonts: FontBook, title: str) -> list:
+def ruler(
+    x: float,
+    y: float,
+    length_mm: float,
+    step: float,
+    major_every: int,
+    labels: list[str],
+    label_every: int,
+    fonts: FontBook,
+    title: str,
+) -> list:
     """A ruler whose ticks are true lengths: print it and measure it to check the scale."""
     ops = [("M", x, y), ("L", x + length_mm, y)]
     n = round(length_mm / step)
     for k in range(n + 1):
         tx = x + k * step
-        h = 5.0 if k % major_every == 0 else (3.2 if major_every % 2 == 0 and k % (major_every // 2) == 0 else 2.0)
+        h = (
+            5.0
+            if k % major_every == 0
+            else (3.2 if major_every % 2 == 0 and k % (major_every // 2) == 0 else 2.0)
+        )
         ops += [("M", tx, y), ("L", tx, y + h)]
     out: list = [Path(tuple(ops), Style(None, INK, 0.2))]
     for i, lab in enumerate(labels):
@@ -43,7 +81,9 @@ CHOICES_TITLE = "Where the rulebook is silent, this printout chose:"
 CHOICE_SIZE = 3.0  # mm, about 8.5 pt
 
 
-def choices_block(fonts: FontBook, choices: list[str], x: float, y: float, w: float, bottom: float) -> tuple[list, list[str]]:
+def choices_block(
+    fonts: FontBook, choices: list[str], x: float, y: float, w: float, bottom: float
+) -> tuple[list, list[str]]:
     """As many design choices as fit above `bottom`, as a bulleted list, and the rest."""
     out = text(fonts, CHOICES_TITLE, x, y, w, 3.6, bold=True)
     y += 6.5
@@ -58,7 +98,22 @@ def choices_block(fonts: FontBook, choices: list[str], x: float, y: float, w: fl
     return out, []
 
 
-def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, variant: str | None, families: list[FamilyPages], calibration: tuple[int, int] | None, players: int | None, pages_total: int, choices: list[str] = (), ink: list[tuple[int, float, float]] | None = None, bled: bool = False, sheets: dict[str, list[int]] | None = None) -> tuple[list, list[list]]:
+def guide_page(
+    *,
+    fonts: FontBook,
+    paper: PaperSpec,
+    title: str,
+    credits: str,
+    variant: str | None,
+    families: list[FamilyPages],
+    calibration: tuple[int, int] | None,
+    players: int | None,
+    pages_total: int,
+    choices: list[str] = (),
+    ink: list[tuple[int, float, float]] | None = None,
+    bled: bool = False,
+    sheets: dict[str, list[int]] | None = None,
+) -> tuple[list, list[list]]:
     """The guide page, and further pages for the design choices that do not fit on it.
 
     `sheets`: the pages that hold components, by stock (paper, card): what to buy. Its paragraph
@@ -75,21 +130,51 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
     out += text(fonts, credits, m, y, cw, 3.3, h=16, colour=SOFT)
     y += 18
     out.append(Rect(m, y, cw, 19, Style("#fff4c2", INK, 0.3), 2.0))
-    out += text(fonts, "Print at 100% / Actual size", m, y + 2.5, cw, 6.0, bold=True, align="center")
-    out += text(fonts, "Turn off “fit to page” and any scaling. Check with the rulers below: they must measure exactly.", m + 3, y + 11, cw - 6, 3.1, align="center")
+    out += text(
+        fonts, "Print at 100% / Actual size", m, y + 2.5, cw, 6.0, bold=True, align="center"
+    )
+    out += text(
+        fonts,
+        "Turn off “fit to page” and any scaling. Check with the rulers below: they must measure exactly.",
+        m + 3,
+        y + 11,
+        cw - 6,
+        3.1,
+        align="center",
+    )
     y += 29
-    out += ruler(m, y, MM_RULER, 1.0, 10, [str(i) for i in range(11)], 10, fonts, "100 mm (labels in cm)")
+    out += ruler(
+        m, y, MM_RULER, 1.0, 10, [str(i) for i in range(11)], 10, fonts, "100 mm (labels in cm)"
+    )
     # Side by side when both fit the text width; otherwise the inch ruler takes its own row.
     if MM_RULER + RULER_GAP + INCH_RULER <= cw:
         ix = m + MM_RULER + RULER_GAP
     else:
         ix, y = m, y + 17
-    out += ruler(ix, y, INCH_RULER, 25.4 / 8, 8, [str(i) for i in range(5)], 8, fonts, "4 inches (ticks every 1/8 in)")
+    out += ruler(
+        ix,
+        y,
+        INCH_RULER,
+        25.4 / 8,
+        8,
+        [str(i) for i in range(5)],
+        8,
+        fonts,
+        "4 inches (ticks every 1/8 in)",
+    )
     y += 17
-    out += text(fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True)
+    out += text(
+        fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True
+    )
     y += 8
     # the Pages column is the widest after the name: a family on shared sheets lists several
-    cols = [("Component", 0.0), ("Items", 0.38), ("Pages", 0.46), ("Print on", 0.76), ("Sides", 0.88)]
+    cols = [
+        ("Component", 0.0),
+        ("Items", 0.38),
+        ("Pages", 0.46),
+        ("Print on", 0.76),
+        ("Sides", 0.88),
+    ]
     for name, fx in cols:
         out += text(fonts, name, m + fx * cw, y, cw * 0.3, 3.2, bold=True)
     y += 5
@@ -98,7 +183,17 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
     rows = list(families)
     line_h = 5.2 if len(rows) < 28 else 4.0
     for fp in rows:
-        vals = [fp.title, str(fp.count), _ranges(fp.pages), "card stock" if fp.stock == "card" else "paper", "fold" if fp.folded else "duplex" if fp.two_sided else ("tiled" if fp.tiled else "one side")]
+        vals = [
+            fp.title,
+            str(fp.count),
+            _ranges(fp.pages),
+            "card stock" if fp.stock == "card" else "paper",
+            "fold"
+            if fp.folded
+            else "duplex"
+            if fp.two_sided
+            else ("tiled" if fp.tiled else "one side"),
+        ]
         for (_name, fx), v in zip(cols, vals, strict=True):
             out += text(fonts, v, m + fx * cw, y, cw * {0.0: 0.37, 0.46: 0.29}.get(fx, 0.12), 3.0)
         y += line_h
@@ -124,7 +219,11 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
         )
     lines.append(
         "Cutting: cut along the marks in the margins; neighbours share a cut line"
-        + ("; pieces whose colour runs past their outline (a bleed, so a duplex shift never shows a neighbour's colour) are cut on the outline" if bled else "")
+        + (
+            "; pieces whose colour runs past their outline (a bleed, so a duplex shift never shows a neighbour's colour) are cut on the outline"
+            if bled
+            else ""
+        )
         + ". Tiled boards: see the assembly page before their tiles."
     )
     lines.append(cost_paragraph(sheets or {}, paper.title))
@@ -144,7 +243,15 @@ def guide_page(*, fonts: FontBook, paper: PaperSpec, title: str, credits: str, v
     if not rest:
         return out + block, []
     # all of them on pages of their own rather than one list split between the guide and the next
-    out += text(fonts, "Design choices where the rulebook is silent: see the next page.", m, y + 2, cw, 3.2, bold=True)
+    out += text(
+        fonts,
+        "Design choices where the rulebook is silent: see the next page.",
+        m,
+        y + 2,
+        cw,
+        3.2,
+        bold=True,
+    )
     extra, rest = [], list(choices)
     while rest:
         block, rest = choices_block(fonts, rest, m, m + 12, cw, bottom)
@@ -160,11 +267,15 @@ def cost_paragraph(sheets: dict[str, list[int]], paper: str) -> str:
         if pages:
             # a long deck's fronts alternate with their backs: the span, not every page
             where = _ranges(pages) if len(pages) <= 24 else f"{pages[0]}–{pages[-1]}"
-            parts.append(f"{len(pages)} sheet{'s' if len(pages) > 1 else ''} of {name} ({paper}: pages {where})")
+            parts.append(
+                f"{len(pages)} sheet{'s' if len(pages) > 1 else ''} of {name} ({paper}: pages {where})"
+            )
     if not parts:
         return "To buy: the sheets are counted once the pages are laid out."
     return (
-        "To buy: " + " and ".join(parts) + ", with the guide and calibration pages on plain paper besides. "
+        "To buy: "
+        + " and ".join(parts)
+        + ", with the guide and calibration pages on plain paper besides. "
         "The table above says which components each page holds; a back prints on its front's sheet."
     )
 
@@ -222,18 +333,25 @@ def calibration_pages(fonts: FontBook, paper: PaperSpec) -> tuple[list, list]:
         "The back carries a vertical and a horizontal line through the centre. Read, in millimetres, where the "
         "vertical line crosses the top scale (X, right is +) and where the horizontal line crosses the right-hand "
         "scale (Y, down is +). Build again with --offset X,Y, or set duplex.offset in the paper file.",
-        25, 35, W - 50, 3.4,
+        25,
+        35,
+        W - 50,
+        3.4,
     )
     front += text(fonts, "X", cx - 2, cy - 63, 4, 4, bold=True, align="center")
     front += text(fonts, "Y", cx + 60, cy - 2, 4, 4, bold=True)
     long_line = Style(None, INK, 0.25)
     # A line through the page centre is its own mirror image for either flip edge.
-    back.append(Path((("M", cx, 30), ("L", cx, H - 30), ("M", 30, cy), ("L", W - 30, cy)), long_line))
+    back.append(
+        Path((("M", cx, 30), ("L", cx, H - 30), ("M", 30, cy), ("L", W - 30, cy)), long_line)
+    )
     back += text(fonts, "Duplex calibration — back", 20, 20, W - 40, 6, bold=True, align="center")
     return front, back
 
 
-def assembly_page(fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, pages: list[int]) -> tuple[list, tuple]:
+def assembly_page(
+    fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, pages: list[int]
+) -> tuple[list, tuple]:
     """The map's marks, and the transform that draws the board itself small beneath them;
     `pages`: the pages its tiles are on."""
     W, H = (grid.page_w, grid.page_h)
@@ -248,7 +366,10 @@ def assembly_page(fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, 
         "shaded strip of its neighbour, the pink ticks beside its edges in line with the neighbour's crosshairs, and glue. "
         "The crosshairs sit only in the strips that are glued under, so none shows on the assembled board. "
         "This small map leaves out the board's own text.",
-        m, m + 9, W - 2 * m, 3.2,
+        m,
+        m + 9,
+        W - 2 * m,
+        3.2,
     )
     top = m + 26
     aw, ah = W - 2 * m, H - top - m
@@ -260,8 +381,28 @@ def assembly_page(fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, 
             rx, ry, rw, rh = grid.region(c, r)
             out.append(Rect(ox + rx * k, oy + ry * k, rw * k, rh * k, Style(None, "#d01c8b", 0.5)))
             lab = tile_label(c, r)
-            out.append(Rect(ox + (rx + rw / 2) * k - 6, oy + (ry + rh / 2) * k - 4, 12, 8, Style("#ffffff", "#d01c8b", 0.4), 1.5))
-            out += text(fonts, lab, ox + (rx + rw / 2) * k - 6, oy + (ry + rh / 2) * k - 4, 12, 4.5, h=8, bold=True, align="center", valign="middle")
+            out.append(
+                Rect(
+                    ox + (rx + rw / 2) * k - 6,
+                    oy + (ry + rh / 2) * k - 4,
+                    12,
+                    8,
+                    Style("#ffffff", "#d01c8b", 0.4),
+                    1.5,
+                )
+            )
+            out += text(
+                fonts,
+                lab,
+                ox + (rx + rw / 2) * k - 6,
+                oy + (ry + rh / 2) * k - 4,
+                12,
+                4.5,
+                h=8,
+                bold=True,
+                align="center",
+                valign="middle",
+            )
     return out, place(ox, oy, k, k)
 
 
@@ -272,10 +413,22 @@ def piece_band(fonts: FontBook, name: str, label: str, c: int, r: int, w: float,
     return text(fonts, s, 0, 0, w, 2.4, h=h, valign="middle")
 
 
-def tile_band(fonts: FontBook, paper: PaperSpec, name: str, label: str, c: int, r: int, grid: TileGrid) -> list:
+def tile_band(
+    fonts: FontBook, paper: PaperSpec, name: str, label: str, c: int, r: int, grid: TileGrid
+) -> list:
     m = paper.margin
     s = f"{label}   {name}   row {label.rstrip('0123456789')}, column {c + 1} of {grid.rows}×{grid.cols}"
     trims = [e for e, on in (("left", c > 0), ("top", r > 0)) if on]
     if trims:
         s += f"   — trim the {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the dashed line"
-    return text(fonts, s, m + 1, m, grid.page_w - 2 * m - 2, 3.6, h=paper.label_band - 1, bold=False, valign="middle")
+    return text(
+        fonts,
+        s,
+        m + 1,
+        m,
+        grid.page_w - 2 * m - 2,
+        3.6,
+        h=paper.label_band - 1,
+        bold=False,
+        valign="middle",
+    )

@@ -295,7 +295,9 @@ def _impose(
             bleed = max(r.bleed for run in runs for r in distinct(run.refs))
             gutter = max(g.gutter if g.gutter is not None else paper.packed_gutter, 2 * bleed)
             if g.own:  # a family of its own: its sheets shared with no other
-                _shared_pages(SharedPool(area, gutter, runs), paper, new_page, note, back_of, band, packings)
+                _shared_pages(
+                    SharedPool(area, gutter, runs), paper, new_page, note, back_of, band, packings
+                )
             else:
                 key = (g.stock, area)
                 pool = pools.setdefault(key, SharedPool(area, paper.packed_gutter))

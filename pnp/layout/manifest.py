@@ -118,10 +118,19 @@ class ManifestWriter:
     holds all its pages as JSON values at once.
     """
 
-    def __init__(self, fh, plan: Plan, *, game: str, variant: str | None, paper: str, engine: str, symbols=None):
+    def __init__(
+        self,
+        fh,
+        plan: Plan,
+        *,
+        game: str,
+        variant: str | None,
+        paper: str,
+        engine: str,
+        digests: Digests | None = None,
+    ):
         self.fh = fh
-        # with the game's symbols, each item records its face drawing's digest (for --since)
-        self.digests = Digests(symbols) if symbols is not None else None
+        self.digests = digests  # given, each item records its face drawing's digest (for --since)
         head = manifest(
             Plan(plan.paper, [], plan.families, plan.calibration),
             game=game,
@@ -138,7 +147,9 @@ class ManifestWriter:
     def page(self, page, face_of=None) -> None:
         entry = _page_entry(page)
         head = json.dumps(entry)[:-1]  # the C encoder: no indent
-        lines = ",\n".join("   " + _item_json(p, face_of, self._digest(p, face_of)) for p in page.items)
+        lines = ",\n".join(
+            "   " + _item_json(p, face_of, self._digest(p, face_of)) for p in page.items
+        )
         items_text = f"\n{lines}\n  ]}}" if page.items else "]}"
         self.fh.write(("\n" if self.first else ",\n") + f'  {head}, "items": [' + items_text)
         self.first = False
@@ -146,8 +157,7 @@ class ManifestWriter:
     def _digest(self, p, face_of) -> str | None:
         if self.digests is None or face_of is None:
             return None
-        face = face_of(p.ref)
-        return self.digests.face(face.back if p.side == "back" else face.front)
+        return self.digests.side(face_of(p.ref), p.side)
 
     def close(self) -> None:
         self.fh.write(("\n" if not self.first else "") + " ]\n}\n")

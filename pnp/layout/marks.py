@@ -10,10 +10,14 @@ EPS = 1e-6
 
 
 def _style(paper: PaperSpec) -> Style:
-    return Style(None, resolve_colour(paper.cut_marks.colour, {}) or "#000000", paper.cut_marks.width)
+    return Style(
+        None, resolve_colour(paper.cut_marks.colour, {}) or "#000000", paper.cut_marks.width
+    )
 
 
-def grid_marks(rects: list[tuple[float, float, float, float]], paper: PaperSpec, page_w: float, page_h: float) -> list:
+def grid_marks(
+    rects: list[tuple[float, float, float, float]], paper: PaperSpec, page_w: float, page_h: float
+) -> list:
     """Marks for a grid: every cut line extended outward from the block to the page edge."""
     if paper.cut_marks.style == "none" or not rects:
         return []
@@ -35,7 +39,9 @@ def grid_marks(rects: list[tuple[float, float, float, float]], paper: PaperSpec,
     return [Path(tuple(ops), _style(paper))] if ops else []
 
 
-def corner_marks(rects: list[tuple[float, float, float, float]], paper: PaperSpec, gutter: float) -> list:
+def corner_marks(
+    rects: list[tuple[float, float, float, float]], paper: PaperSpec, gutter: float
+) -> list:
     """Marks for packed items: short ticks at each corner, in the gutter, kept off every item."""
     if paper.cut_marks.style == "none" or not rects:
         return []

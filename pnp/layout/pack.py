@@ -77,8 +77,18 @@ class GuillotinePacker:
 
     LOOKBACK = 24  # sheets tried for each item: a packing of any length stays linear
 
-    def __init__(self, area_w: float, area_h: float, gutter: float, split: str = "area"):
+    def __init__(
+        self,
+        area_w: float,
+        area_h: float,
+        gutter: float,
+        split: str = "area",
+        smallest: float = 0.0,
+    ):
+        """`smallest`: no item to come has a side shorter than this, so a free rectangle
+        narrower or lower is dropped at once (it could never be used)."""
         self.area_w, self.area_h, self.gutter, self.split = area_w, area_h, gutter, split
+        self.least = smallest + gutter - EPS
         self.sheets: list[Sheet] = []
 
     def add(
@@ -98,12 +108,15 @@ class GuillotinePacker:
         if not choices:
             raise ValueError(f"item {w:.1f}×{h:.1f} mm does not fit the printable area")
         pool = self.sheets if sheets is None else sheets
+        needs = [(pw + g, ph + g, pw, ph, turn) for pw, ph, turn in choices]
         for sheet in pool[-self.LOOKBACK :]:
             best = None
             for k, (_, _, fw, fh) in enumerate(sheet.free):
-                for pw, ph, turn in choices:
-                    if pw + g <= fw + EPS and ph + g <= fh + EPS:
-                        fit = (min(fw - pw - g, fh - ph - g), max(fw - pw - g, fh - ph - g), turn)
+                fw_, fh_ = fw + EPS, fh + EPS
+                for nw, nh, pw, ph, turn in needs:
+                    if nw <= fw_ and nh <= fh_:
+                        dx, dy = fw - pw - g, fh - ph - g
+                        fit = (dx, dy, turn) if dx <= dy else (dy, dx, turn)
                         if best is None or fit < best[0]:
                             best = (fit, k, pw, ph, turn)
             if best is not None:
@@ -143,7 +156,7 @@ class GuillotinePacker:
         else:
             right, below = (fx + iw, fy, right_w, ih), (fx, fy + ih, fw, below_h)
         for r in (right, below):
-            if r[2] > g + EPS and r[3] > g + EPS:
+            if r[2] > g + EPS and r[3] > g + EPS and r[2] >= self.least and r[3] >= self.least:
                 sheet.free.append(r)
 
 

@@ -57,7 +57,9 @@ class SameRefs(Sequence):
     def __iter__(self):
         r = self.like
         for i in range(self.start, self.stop):
-            yield ItemRef(r.family, i, self.ids[i], r.w, r.h, r.two_sided, r.stock, r.bleed, r.shape)
+            yield ItemRef(
+                r.family, i, self.ids[i], r.w, r.h, r.two_sided, r.stock, r.bleed, r.shape
+            )
 
 
 def distinct(refs: Sequence[ItemRef]) -> Sequence[ItemRef]:

@@ -99,21 +99,25 @@ class Piece:
     turnable: bool = True  # the block may be turned 90° on the sheet
     tile: TilePart | None = None  # a tile of a board: one item, its band and region
 
-    @property
-    def rows(self) -> int:
-        return -(-len(self.refs) // self.cols)
+    # its size, worked out once: read for every packing tried
+    rows: int = field(init=False, repr=False, compare=False)
+    w: float = field(init=False, repr=False, compare=False)
+    h: float = field(init=False, repr=False, compare=False)
 
-    @property
-    def w(self) -> float:
-        return self.cols * self.cell_w + (self.cols - 1) * self.gap
-
-    @property
-    def h(self) -> float:
-        return self.rows * self.cell_h + (self.rows - 1) * self.gap
+    def __post_init__(self) -> None:
+        rows = -(-len(self.refs) // self.cols)
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "w", self.cols * self.cell_w + (self.cols - 1) * self.gap)
+        object.__setattr__(self, "h", rows * self.cell_h + (rows - 1) * self.gap)
 
     @property
     def two_sided(self) -> bool:
         return self.refs[0].two_sided
+
+    @property
+    def shape(self) -> tuple:
+        """All a packing and its score read of the piece."""
+        return (self.w, self.h, self.turnable, self.two_sided, self.tile is None)
 
     def placements(self, x: float, y: float, turned: bool) -> list[Placement]:
         """Each item where it lands with the block at (x, y), the block turned 90° clockwise or not."""
@@ -185,22 +189,22 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
     places for a strip's label (above it or beside it); among equals the one with the fewest
     sheets printed on both sides, then the one with a board's pieces on fewest sheets (easier to
     assemble), then the one whose last sheet holds least (waste in one place)."""
-    area, best = pool.area, None
+    area, best, tried = pool.area, None, set()
+    blocks = {across: pieces(pool.runs, area, across) for across in (1.0, 0.5, 0.0)}
+    beside = [sideways(t, area) for t in pool.tiles]
     for across, split, measure, sided, side, boards in product(
         (1.0, 0.5, 0.0), ("area", "short"), ORDERS, (True, False), (False, True), (False, True)
     ):
-        if side and all(sideways(t, area) is t for t in pool.tiles):
+        if side and beside == pool.tiles:
             continue  # no strip that its band could go beside
         if boards and not pool.tiles:
             continue
-        tiles = [sideways(t, area) for t in pool.tiles] if side else pool.tiles
-        parts = pieces(pool.runs, area, across) + tiles
+        parts = blocks[across] + (beside if side else pool.tiles)
         # an order key that sets no part apart gives the packing already tried
         if sided and len({p.two_sided for p in parts}) < 2:
             continue
         if boards and len({p.tile is None for p in parts}) < 2:
             continue
-        packer = GuillotinePacker(area[2], area[3], pool.gutter, split)
         order = sorted(
             range(len(parts)),
             key=lambda i: (
@@ -209,6 +213,13 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
                 measure(parts[i]),
             ),
         )
+        # an order that lays the same sizes in the same sequence gives a packing already made
+        shapes = (split, tuple(parts[i].shape for i in order))
+        if shapes in tried:
+            continue
+        tried.add(shapes)
+        smallest = min(min(p.w, p.h) for p in parts)
+        packer = GuillotinePacker(area[2], area[3], pool.gutter, split, smallest)
         for i in order:
             packer.add(i, parts[i].w, parts[i].h, turn=parts[i].turnable)
         duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
@@ -222,14 +233,18 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
     return best[1], best[2]
 
 
-def shared_sheets(pool: SharedPool, packings: dict | None = None) -> list[tuple[list[Placement], list]]:
+def shared_sheets(
+    pool: SharedPool, packings: dict | None = None
+) -> list[tuple[list[Placement], list]]:
     """Each shared sheet's placements and its tiles' marks, the packed block centred in the
     printable area. `packings` keeps each pool's packing for another plan of the same paper
     (the ways round a board is tiled leave the card pool as it was)."""
     if packings is None:
         parts, packer = best_packing(pool)
     else:
-        key = repr((pool.area, pool.gutter, [(list(r.refs), r.grid) for r in pool.runs], pool.tiles))
+        key = repr(
+            (pool.area, pool.gutter, [(list(r.refs), r.grid) for r in pool.runs], pool.tiles)
+        )
         if key not in packings:
             packings[key] = best_packing(pool)
         parts, packer = packings[key]

@@ -85,7 +85,9 @@ class Prepared:
     def warnings(self) -> list[str]:
         """What prints, but not as the spec asked or badly (file:line: message): conditions
         that match nothing, the kinds' warnings from drawing, then legibility's."""
-        read = [w for fam in self.game.families for w in fam.warnings]  # e.g. a data file's formulas
+        read = [
+            w for fam in self.game.families for w in fam.warnings
+        ]  # e.g. a data file's formulas
         return [*read, *self.noeffect, *self.ctx.warnings, *self.legible]
 
 
@@ -142,11 +144,20 @@ def prepare(
         saver = InkSaver(ctx.symbols).face
     faces = draw_faces(game, ctx, saver)  # every face of the game is drawn here, once
     prep = Prepared(
-        game, ctx, faces, family_infos(game, ctx, faces), noeffect, only=tuple(only), fold=fold, ink_saver=ink_saver
+        game,
+        ctx,
+        faces,
+        family_infos(game, ctx, faces),
+        noeffect,
+        only=tuple(only),
+        fold=fold,
+        ink_saver=ink_saver,
     )
     log.debug("%s: every face drawn in %.2fs", game.id, time.monotonic() - t1)
 
-    if not papers:  # previews, exports, the live page: an item no build could tile is refused here too
+    if (
+        not papers
+    ):  # previews, exports, the live page: an item no build could tile is refused here too
         check_tiling(game, prep.infos, load_paper("a4", game.folder), max_tiles)
     if legibility:
         t1 = time.monotonic()

@@ -57,5 +57,15 @@ def family_infos(game: Game, ctx: DrawContext, faces: Faces) -> list[FamilyInfo]
                 ItemRef(fam.name, i, s.id, s.w, s.h, s.two_sided, stock, s.bleed, s.shape)
                 for i, s in enumerate(sizes)
             ]
-        infos.append(FamilyInfo(fam.name, fam.title, stock, fam.spec.sheet, fam.spec.gutter, refs, fam.spec.own_sheets))
+        infos.append(
+            FamilyInfo(
+                fam.name,
+                fam.title,
+                stock,
+                fam.spec.sheet,
+                fam.spec.gutter,
+                refs,
+                fam.spec.own_sheets,
+            )
+        )
     return infos

@@ -70,7 +70,9 @@ def _along(board: float, cell: float, overlap: float) -> float:
     """Tiles across one side: `cell` wide each, every one after the first `overlap` less."""
     if board <= cell + EPS:
         return 1.0
-    return math.ceil((board - overlap) / (cell - overlap) - EPS) if math.isfinite(board) else math.inf
+    return (
+        math.ceil((board - overlap) / (cell - overlap) - EPS) if math.isfinite(board) else math.inf
+    )
 
 
 def _count(n: float) -> str:

@@ -38,8 +38,12 @@ def make_server(opts: Options, host: str = LOCAL, port: int = 8000) -> Running:
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     # the Host header must name this server: a web page elsewhere cannot rebind a name to it
-    allowed = machine_names() if host in ("0.0.0.0", "::", "") else sorted({LOCAL, "localhost", host})
-    config = uvicorn.Config(make_app(hub, allowed), log_level="warning", timeout_graceful_shutdown=2, lifespan="on")
+    allowed = (
+        machine_names() if host in ("0.0.0.0", "::", "") else sorted({LOCAL, "localhost", host})
+    )
+    config = uvicorn.Config(
+        make_app(hub, allowed), log_level="warning", timeout_graceful_shutdown=2, lifespan="on"
+    )
     server = uvicorn.Server(config)
     hub.stopping = lambda: server.should_exit
     return Running(server, sock, f"http://{shown}:{bound}/", hub)
@@ -54,8 +58,10 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.listen(128)  # connections wait in line from the moment the address is printed
     except (OSError, UnicodeError) as exc:
         raise PnpError(
-            f"cannot listen on {host}:{port}", expected="a free port on an address of this machine",
-            found=getattr(exc, "strerror", None) or str(exc), hint="choose another --port",
+            f"cannot listen on {host}:{port}",
+            expected="a free port on an address of this machine",
+            found=getattr(exc, "strerror", None) or str(exc),
+            hint="choose another --port",
         ) from None
     sock.set_inheritable(True)
     return sock

@@ -47,7 +47,9 @@ ASSETS = {"app.js": "text/javascript", "app.css": "text/css", "index.html": "tex
 NAME = re.compile(r"[0-9a-f]{20}")
 KEEPALIVE_S = 15.0  # an SSE comment now and then keeps proxies and the browser from giving up
 STOP_POLL_S = 0.5  # how soon open event streams notice the server is stopping
-DRAW_AHEAD = 8  # an edit that changes this many faces or fewer has them drawn before it is announced
+DRAW_AHEAD = (
+    8  # an edit that changes this many faces or fewer has them drawn before it is announced
+)
 MAX_WATCHED = 2_000  # folders one server watches (a game has a handful)
 WATCH_SETTLE_S = 0.3  # a new watch is in place well within this
 
@@ -99,7 +101,11 @@ class Hub:
                 try:
                     snap = finish(drawn, snap, self.opts, self.version + 1)
                 except Exception as exc:  # noqa: BLE001 - as above
-                    snap = Snapshot({**snap.state, "pending": False, "errors": [error_entry(exc)]}, snap.drawables, snap.folders)
+                    snap = Snapshot(
+                        {**snap.state, "pending": False, "errors": [error_entry(exc)]},
+                        snap.drawables,
+                        snap.folders,
+                    )
             self._show(snap, replaces_current=True)
             announce()
         return snap
@@ -147,10 +153,14 @@ def watched(tops: list[Path]) -> list[Path]:
     out: list[Path] = []
     for top in tops:
         for here, dirs, _ in os.walk(top, followlinks=False):
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in DefaultFilter.ignore_dirs)
+            dirs[:] = sorted(
+                d for d in dirs if not d.startswith(".") and d not in DefaultFilter.ignore_dirs
+            )
             out.append(Path(here))
             if len(out) >= MAX_WATCHED:
-                logging.getLogger("pnp").warning("warning: watching only the first %s folders of the game", f"{MAX_WATCHED:,}")
+                logging.getLogger("pnp").warning(
+                    "warning: watching only the first %s folders of the game", f"{MAX_WATCHED:,}"
+                )
                 return out
     return out
 
@@ -160,7 +170,9 @@ async def watch(hub: Hub, stop: asyncio.Event) -> None:
     folders: list[Path] = []
 
     def rebuild(paths: list[str]):
-        return anyio.to_thread.run_sync(hub.rebuild, paths, partial(anyio.from_thread.run_sync, hub.announce))
+        return anyio.to_thread.run_sync(
+            hub.rebuild, paths, partial(anyio.from_thread.run_sync, hub.announce)
+        )
 
     async def catch_up(added: list[Path]) -> None:
         # a new folder's watch starts with awatch; what was saved into it before then is read
@@ -177,12 +189,21 @@ async def watch(hub: Hub, stop: asyncio.Event) -> None:
             if before and added:
                 tasks.start_soon(catch_up, added)
             try:
-                changes_seen = awatch(*folders, watch_filter=DefaultFilter(), stop_event=stop, debounce=400, step=30, recursive=False)
+                changes_seen = awatch(
+                    *folders,
+                    watch_filter=DefaultFilter(),
+                    stop_event=stop,
+                    debounce=400,
+                    step=30,
+                    recursive=False,
+                )
                 async for changes in changes_seen:
                     await rebuild(sorted(p for _, p in changes))
                     if watched(hub.folders()) != folders:  # a folder made, removed or renamed
                         break
-            except OSError as exc:  # a watched folder was removed or renamed: say so, and watch again
+            except (
+                OSError
+            ) as exc:  # a watched folder was removed or renamed: say so, and watch again
                 logging.getLogger("pnp").warning("warning: cannot watch %s: %s", folders[0], exc)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), 1.0)
@@ -192,16 +213,28 @@ def make_app(hub: Hub, allowed_hosts: list[str]) -> Starlette:
     assets = _assets()
 
     async def page(request: Request) -> Response:
-        return Response(assets["index.html"], media_type="text/html; charset=utf-8", headers={**HEADERS, "Cache-Control": "no-store"})
+        return Response(
+            assets["index.html"],
+            media_type="text/html; charset=utf-8",
+            headers={**HEADERS, "Cache-Control": "no-store"},
+        )
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in assets or name == "index.html":
             return Response("not found", status_code=404, headers=HEADERS)
-        return Response(assets[name], media_type=ASSETS[name] + "; charset=utf-8", headers={**HEADERS, "Cache-Control": "no-store"})
+        return Response(
+            assets[name],
+            media_type=ASSETS[name] + "; charset=utf-8",
+            headers={**HEADERS, "Cache-Control": "no-store"},
+        )
 
     async def state(request: Request) -> Response:
-        return Response(hub.json, media_type="application/json", headers={**HEADERS, "Cache-Control": "no-store"})
+        return Response(
+            hub.json,
+            media_type="application/json",
+            headers={**HEADERS, "Cache-Control": "no-store"},
+        )
 
     async def picture(request: Request) -> Response:
         name = request.path_params["name"]
@@ -211,9 +244,15 @@ def make_app(hub: Hub, allowed_hosts: list[str]) -> Starlette:
         try:
             png = await anyio.to_thread.run_sync(hub.pictures.png, name, drawable)
         except Exception as exc:  # noqa: BLE001 - one picture that cannot be drawn is said, not fatal
-            return JSONResponse({"error": f"{type(exc).__name__}: {exc}"}, status_code=500, headers=HEADERS)
+            return JSONResponse(
+                {"error": f"{type(exc).__name__}: {exc}"}, status_code=500, headers=HEADERS
+            )
         # named by its content: the same name is always the same picture
-        return Response(png, media_type="image/png", headers={**HEADERS, "Cache-Control": "public, max-age=31536000, immutable"})
+        return Response(
+            png,
+            media_type="image/png",
+            headers={**HEADERS, "Cache-Control": "public, max-age=31536000, immutable"},
+        )
 
     async def events(request: Request) -> Response:
         async def stream():
@@ -234,7 +273,11 @@ def make_app(hub: Hub, allowed_hosts: list[str]) -> Starlette:
                         quiet = 0.0
                         yield ": still here\n\n"
 
-        return StreamingResponse(stream(), media_type="text/event-stream", headers={**HEADERS, "Cache-Control": "no-store"})
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={**HEADERS, "Cache-Control": "no-store"},
+        )
 
     @asynccontextmanager
     async def lifespan(app):

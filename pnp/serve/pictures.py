@@ -24,7 +24,13 @@ class Pictures:
         with DRAW_LOCK:
             png = self._png.get(name)  # drawn while this request waited
             if png is None:
-                png = render_png(drawable.ctx, [drawable.placed()], drawable.w_px, drawable.h_px, drawable.background)
+                png = render_png(
+                    drawable.ctx,
+                    [drawable.placed()],
+                    drawable.w_px,
+                    drawable.h_px,
+                    drawable.background,
+                )
                 self._png[name] = png
                 self.drawn += 1
         return png

@@ -85,7 +85,13 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> tuple[Snapsh
     try:
         game = load(opts.ref, Load(opts.variant, opts.players, opts.allow_outside, opts.max_items))
         # one picture per face side, counted from the items before any is drawn
-        budget.check("preview", sum(len(f.items) for f in game.families), file=game.file, key="components", hint="pnp serve draws every face")
+        budget.check(
+            "preview",
+            sum(len(f.items) for f in game.families),
+            file=game.file,
+            key="components",
+            hint="pnp serve draws every face",
+        )
         # the print pages and the check come in `finish`, from this same pipeline run
         prep = prepare(game, legibility=False)
         ctx, faces = prep.ctx, prep.faces
@@ -100,7 +106,12 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> tuple[Snapsh
             drawables.setdefault(page["name"], previous.drawables[page["name"]])
     state = {
         "version": version,
-        "game": {"id": game.id, "title": game.spec.title, "variant": game.variant, "paper": opts.paper},
+        "game": {
+            "id": game.id,
+            "title": game.spec.title,
+            "variant": game.variant,
+            "paper": opts.paper,
+        },
         "stale": False,
         "pending": True,
         "errors": [],
@@ -136,8 +147,14 @@ def finish(drawn: Drawn, first: Snapshot, opts: Options, version: int) -> Snapsh
     except Exception as exc:  # noqa: BLE001 - the faces stay on show beside the error
         errors.append(error_entry(exc))
     state = {
-        **first.state, "version": version, "pending": False, "errors": errors, "warnings": warnings,
-        "pages": pages, "check": check, "seconds": round(time.perf_counter() - drawn.t0, 3),
+        **first.state,
+        "version": version,
+        "pending": False,
+        "errors": errors,
+        "warnings": warnings,
+        "pages": pages,
+        "check": check,
+        "seconds": round(time.perf_counter() - drawn.t0, 3),
     }
     return Snapshot(state, drawables, first.folders)
 
@@ -157,16 +174,36 @@ def replaced_pictures(before: Snapshot | None, after: Snapshot) -> list[str]:
         for f in fam["faces"]:
             for side in ("front", "back"):
                 old = shown.get((fam["name"], f["id"], side))
-                if f[side] and old is not None and old != f[side]["name"] and f[side]["name"] not in out:
+                if (
+                    f[side]
+                    and old is not None
+                    and old != f[side]["name"]
+                    and f[side]["name"] not in out
+                ):
                     out.append(f[side]["name"])
     return out
 
 
 def stale(previous: Snapshot | None, errors: list[dict], version: int, seconds: float) -> Snapshot:
     if previous is None:
-        state = {"version": version, "game": None, "families": [], "pages": [], "check": None, "warnings": [], "pending": False}
+        state = {
+            "version": version,
+            "game": None,
+            "families": [],
+            "pages": [],
+            "check": None,
+            "warnings": [],
+            "pending": False,
+        }
         return Snapshot({**state, "stale": False, "errors": errors, "seconds": round(seconds, 3)})
-    state = {**previous.state, "version": version, "stale": True, "pending": False, "errors": errors, "seconds": round(seconds, 3)}
+    state = {
+        **previous.state,
+        "version": version,
+        "stale": True,
+        "pending": False,
+        "errors": errors,
+        "seconds": round(seconds, 3),
+    }
     return Snapshot(state, previous.drawables, previous.folders)
 
 
@@ -189,13 +226,26 @@ def _family(fam, fl, ctx: DrawContext, namer: Namer, drawables: dict[str, Drawab
                 return None
             return _picture(Drawable(ctx, drawing, face.w, face.h, w_px, h_px), namer, drawables)
 
-        out.append({
-            "id": face.id, "w_mm": round(face.w, 2), "h_mm": round(face.h, 2),
-            "attrs": _attrs(attrs.get(face.id, {})), "front": side(face.front), "back": side(face.back),
-        })
+        out.append(
+            {
+                "id": face.id,
+                "w_mm": round(face.w, 2),
+                "h_mm": round(face.h, 2),
+                "attrs": _attrs(attrs.get(face.id, {})),
+                "front": side(face.front),
+                "back": side(face.back),
+            }
+        )
     backs = {f["back"]["name"] if f["back"] else None for f in out}
     shared = out[0]["back"] if len(out) > 1 and len(backs) == 1 and None not in backs else None
-    return {"name": fam.name, "title": fam.title, "kind": fam.spec.kind, "file": fam.file, "faces": out, "shared_back": shared}
+    return {
+        "name": fam.name,
+        "title": fam.title,
+        "kind": fam.spec.kind,
+        "file": fam.file,
+        "faces": out,
+        "shared_back": shared,
+    }
 
 
 def _attrs(attrs: dict) -> dict[str, str]:
@@ -207,7 +257,9 @@ def _attrs(attrs: dict) -> dict[str, str]:
     return out
 
 
-def _pages(plan, ctx: DrawContext, faces: dict, namer: Namer, drawables: dict[str, Drawable]) -> list[dict]:
+def _pages(
+    plan, ctx: DrawContext, faces: dict, namer: Namer, drawables: dict[str, Drawable]
+) -> list[dict]:
     from pnp.layout.compose import compose
 
     def face_of(ref):
@@ -217,8 +269,17 @@ def _pages(plan, ctx: DrawContext, faces: dict, namer: Namer, drawables: dict[st
     for page in plan.pages:
         prims = compose(page, face_of)
         w_px, h_px = max(1, round(page.w * PAGE_PX_PER_MM)), max(1, round(page.h * PAGE_PX_PER_MM))
-        pic = _picture(Drawable(ctx, prims, page.w, page.h, w_px, h_px, "#ffffff"), namer, drawables)
-        out.append({"number": page.number, "kind": page.kind, "label": page.bookmark or page.family or page.kind, **pic})
+        pic = _picture(
+            Drawable(ctx, prims, page.w, page.h, w_px, h_px, "#ffffff"), namer, drawables
+        )
+        out.append(
+            {
+                "number": page.number,
+                "kind": page.kind,
+                "label": page.bookmark or page.family or page.kind,
+                **pic,
+            }
+        )
     return out
 
 
@@ -235,11 +296,20 @@ def _located(text: str) -> dict:
 def error_entry(exc: BaseException) -> dict:
     if isinstance(exc, PnpError):
         return {
-            "text": str(exc), "file": exc.file, "line": exc.line, "key": exc.key, "message": exc.message,
-            "expected": exc.expected, "found": exc.found, "hint": exc.hint,
+            "text": str(exc),
+            "file": exc.file,
+            "line": exc.line,
+            "key": exc.key,
+            "message": exc.message,
+            "expected": exc.expected,
+            "found": exc.found,
+            "hint": exc.hint,
         }
     if isinstance(exc, MemoryError):
-        return {"text": "out of memory: the game asks for more than this machine can hold", "message": "out of memory"}
+        return {
+            "text": "out of memory: the game asks for more than this machine can hold",
+            "message": "out of memory",
+        }
     # a bug in pnp: said plainly, without a traceback; the server goes on
     text = f"internal error: {type(exc).__name__}: {exc}"
     return {"text": text, "message": text}

@@ -41,26 +41,50 @@ SUFFIXES = (".csv", ".tsv", ".xlsx")
 _REFUSED = {"for_each", "per_player"}
 _INT = re.compile(r"[+-]?(0|[1-9][0-9]*)")
 _FLOAT = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)")
-MAX_COLUMNS = 1_000  # a sheet's columns; a stray cell far to the right would make every row that wide
+MAX_COLUMNS = (
+    1_000  # a sheet's columns; a stray cell far to the right would make every row that wide
+)
 
 
-def read_rows(path: Path, *, shown: str, sheet: str | None, max_rows: int, warnings: list[str] | None = None) -> list[dict]:
+def read_rows(
+    path: Path, *, shown: str, sheet: str | None, max_rows: int, warnings: list[str] | None = None
+) -> list[dict]:
     """Every row of the data file at `path` as an attribute dict; errors name `shown`, row and
     column; what reads but not as written (formulas without values) goes to `warnings`."""
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
-        raise PnpError("unknown data file type", file=shown, expected="a .csv, .tsv or .xlsx file", found=path.name)
+        raise PnpError(
+            "unknown data file type",
+            file=shown,
+            expected="a .csv, .tsv or .xlsx file",
+            found=path.name,
+        )
     if sheet is not None and suffix != ".xlsx":
-        raise PnpError("only an .xlsx file has sheets", file=shown, key="sheet", expected="no sheet for a CSV or TSV file", found=sheet)
+        raise PnpError(
+            "only an .xlsx file has sheets",
+            file=shown,
+            key="sheet",
+            expected="no sheet for a CSV or TSV file",
+            found=sheet,
+        )
     try:
-        table = _xlsx(path, shown, sheet) if suffix == ".xlsx" else _delimited(path, shown, "\t" if suffix == ".tsv" else ",")
+        table = (
+            _xlsx(path, shown, sheet)
+            if suffix == ".xlsx"
+            else _delimited(path, shown, "\t" if suffix == ".tsv" else ",")
+        )
         first: list = []  # the header row as read (row number, cells), for naming formula cells
         rows = _items(_first_kept(table, first), shown, max_rows)
         if suffix == ".xlsx" and warnings is not None and first:
             warnings += _uncached_formulas(path, shown, sheet, rows, first[0])
         return _with_ids(rows)
     except OSError as exc:
-        raise PnpError("cannot read the data file", file=shown, expected="a readable file", found=exc.strerror or str(exc)) from None
+        raise PnpError(
+            "cannot read the data file",
+            file=shown,
+            expected="a readable file",
+            found=exc.strerror or str(exc),
+        ) from None
 
 
 def _delimited(path: Path, shown: str, delimiter: str):
@@ -71,9 +95,20 @@ def _delimited(path: Path, shown: str, delimiter: str):
             for n, cells in enumerate(reader, start=1):
                 yield n, [_typed(c) for c in cells]
         except UnicodeDecodeError as exc:
-            raise PnpError("data file is not UTF-8 text", file=shown, expected="a CSV/TSV saved as UTF-8 (every spreadsheet offers it)", found=str(exc.reason)) from None
+            raise PnpError(
+                "data file is not UTF-8 text",
+                file=shown,
+                expected="a CSV/TSV saved as UTF-8 (every spreadsheet offers it)",
+                found=str(exc.reason),
+            ) from None
         except csv.Error as exc:
-            raise PnpError("malformed CSV", file=shown, line=reader.line_num, expected="quoted cells closed on the same record", found=str(exc)) from None
+            raise PnpError(
+                "malformed CSV",
+                file=shown,
+                line=reader.line_num,
+                expected="quoted cells closed on the same record",
+                found=str(exc),
+            ) from None
 
 
 def _xlsx(path: Path, shown: str, sheet: str | None):
@@ -86,15 +121,28 @@ def _xlsx(path: Path, shown: str, sheet: str | None):
     for n, values in read_sheet(path, shown, sheet):
         width = max(values) + 1
         if width > MAX_COLUMNS:
-            found = f"a cell in column {_column(width - 1)}" if width < 1 << 20 else "a cell reference past column XFD"
-            raise PnpError("row has too many columns", file=shown, line=n, key=f"row {n}", expected=f"at most {MAX_COLUMNS:,} columns", found=found)
+            found = (
+                f"a cell in column {_column(width - 1)}"
+                if width < 1 << 20
+                else "a cell reference past column XFD"
+            )
+            raise PnpError(
+                "row has too many columns",
+                file=shown,
+                line=n,
+                key=f"row {n}",
+                expected=f"at most {MAX_COLUMNS:,} columns",
+                found=found,
+            )
         yield n, [_cell(values.get(k)) for k in range(width)]
 
 
 def _typed(text: str):
     """A CSV cell: whole numbers and decimals become numbers; everything else stays text."""
     s = text.strip()
-    if len(s) > MAX_NUMBER_CHARS:  # as in YAML: so many digits are text (an id, a code), not a number
+    if (
+        len(s) > MAX_NUMBER_CHARS
+    ):  # as in YAML: so many digits are text (an id, a code), not a number
         return text
     if _INT.fullmatch(s):
         return int(s)
@@ -138,15 +186,30 @@ def _items(table, shown: str, max_rows: int) -> list[dict]:
             k = len(header)
             raise PnpError(
                 "row has more cells than the header has columns",
-                file=shown, line=n, key=f"row {n}, column {_column(k)}",
-                expected=f"{len(header)} columns ({', '.join(header)})", found=repr(cells[k]),
+                file=shown,
+                line=n,
+                key=f"row {n}, column {_column(k)}",
+                expected=f"{len(header)} columns ({', '.join(header)})",
+                found=repr(cells[k]),
             )
         if len(rows) >= max_rows:
-            raise PnpError("too many rows", file=shown, line=n, key=f"row {n}", expected=f"at most {max_rows:,} items (raise it with --limit items=N)", found=f"more than {max_rows:,} rows")
+            raise PnpError(
+                "too many rows",
+                file=shown,
+                line=n,
+                key=f"row {n}",
+                expected=f"at most {max_rows:,} items (raise it with --limit items=N)",
+                found=f"more than {max_rows:,} rows",
+            )
         row = dict(zip(header, cells + [""] * (len(header) - len(cells)), strict=True))
         rows.append({**_checked(row, header, shown, n), ROW_KEY: n})
     if header is None:
-        raise PnpError("data file is empty", file=shown, expected="a header row naming the attributes, then one row per item", found="nothing")
+        raise PnpError(
+            "data file is empty",
+            file=shown,
+            expected="a header row naming the attributes, then one row per item",
+            found="nothing",
+        )
     return rows
 
 
@@ -167,17 +230,39 @@ def _header(cells: list, shown: str, n: int) -> list[str]:
         if not name.isidentifier():
             raise PnpError(
                 "column heading is not an attribute name",
-                file=shown, line=n, key=where,
+                file=shown,
+                line=n,
+                key=where,
                 expected="letters, digits and _ (not starting with a digit), so templates can write {name}",
                 found=repr(name),
             )
         if name in _REFUSED:
-            raise PnpError("column not allowed in a data file", file=shown, line=n, key=where, expected="id, count or an attribute name (one row is one item)", found=name)
+            raise PnpError(
+                "column not allowed in a data file",
+                file=shown,
+                line=n,
+                key=where,
+                expected="id, count or an attribute name (one row is one item)",
+                found=name,
+            )
         if name in names:
-            raise PnpError("column heading repeated", file=shown, line=n, key=where, expected="each heading once", found=name)
+            raise PnpError(
+                "column heading repeated",
+                file=shown,
+                line=n,
+                key=where,
+                expected="each heading once",
+                found=name,
+            )
         names.append(name)
     if not names:
-        raise PnpError("data file has no header row", file=shown, line=n, expected="a first row naming the attributes", found="an empty row")
+        raise PnpError(
+            "data file has no header row",
+            file=shown,
+            line=n,
+            expected="a first row naming the attributes",
+            found="an empty row",
+        )
     return names
 
 
@@ -191,8 +276,11 @@ def _checked(row: dict, header: list[str], shown: str, n: int) -> dict:
             k = header.index("count")
             raise PnpError(
                 "count is not a whole number of copies",
-                file=shown, line=n, key=f"row {n}, column {_column(k)} (count)",
-                expected="a whole number, 0 or more (empty means 1)", found=short(count),
+                file=shown,
+                line=n,
+                key=f"row {n}, column {_column(k)} (count)",
+                expected="a whole number, 0 or more (empty means 1)",
+                found=short(count),
             )
     if "id" in row:
         if row["id"] == "":
@@ -259,7 +347,11 @@ def _with_ids(rows: list[dict]) -> list[dict]:
 def _copies(ident: str, row: dict) -> list[str]:
     """The ids a row's items get: its id, or with copies `id-1`, `id-2`... (pnp/spec/expand.py)."""
     count = row.get("count", 1)
-    return [ident] if not isinstance(count, int) or count <= 1 else [ident, *(f"{ident}-{k}" for k in range(1, count + 1))]
+    return (
+        [ident]
+        if not isinstance(count, int) or count <= 1
+        else [ident, *(f"{ident}-{k}" for k in range(1, count + 1))]
+    )
 
 
 def _has_formulas(path: Path) -> bool:
@@ -288,7 +380,9 @@ def _first_kept(table, first: list):
 _FORMULA_CELLS = 10_000  # formula cells looked at in one sheet: a budget; the first are named
 
 
-def _uncached_formulas(path: Path, shown: str, sheet: str | None, rows: list[dict], head: tuple) -> list[str]:
+def _uncached_formulas(
+    path: Path, shown: str, sheet: str | None, rows: list[dict], head: tuple
+) -> list[str]:
     """A warning naming the formula cells read as empty: a script wrote them and no spreadsheet
     computed and saved their values (openpyxl reads saved values; it computes nothing). The
     sheet's XML is read once more, as a stream of its cells (never row by row up to a row

@@ -47,33 +47,54 @@ class DesignChoice(Strict):
     """A number or convention the rulebook never gives, decided for this printout."""
 
     text: str = Field(..., min_length=3, description="what this printout chose, as players read it")
-    where: str | None = Field(None, description="what it concerns: a component, a rule or a rulebook page")
+    where: str | None = Field(
+        None, description="what it concerns: a component, a rule or a rulebook page"
+    )
 
 
 class GameSpec(Strict):
     """game.yaml: what the game is and which files describe its components."""
 
     # the id names the output folder and every file in it: kept short enough for any file system
-    id: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64, description="short id: lower case, digits, - (at most 64 characters)")
+    id: str = Field(
+        ...,
+        pattern=r"^[a-z0-9][a-z0-9-]*$",
+        max_length=64,
+        description="short id: lower case, digits, - (at most 64 characters)",
+    )
     title: str
     credits: str = Field(..., description="designers and publishers, printed on the guide")
     players: Players
     player_colours: list[PlayerColour] = Field(
         default_factory=list, description="colours of the player sets, in seat order"
     )
-    palette: dict[str, str] = Field(default_factory=dict, description="named colours: name: '#rrggbb'")
+    palette: dict[str, str] = Field(
+        default_factory=dict, description="named colours: name: '#rrggbb'"
+    )
     components: list[str] = Field(..., min_length=1, description="component family files")
-    uses: list[UseSpec] = Field(default_factory=list, description="families from other game folders")
+    uses: list[UseSpec] = Field(
+        default_factory=list, description="families from other game folders"
+    )
     rules: str | None = Field("rules.yaml", description="the rules file, or null for none")
-    fonts: dict[str, str] = Field(default_factory=dict, description="font name: a TrueType (.ttf) or OpenType (.otf) file in the folder")
-    options: dict[str, object] = Field(default_factory=dict, description="game options and defaults")
+    fonts: dict[str, str] = Field(
+        default_factory=dict,
+        description="font name: a TrueType (.ttf) or OpenType (.otf) file in the folder",
+    )
+    options: dict[str, object] = Field(
+        default_factory=dict, description="game options and defaults"
+    )
     # a variant's name is part of its output file names (`greenway-setup-a4.pdf`)
-    variants: dict[Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)], Variant] = Field(default_factory=dict)
+    variants: dict[
+        Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)], Variant
+    ] = Field(default_factory=dict)
     description: str = ""
     rulebook: str | None = Field(None, description="where the rulebook is")
-    fold: bool = Field(False, description="print two-sided items on gutter-fold sheets instead of duplex pages")
+    fold: bool = Field(
+        False, description="print two-sided items on gutter-fold sheets instead of duplex pages"
+    )
     design_choices: list[DesignChoice] = Field(
-        default_factory=list, description="where the rulebook is silent: what this printout chose (listed on the guide page)"
+        default_factory=list,
+        description="where the rulebook is silent: what this printout chose (listed on the guide page)",
     )
 
     def choice_lines(self) -> list[str]:
@@ -99,13 +120,23 @@ def _items_schema(schema: dict) -> None:
     listed = {k: schema.pop(k) for k in ("type", "items") if k in schema}
     schema["anyOf"] = [
         listed,
-        {"type": "string", "pattern": r"(?i)\.(csv|tsv|xlsx)$", "description": "a data file: one row an item"},
+        {
+            "type": "string",
+            "pattern": r"(?i)\.(csv|tsv|xlsx)$",
+            "description": "a data file: one row an item",
+        },
         {
             "type": "object",
             "title": "ItemsFile",
             "properties": {
-                "file": {"type": "string", "description": "a .csv, .tsv or .xlsx file in the game folder"},
-                "sheet": {"type": "string", "description": "the .xlsx sheet to read (default: the first)"},
+                "file": {
+                    "type": "string",
+                    "description": "a .csv, .tsv or .xlsx file in the game folder",
+                },
+                "sheet": {
+                    "type": "string",
+                    "description": "the .xlsx sheet to read (default: the first)",
+                },
             },
             "required": ["file"],
             "additionalProperties": False,
@@ -119,15 +150,29 @@ Stock = Literal["paper", "card"]
 class FamilySpec(Strict):
     """Keys every component family file has, whatever its kind."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False
+    )
 
     # a family's name begins the names of its preview and export files
-    family: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64, description="family name: the rulebook's word (at most 64 characters)")
+    family: str = Field(
+        ...,
+        pattern=r"^[a-z0-9][a-z0-9-]*$",
+        max_length=64,
+        description="family name: the rulebook's word (at most 64 characters)",
+    )
     kind: str = Field(..., description="component kind: card, tile, counter, board, sheet, ...")
     title: str | None = Field(None, description="name printed in the guide")
-    stock: Stock | None = Field(None, description="what to print it on: paper or card (default by kind)")
-    sheet: str | None = Field(None, description="families with the same sheet name are packed side by side")
-    own_sheets: bool = Field(False, description="print on sheets of its own, shared with no other family (a deck reprinted often); with `sheet`, every family of that sheet name")
+    stock: Stock | None = Field(
+        None, description="what to print it on: paper or card (default by kind)"
+    )
+    sheet: str | None = Field(
+        None, description="families with the same sheet name are packed side by side"
+    )
+    own_sheets: bool = Field(
+        False,
+        description="print on sheets of its own, shared with no other family (a deck reprinted often); with `sheet`, every family of that sheet name",
+    )
     bleed: Spacing = Field(0.0, description="art beyond the cut line (adds a gutter)")
     gutter: Spacing | None = Field(None, description="space between items (default: 0, or 2×bleed)")
     scale: float = Field(1.0, gt=0, le=10, description="print scale, 1 = true size")
@@ -140,7 +185,9 @@ class FamilySpec(Strict):
         "(`cards.csv`, or `{file: cards.xlsx, sheet: Cards}`; docs/customising.md)",
         json_schema_extra=_items_schema,
     )
-    options: dict[str, object] = Field(default_factory=dict, description="attributes all items share")
+    options: dict[str, object] = Field(
+        default_factory=dict, description="attributes all items share"
+    )
     cite: str | None = Field(None, description="rulebook passage this family follows")
     note: str | None = Field(None, description="a design choice where the rulebook is silent")
 

@@ -57,11 +57,25 @@ def check_font(path: Path, *, file: str, key: str, line: int | None, found: str)
     in a PDF; an OpenType font with CFF outlines must convert to TrueType (draw/fonts.py)."""
     expected = "a TrueType (.ttf) or OpenType (.otf) font"
     if not path.is_file():
-        raise PnpError("font file not found", file=file, line=line, key=key, expected=f"{expected} in the game folder", found=found)
+        raise PnpError(
+            "font file not found",
+            file=file,
+            line=line,
+            key=key,
+            expected=f"{expected} in the game folder",
+            found=found,
+        )
     head = path.read_bytes()[:4]
     cff = head == b"OTTO"
     if head not in (b"\x00\x01\x00\x00", b"true") and not cff:
-        raise PnpError("not a TrueType or OpenType font", file=file, line=line, key=key, expected=expected, found=found)
+        raise PnpError(
+            "not a TrueType or OpenType font",
+            file=file,
+            line=line,
+            key=key,
+            expected=expected,
+            found=found,
+        )
     from fontTools.ttLib import TTFont
 
     outlines = ("CFF ",) if cff else ("glyf", "loca")
@@ -76,17 +90,29 @@ def check_font(path: Path, *, file: str, key: str, line: int | None, found: str)
     except Exception as exc:  # noqa: BLE001 - any failure of the font parser means a damaged file
         raise PnpError(
             "font file cannot be read (damaged or incomplete)",
-            file=file, line=line, key=key, expected=f"a complete {expected[2:]}", found=f"{found}: {type(exc).__name__}",
+            file=file,
+            line=line,
+            key=key,
+            expected=f"a complete {expected[2:]}",
+            found=f"{found}: {type(exc).__name__}",
         ) from None
     if not 16 <= units <= 16384:  # the OpenType specification's range; text is measured in ems
         raise PnpError(
             f"the font's units per em (head.unitsPerEm) is {units}, so no text can be measured with it",
-            file=file, line=line, key=key, expected="16 to 16384 units per em (1000 or 2048 in most fonts)", found=found,
+            file=file,
+            line=line,
+            key=key,
+            expected="16 to 16384 units per em (1000 or 2048 in most fonts)",
+            found=found,
         )
     if fs_type & 0x000F == 0x0002:
         raise PnpError(
             "the font's licence forbids embedding it in a PDF",
-            file=file, line=line, key=key, expected="a font that may be embedded", found=found,
+            file=file,
+            line=line,
+            key=key,
+            expected="a font that may be embedded",
+            found=found,
         )
     if cff:
         from pnp.fontfiles import TooManyGlyphs, truetype_data
@@ -96,8 +122,12 @@ def check_font(path: Path, *, file: str, key: str, line: int | None, found: str)
         except Exception as exc:  # noqa: BLE001 - any failure to convert means a font pnp cannot embed
             raise PnpError(
                 f"the OpenType font's PostScript (CFF) outlines cannot be converted to TrueType: {exc}",
-                file=file, line=line, key=key, expected="a TrueType (.ttf) font, or an OpenType font with CFF outlines",
-                found=found, hint=convert_hint(found, subset=isinstance(exc, TooManyGlyphs)),
+                file=file,
+                line=line,
+                key=key,
+                expected="a TrueType (.ttf) font, or an OpenType font with CFF outlines",
+                found=found,
+                hint=convert_hint(found, subset=isinstance(exc, TooManyGlyphs)),
             ) from None
 
 
@@ -151,7 +181,9 @@ def load_game(
     folder = find_game(ref).resolve()
     game_file = folder / "game.yaml"
     # a game.yaml that is a symlink out of its folder would build another folder's game
-    require_inside(game_file, folder, file=display_path(game_file), key=None, allow_outside=allow_outside)
+    require_inside(
+        game_file, folder, file=display_path(game_file), key=None, allow_outside=allow_outside
+    )
     gname = display_path(game_file)
     raw = read_yaml(game_file)
     spec = validate(GameSpec, raw, file=gname)
@@ -192,16 +224,31 @@ def load_game(
             found=str(n_players),
         )
     opts["players"] = n_players
-    seats = [{"player": i + 1, "colour": c.name} for i, c in enumerate(spec.player_colours[:n_players])]
+    seats = [
+        {"player": i + 1, "colour": c.name} for i, c in enumerate(spec.player_colours[:n_players])
+    ]
     palette = {c.name: c.hex for c in spec.player_colours}
     palette.update(spec.palette)
 
     fonts = {
-        name: resolve_inside(folder, rel, file=gname, key=f"fonts.{name}", allow_outside=allow_outside, line=line_of(raw, ("fonts", name)))
+        name: resolve_inside(
+            folder,
+            rel,
+            file=gname,
+            key=f"fonts.{name}",
+            allow_outside=allow_outside,
+            line=line_of(raw, ("fonts", name)),
+        )
         for name, rel in spec.fonts.items()
     }
     for name, path in fonts.items():
-        check_font(path, file=gname, key=f"fonts.{name}", line=line_of(raw, ("fonts", name)), found=spec.fonts[name])
+        check_font(
+            path,
+            file=gname,
+            key=f"fonts.{name}",
+            line=line_of(raw, ("fonts", name)),
+            found=spec.fonts[name],
+        )
 
     families: list[Family] = []
     excluded = set(chosen.exclude) if chosen else set()
@@ -209,7 +256,14 @@ def load_game(
     # a variant may also change families this game takes from another (uses:)
     overrides = {**(_overrides or {}), **own_overrides}
     for n, rel in enumerate(spec.components):
-        path = resolve_inside(folder, rel, file=gname, key=f"components[{n}]", allow_outside=allow_outside, line=line_of(raw, ("components", n)))
+        path = resolve_inside(
+            folder,
+            rel,
+            file=gname,
+            key=f"components[{n}]",
+            allow_outside=allow_outside,
+            line=line_of(raw, ("components", n)),
+        )
         fam = _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
         if fam.name not in excluded:
             families.append(fam)
@@ -219,19 +273,43 @@ def load_game(
         if use.game in builtin and not (folder / use.game / "game.yaml").is_file():
             other_folder = builtin[use.game]
         else:  # a folder, relative to this game's: it must stay inside unless allowed
-            other_folder = resolve_inside(folder, use.game, file=gname, key=key, allow_outside=allow_outside, line=line)
+            other_folder = resolve_inside(
+                folder, use.game, file=gname, key=key, allow_outside=allow_outside, line=line
+            )
             if not (other_folder / "game.yaml").is_file():
                 near = difflib.get_close_matches(use.game, list(builtin), n=1, cutoff=0.5)
                 raise PnpError(
-                    f"unknown game '{use.game}'", file=gname, line=line, key=key,
-                    expected="a built-in game (" + ", ".join(builtin) + ") or a folder with a game.yaml",
-                    found=use.game, hint=f"did you mean '{near[0]}'?" if near else None,
+                    f"unknown game '{use.game}'",
+                    file=gname,
+                    line=line,
+                    key=key,
+                    expected="a built-in game ("
+                    + ", ".join(builtin)
+                    + ") or a folder with a game.yaml",
+                    found=use.game,
+                    hint=f"did you mean '{near[0]}'?" if near else None,
                 )
         other_folder = other_folder.resolve()
         if other_folder in (*_using, folder):
-            cycle = " -> ".join(display_path(p / "game.yaml") for p in (*_using, folder, other_folder))
-            raise PnpError("games use each other in a circle", file=gname, line=line, key=key, expected="a game that does not lead back to this one", found=cycle)
-        sub = load_game(str(other_folder), options={"players": n_players} if "players" in (options or {}) else None, allow_outside=allow_outside, max_items=max_items, _using=(*_using, folder), _overrides=overrides)
+            cycle = " -> ".join(
+                display_path(p / "game.yaml") for p in (*_using, folder, other_folder)
+            )
+            raise PnpError(
+                "games use each other in a circle",
+                file=gname,
+                line=line,
+                key=key,
+                expected="a game that does not lead back to this one",
+                found=cycle,
+            )
+        sub = load_game(
+            str(other_folder),
+            options={"players": n_players} if "players" in (options or {}) else None,
+            allow_outside=allow_outside,
+            max_items=max_items,
+            _using=(*_using, folder),
+            _overrides=overrides,
+        )
         for fam in sub.families:
             if use.families is None or fam.name in use.families:
                 families.append(fam)
@@ -240,17 +318,43 @@ def load_game(
         for k, v in sub.fonts.items():
             fonts.setdefault(k, v)
     if not _using:
-        budget.check("items", sum(len(f.items) for f in families), file=gname, line=line_of(raw, ("components",)), key="components")
+        budget.check(
+            "items",
+            sum(len(f.items) for f in families),
+            file=gname,
+            line=line_of(raw, ("components",)),
+            key="components",
+        )
     names = [f.name for f in families]
     for dup in {n for n in names if names.count(n) > 1}:
-        raise PnpError(f"two component families are both called '{dup}'", file=gname, line=line_of(raw, ("components",)), key="components", hint="each family file needs its own 'family:' name")
+        raise PnpError(
+            f"two component families are both called '{dup}'",
+            file=gname,
+            line=line_of(raw, ("components",)),
+            key="components",
+            hint="each family file needs its own 'family:' name",
+        )
     for name in own_overrides:
         if name not in names and name not in excluded:
-            raise PnpError(f"variant names unknown family '{name}'", file=gname, line=line_of(raw, ("variants", variant, "families", name)), key=f"variants.{variant}.families", expected="one of: " + ", ".join(names), found=name)
+            raise PnpError(
+                f"variant names unknown family '{name}'",
+                file=gname,
+                line=line_of(raw, ("variants", variant, "families", name)),
+                key=f"variants.{variant}.families",
+                expected="one of: " + ", ".join(names),
+                found=name,
+            )
 
     rules_file = None
     if spec.rules:
-        rules_file = resolve_inside(folder, spec.rules, file=gname, key="rules", allow_outside=allow_outside, line=line_of(raw, ("rules",)))
+        rules_file = resolve_inside(
+            folder,
+            spec.rules,
+            file=gname,
+            key="rules",
+            allow_outside=allow_outside,
+            line=line_of(raw, ("rules",)),
+        )
     return Game(
         spec=spec,
         folder=folder,
@@ -273,10 +377,23 @@ def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tup
     name = display_path(path)
     data = read_yaml(path)
     if not isinstance(data, dict):
-        raise PnpError("expected a mapping of keys", file=name, line=getattr(data, "line", None), expected="key: value lines", found=type_name(data))
+        raise PnpError(
+            "expected a mapping of keys",
+            file=name,
+            line=getattr(data, "line", None),
+            expected="key: value lines",
+            found=type_name(data),
+        )
     includes = data.get("include", [])
     if not isinstance(includes, list):
-        raise PnpError("wrong value", file=name, line=data.lines.get("include"), key="include", expected="a list of YAML files", found=short(includes))
+        raise PnpError(
+            "wrong value",
+            file=name,
+            line=data.lines.get("include"),
+            key="include",
+            expected="a list of YAML files",
+            found=short(includes),
+        )
     if not includes:
         return data
     merged: dict = LineDict()
@@ -284,17 +401,42 @@ def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tup
     for i, rel in enumerate(includes):
         line = line_of(data, ("include", i))
         if not isinstance(rel, str):
-            raise PnpError("wrong value", file=name, line=line, key=f"include[{i}]", expected="a file name", found=short(rel))
-        sub = resolve_inside(path.parent, rel, file=name, key=f"include[{i}]", allow_outside=allow_outside, line=line)
+            raise PnpError(
+                "wrong value",
+                file=name,
+                line=line,
+                key=f"include[{i}]",
+                expected="a file name",
+                found=short(rel),
+            )
+        sub = resolve_inside(
+            path.parent, rel, file=name, key=f"include[{i}]", allow_outside=allow_outside, line=line
+        )
         if not allow_outside and not sub.is_relative_to(folder.resolve()):
-            raise PnpError("path leaves the game folder", file=name, line=line, key=f"include[{i}]", found=rel)
+            raise PnpError(
+                "path leaves the game folder", file=name, line=line, key=f"include[{i}]", found=rel
+            )
         if sub in (*chain, path):
             cycle = " -> ".join(display_path(p) for p in (*chain, path, sub))
-            raise PnpError("circular include", file=name, line=line, key=f"include[{i}]", expected="includes that do not lead back to a file already being read", found=cycle)
+            raise PnpError(
+                "circular include",
+                file=name,
+                line=line,
+                key=f"include[{i}]",
+                expected="includes that do not lead back to a file already being read",
+                found=cycle,
+            )
         # each file including the next several times multiplies: count every file read
         budget.spend("includes", 1, file=name, line=line, key=f"include[{i}]")
         if len(chain) >= MAX_INCLUDE_DEPTH:
-            raise PnpError("includes nest too deeply", file=name, line=line, key=f"include[{i}]", expected=f"at most {MAX_INCLUDE_DEPTH} levels", found=rel)
+            raise PnpError(
+                "includes nest too deeply",
+                file=name,
+                line=line,
+                key=f"include[{i}]",
+                expected=f"at most {MAX_INCLUDE_DEPTH} levels",
+                found=rel,
+            )
         merged = deep_merge(merged, read_with_includes(sub, folder, allow_outside, (*chain, path)))
     own = LineDict((k, v) for k, v in data.items() if k != "include")
     own.line, own.lines, own.file = data.line, dict(data.lines), name
@@ -303,7 +445,9 @@ def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tup
     return result
 
 
-def _data_file_items(data: LineDict, folder: Path, name: str, allow_outside: bool, max_items: int) -> tuple[LineDict, str | None, list[str]]:
+def _data_file_items(
+    data: LineDict, folder: Path, name: str, allow_outside: bool, max_items: int
+) -> tuple[LineDict, str | None, list[str]]:
     """`items: cards.csv` or `items: {file: cards.xlsx, sheet: Cards}`: the rows as item entries.
 
     The path is relative to the game folder and must stay inside it, like every file a game names.
@@ -315,24 +459,52 @@ def _data_file_items(data: LineDict, folder: Path, name: str, allow_outside: boo
         unknown = [k for k in raw if k not in ("file", "sheet")]
         if unknown:
             near = difflib.get_close_matches(str(unknown[0]), ["file", "sheet"], n=1, cutoff=0.5)
-            raise PnpError("unknown key in items", file=name, line=line_of(data, ("items", unknown[0])), key=f"items.{unknown[0]}", expected="file, sheet", found=str(unknown[0]), hint=f"did you mean '{near[0]}'?" if near else None)
+            raise PnpError(
+                "unknown key in items",
+                file=name,
+                line=line_of(data, ("items", unknown[0])),
+                key=f"items.{unknown[0]}",
+                expected="file, sheet",
+                found=str(unknown[0]),
+                hint=f"did you mean '{near[0]}'?" if near else None,
+            )
         ref, sheet = raw["file"], raw.get("sheet")
         if not isinstance(ref, str) or not (sheet is None or isinstance(sheet, str)):
-            raise PnpError("items file and sheet are names", file=name, line=line_of(data, ("items",)), key="items", expected="file: a path, sheet: a sheet name", found=short(raw))
+            raise PnpError(
+                "items file and sheet are names",
+                file=name,
+                line=line_of(data, ("items",)),
+                key="items",
+                expected="file: a path, sheet: a sheet name",
+                found=short(raw),
+            )
     else:
         return data, None, []
     line = line_of(data, ("items",))
-    target = resolve_inside(folder, ref, file=name, key="items", allow_outside=allow_outside, line=line)
+    target = resolve_inside(
+        folder, ref, file=name, key="items", allow_outside=allow_outside, line=line
+    )
     try:
         found = target.is_file()
     except OSError:  # a name the system cannot hold (too long, bad bytes) is a file not found
         found = False
     if not found:
-        raise PnpError("items file not found", file=name, line=line, key="items", expected="a .csv, .tsv or .xlsx file in the game folder", found=ref)
+        raise PnpError(
+            "items file not found",
+            file=name,
+            line=line,
+            key="items",
+            expected="a .csv, .tsv or .xlsx file in the game folder",
+            found=ref,
+        )
     shown = display_path(target)
     notes: list[str] = []
     budget.read(target, target.stat().st_size)
-    rows = LineList(read_rows(target, shown=shown, sheet=sheet, max_rows=budget.allowed("items"), warnings=notes))
+    rows = LineList(
+        read_rows(
+            target, shown=shown, sheet=sheet, max_rows=budget.allowed("items"), warnings=notes
+        )
+    )
     rows.lines = [row.pop(ROW_KEY) for row in rows]
     out = LineDict(data)
     out.line, out.lines, out.file, out.files = data.line, dict(data.lines), data.file, data.files
@@ -373,5 +545,3 @@ def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
         max_items=max_items,
     )
     return Family(spec=spec, file=name, folder=folder, items=items, data=data, warnings=notes)
-
-

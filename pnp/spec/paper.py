@@ -50,7 +50,9 @@ class Duplex(Strict):
 class PaperSpec(Strict):
     """layouts/<paper>.yaml"""
 
-    id: str = Field(..., pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)  # ends the output file names
+    id: str = Field(
+        ..., pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64
+    )  # ends the output file names
     title: str
     size: Box = Field(..., description="page size, portrait")
     margin: Spacing = Field(

@@ -50,5 +50,7 @@ def register_schema(name: str, schema: type[FamilySpec]) -> None:
 
 def kind_schemas() -> KindSchemas:
     if not KIND_SCHEMAS:
-        raise RuntimeError("no component kinds registered: import pnp.kinds (or pnp.pipeline) before loading a game")
+        raise RuntimeError(
+            "no component kinds registered: import pnp.kinds (or pnp.pipeline) before loading a game"
+        )
     return KIND_SCHEMAS

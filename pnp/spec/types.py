@@ -61,7 +61,11 @@ Spacing = Annotated[
     BeforeValidator(_spacing),
     _ser,
     WithJsonSchema(
-        {"type": "string", "pattern": r"^\s*(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)\s*$", "description": UNITS_TEXT + ", zero or more"}
+        {
+            "type": "string",
+            "pattern": r"^\s*(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)\s*$",
+            "description": UNITS_TEXT + ", zero or more",
+        }
     ),
 ]
 """A gap, margin or bleed: a length of zero or more (a negative one would overlap items)."""
@@ -82,7 +86,11 @@ Pos = Annotated[
     BeforeValidator(_pos),
     _ser,
     WithJsonSchema(
-        {"type": "string", "pattern": _POS_PATTERN, "description": UNITS_TEXT + ", or a % of the face"}
+        {
+            "type": "string",
+            "pattern": _POS_PATTERN,
+            "description": UNITS_TEXT + ", or a % of the face",
+        }
     ),
 ]
 """A length, or a percentage of the face it sits on."""
@@ -111,7 +119,9 @@ class Strict(BaseModel):
     """Every YAML mapping refuses keys it does not know."""
 
     # allow_inf_nan=False: YAML's .nan and .inf are refused where a number is expected
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False, defer_build=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False, defer_build=True
+    )
 
 
 class Box(Strict):

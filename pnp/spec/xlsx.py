@@ -166,7 +166,11 @@ class Workbook:
             elif tag == f"{_MAIN}is" and cell is not None:
                 value = _text(el)
             elif tag == f"{_MAIN}c":
-                if value is not None and cell is not None and (v := self._value(value, cell, n)) is not None:
+                if (
+                    value is not None
+                    and cell is not None
+                    and (v := self._value(value, cell, n)) is not None
+                ):
                     row[cell[0]] = v
                 cell, value = None, None
                 el.clear()

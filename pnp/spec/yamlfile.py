@@ -140,8 +140,9 @@ class _PyLoader(_Checks, Reader, Scanner, Parser, Composer, SafeConstructor, Res
 
 
 _LOADERS: list[type] = [_PyLoader]
-if getattr(yaml, "__with_libyaml__", False):  # the same rules, parsed by libyaml: several times faster
-
+if getattr(
+    yaml, "__with_libyaml__", False
+):  # the same rules, parsed by libyaml: several times faster
     from yaml.cyaml import CParser
 
     class _CLoader(_Checks, CParser, SafeConstructor, Resolver):
@@ -159,8 +160,15 @@ for _cls in _LOADERS:
     _cls.add_constructor(None, _Checks.construct_undefined)
     _cls.add_constructor("tag:yaml.org,2002:int", _Checks.construct_number)
     _cls.add_constructor("tag:yaml.org,2002:float", _Checks.construct_number)
-    for _tag in ("tag:yaml.org,2002:set", "tag:yaml.org,2002:omap", "tag:yaml.org,2002:pairs", "tag:yaml.org,2002:binary"):
-        _cls.add_constructor(_tag, _Checks.construct_undefined)  # no spec needs them; refuse rather than surprise
+    for _tag in (
+        "tag:yaml.org,2002:set",
+        "tag:yaml.org,2002:omap",
+        "tag:yaml.org,2002:pairs",
+        "tag:yaml.org,2002:binary",
+    ):
+        _cls.add_constructor(
+            _tag, _Checks.construct_undefined
+        )  # no spec needs them; refuse rather than surprise
 _Loader = _LOADERS[0]
 
 
