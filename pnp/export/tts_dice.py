@@ -34,7 +34,6 @@ FLAT = 0.88  # the share of a template cell that is the face's flat part
 @dataclass(frozen=True)
 class DieTemplate:
     solid: str  # pnp's solid (pnp/kinds/polyhedra/solids.py)
-    tts_type: int  # CustomDice.Type
     grid: tuple[int, int]  # columns, rows of equal cells
     cells: dict[int, tuple[int, int, int]]  # face number -> (column, row, degrees turned)
 
@@ -42,12 +41,11 @@ class DieTemplate:
 TEMPLATES = {
     "d6": DieTemplate(
         "d6",
-        1,
         (3, 3),
         {2: (0, 1, 0), 4: (1, 1, 0), 5: (2, 1, 0), 1: (0, 2, 180), 3: (1, 2, 0), 6: (2, 2, 180)},
     ),
 }
-TTS_TYPES = {"d4": 0, "d6": 1, "d8": 2, "d10": 3, "d12": 4, "d20": 5}
+TTS_TYPES = {"d4": 0, "d6": 1, "d8": 2, "d10": 3, "d12": 4, "d20": 5}  # CustomDice.Type
 
 
 def cell_box(template: DieTemplate, face_number: int, size: int = DIE_PX) -> tuple[float, ...]:
@@ -102,7 +100,13 @@ def dice_objects(ctx, fam, root: Path, url, z: float, warn) -> list[dict]:
         values = [lab.strip() or str(k) for k, lab in enumerate(face_labels(spec, fam, item), 1)]
         out.append(
             die_object(
-                item.id, f"{fam.name}/{item.id}", url(name), template.tts_type, values, 3.0 * n, z
+                item.id,
+                f"{fam.name}/{item.id}",
+                url(name),
+                TTS_TYPES[spec.solid],
+                values,
+                3.0 * n,
+                z,
             )
         )
     return out
