@@ -1,7 +1,8 @@
 """The Tabletop Simulator Saved Object (pnp export --tts), validated against a schema of the
 fields TTS reads (written from TTS's save format: the knowledge base's "Save File Format"
 page and saved objects TTS writes), and its images measured: deck sheets within 4096 px, boards
-at 100 dpi or more of their printed size, counters cut out along their outline."""
+at 100 dpi or more of their printed size, counters cut out along their outline, d6 dice
+with each face in its cell of TTS's d6 template."""
 
 from __future__ import annotations
 
@@ -75,6 +76,36 @@ IMAGE = {
     "required": ["ImageURL", "ImageSecondaryURL", "ImageScalar", "WidthScale"],
     "properties": {"ImageURL": URL, "ImageSecondaryURL": {"type": "string"}},
 }
+ROTATION = {
+    "type": "object",
+    "required": ["Value", "Rotation"],
+    "properties": {
+        "Rotation": {
+            "type": "object",
+            "required": ["x", "y", "z"],
+            "properties": {k: {"type": "number"} for k in "xyz"},
+        }
+    },
+}
+DIE = {
+    "allOf": [BASE],
+    "required": ["CustomImage"],
+    "properties": {
+        "Name": {"const": "Custom_Dice"},
+        "CustomImage": {
+            "allOf": [IMAGE],
+            "required": ["CustomDice"],
+            "properties": {
+                "CustomDice": {
+                    "type": "object",
+                    "required": ["Type"],
+                    "properties": {"Type": {"enum": [0, 1, 2, 3, 4, 5]}},
+                }
+            },
+        },
+        "RotationValues": {"type": "array", "items": ROTATION},
+    },
+}
 SCHEMA = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "type": "object",
@@ -140,6 +171,7 @@ SCHEMA = {
                             },
                         },
                     },
+                    DIE,
                 ]
             },
         }
@@ -229,37 +261,6 @@ def test_a_base_url_replaces_the_local_file_urls(small_game, tmp_path):
 # middle row and 1 3 6 in the bottom one, 1 and 6 upside down.
 D6_CELLS = {2: (0, 1, 0), 4: (1, 1, 0), 5: (2, 1, 0), 1: (0, 2, 180), 3: (1, 2, 0), 6: (2, 2, 180)}
 FACE_COLOURS = ["#d32f2f", "#388e3c", "#1976d2", "#f9a825", "#7b1fa2", "#00838f"]
-ROTATION = {
-    "type": "object",
-    "required": ["Value", "Rotation"],
-    "properties": {
-        "Rotation": {
-            "type": "object",
-            "required": ["x", "y", "z"],
-            "properties": {k: {"type": "number"} for k in "xyz"},
-        }
-    },
-}
-DIE = {
-    "allOf": [BASE],
-    "required": ["CustomImage"],
-    "properties": {
-        "Name": {"const": "Custom_Dice"},
-        "CustomImage": {
-            "allOf": [IMAGE],
-            "required": ["CustomDice"],
-            "properties": {
-                "CustomDice": {
-                    "type": "object",
-                    "required": ["Type"],
-                    "properties": {"Type": {"enum": [0, 1, 2, 3, 4, 5]}},
-                }
-            },
-        },
-        "RotationValues": {"type": "array", "items": ROTATION},
-    },
-}
-SCHEMA["properties"]["ObjectStates"]["items"]["oneOf"].append(DIE)
 TTS_TYPE = {4: 0, 6: 1, 8: 2, 10: 3, 12: 4, 20: 5}
 
 
@@ -352,7 +353,7 @@ def test_each_numbered_face_is_its_own_rendering(dice_export):
     game = load_game(str(folder))
     ctx = prepare(game, legibility=False).ctx
     [fam] = [f for f in game.families if f.name == "numbers"]
-    [(_, side, faces)] = list(face_drawings(fam, ctx))
+    [(_, side, _, faces)] = list(face_drawings(fam, ctx))
     px = 120
 
     def alone(drawing) -> np.ndarray:

@@ -62,8 +62,9 @@ def export_tts(
     *,
     base_url: str | None = None,
 ) -> list[TtsDeck]:
-    """Deck sheets for the card families, images of the boards, tiles and counters, and one
-    Saved Object (OUT/GAME/tts/GAME.json) that places them all in TTS (pnp/export/tts_save.py).
+    """Deck sheets for the card families, images of the boards, tiles, counters and dice (as
+    TTS's die template lays a die out, pnp/export/tts_dice.py), and one Saved Object
+    (OUT/GAME/tts/GAME.json) that places them all in TTS (pnp/export/tts_save.py).
     Image URLs are the files' own `file:///` URLs, or `base_url` + file name."""
     from pnp.pipeline import prepare
 

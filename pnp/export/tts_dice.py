@@ -1,9 +1,9 @@
 """Dice for Tabletop Simulator: one image per die, its faces laid out as TTS's die template.
 
 A TTS custom die (`Custom_Dice`) is one of TTS's own die models wearing one image; the image
-must put each face where that model's template has it. The templates ship with TTS
-(Steam/steamapps/common/Tabletop Simulator/Modding/Dice Templates: D4, D6, D8, D10, D12, D20.png);
-the knowledge base's "Custom Dice" page shows the D6 template being edited (its images
+must put each face where that model's template has it. The templates ship with TTS (Steam/
+steamapps/common/Tabletop Simulator/Modding/Dice Templates: D4, D6, D8, D10, D12, D20.png); the
+knowledge base's "Custom Dice" page shows the D6 template being edited (its images
 custom-dice/ps1.png and folder.png), and that is the layout below, measured from it:
 
     a square image in a 3 × 3 grid of equal cells; the top row unused;
@@ -33,14 +33,12 @@ FLAT = 0.88  # the share of a template cell that is the face's flat part
 
 @dataclass(frozen=True)
 class DieTemplate:
-    solid: str  # pnp's solid (pnp/kinds/polyhedra/solids.py)
     grid: tuple[int, int]  # columns, rows of equal cells
     cells: dict[int, tuple[int, int, int]]  # face number -> (column, row, degrees turned)
 
 
-TEMPLATES = {
+TEMPLATES = {  # by pnp's solid (pnp/kinds/polyhedra/solids.py)
     "d6": DieTemplate(
-        "d6",
         (3, 3),
         {2: (0, 1, 0), 4: (1, 1, 0), 5: (2, 1, 0), 1: (0, 2, 180), 3: (1, 2, 0), 6: (2, 2, 180)},
     ),
@@ -55,15 +53,15 @@ def cell_box(template: DieTemplate, face_number: int, size: int = DIE_PX) -> tup
     return (col * size / cols, row * size / rows, (col + 1) * size / cols, (row + 1) * size / rows)
 
 
-def die_image(template: DieTemplate, faces: list, side: float, colours: list[str | None]) -> list:
+def die_image(template: DieTemplate, faces: list, side: float, ground: str | None) -> list:
     """The primitives of one die image: each face (a side × side mm drawing) in its cell, the
-    cell's bevel in the face's own colour."""
+    cell's bevel in the die's colour."""
     prims = []
     for n, drawing in enumerate(faces, 1):
         x0, y0, x1, y1 = cell_box(template, n)
         w = x1 - x0
-        if colours[n - 1]:
-            prims.append(Rect(x0, y0, w, y1 - y0, Style(colours[n - 1])))
+        if ground:
+            prims.append(Rect(x0, y0, w, y1 - y0, Style(ground)))
         flat = w * FLAT
         turn = template.cells[n][2]
         m = multiply(
@@ -91,10 +89,9 @@ def dice_objects(ctx, fam, root: Path, url, z: float, warn) -> list[dict]:
     stem = safe_name(fam.name)
     names = UniqueNames()
     out = []
-    for n, (item, side, faces) in enumerate(face_drawings(fam, ctx)):
-        colours = [_ground(d) for d in faces]
+    for n, (item, side, ground, faces) in enumerate(face_drawings(fam, ctx)):
         name = f"{stem}-{names(item.id)}-die.png"
-        prims = die_image(template, faces, side, colours)
+        prims = die_image(template, faces, side, ground)
         (root / name).write_bytes(render_png(ctx, prims, DIE_PX, DIE_PX, "#ffffff"))
         # what TTS says a roll shows: the face's label, or its number when the label is blank
         values = [lab.strip() or str(k) for k, lab in enumerate(face_labels(spec, fam, item), 1)]
@@ -110,11 +107,6 @@ def dice_objects(ctx, fam, root: Path, url, z: float, warn) -> list[dict]:
             )
         )
     return out
-
-
-def _ground(drawing: Group) -> str | None:
-    first = drawing.children[0] if drawing.children else None
-    return first.style.fill if isinstance(first, Rect) else None
 
 
 def _why(solid: str) -> str:

@@ -253,10 +253,12 @@ def face_content(
     return content
 
 
-def face_drawings(family: Family, ctx: DrawContext) -> Iterator[tuple[Item, float, list[Group]]]:
-    """Each item with its faces one by one (in face order), each a square of `side` mm: the
-    face's background and what it shows, as in its box on the net (for images of single faces,
-    such as a Tabletop Simulator die)."""
+def face_drawings(
+    family: Family, ctx: DrawContext
+) -> Iterator[tuple[Item, float, str | None, list[Group]]]:
+    """Each item with the side of its faces' boxes (mm), its background colour and its faces one
+    by one (in face order), each a square: the background and what the face shows, as in its box
+    on the net (for images of single faces, such as a Tabletop Simulator die)."""
     spec: DieSpec = family.spec
     net = make_net(spec.solid, spec.edge, False, None)
     draw = TemplateRenderer(family, ctx)
@@ -271,7 +273,7 @@ def face_drawings(family: Family, ctx: DrawContext) -> Iterator[tuple[Item, floa
             ground = [Rect(0, 0, side, side, Style(bg))] if bg else []
             content = face_content(draw, elements, item, labels, marked, n, spec.solid, side, ctx)
             faces.append(Group(tuple(ground + content)))
-        yield item, side, faces
+        yield item, side, bg, faces
 
 
 def _fixed_parts(spec: DieSpec, net: Net, ctx: DrawContext, family: Family) -> dict:
