@@ -60,8 +60,8 @@ def die_image(template: DieTemplate, faces: list, side: float, ground: str | Non
     for n, drawing in enumerate(faces, 1):
         x0, y0, x1, y1 = cell_box(template, n)
         w = x1 - x0
-        if ground:
-            prims.append(Rect(x0, y0, w, y1 - y0, Style(ground)))
+        if ground:  # half a pixel over the cell's edges: no seam where two cells meet
+            prims.append(Rect(x0 - 0.5, y0 - 0.5, w + 1, y1 - y0 + 1, Style(ground)))
         flat = w * FLAT
         turn = template.cells[n][2]
         m = multiply(
