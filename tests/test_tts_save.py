@@ -195,6 +195,7 @@ def test_the_saved_object_has_the_fields_tts_reads(aftershock):
     jsonschema.validate(aftershock, SCHEMA)
     names = [o["Name"] for o in aftershock["ObjectStates"]]
     assert names.count("DeckCustom") == 1 and "Custom_Board" in names and "Custom_Token" in names
+    assert names.count("Custom_Dice") == 1  # the Aftershock die, a d6
     guids = [o["GUID"] for o in aftershock["ObjectStates"]]
     assert len(set(guids)) == len(guids)
 
