@@ -256,9 +256,10 @@ def face_content(
 def face_drawings(
     family: Family, ctx: DrawContext
 ) -> Iterator[tuple[Item, float, str | None, list[Group]]]:
-    """Each item with the side of its faces' boxes (mm), its background colour and its faces one
-    by one (in face order), each a square: the background and what the face shows, as in its box
-    on the net (for images of single faces, such as a Tabletop Simulator die)."""
+    """Each item with the side of its faces' boxes (mm; the largest, which on a regular solid is
+    every face's), its background colour and its faces one by one (in face order), each a square:
+    the background and what the face shows, as in its box on the net (for images of single
+    faces, such as a Tabletop Simulator die)."""
     spec: DieSpec = family.spec
     net = make_net(spec.solid, spec.edge, False, None)
     draw = TemplateRenderer(family, ctx)
