@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pnp.draw.primitives import Rect, Style
 from pnp.errors import PnpError
+from pnp.export.tts_dice import DIE_KINDS, dice_objects
 from pnp.export.tts_save import board_object, deck_object, saved_object, tile_object, token_object
 from pnp.face_images import place_face, render_png, select_families
 from pnp.kinds.base import Face
@@ -61,19 +62,21 @@ def export_tts(
     *,
     base_url: str | None = None,
 ) -> list[TtsDeck]:
-    """Deck sheets for the card families, images of the boards, tiles and counters, and one
-    Saved Object (OUT/GAME/tts/GAME.json) that places them all in TTS (pnp/export/tts_save.py).
+    """Deck sheets for the card families, images of the boards, tiles, counters and dice (as
+    TTS's die template lays a die out, pnp/export/tts_dice.py), and one Saved Object
+    (OUT/GAME/tts/GAME.json) that places them all in TTS (pnp/export/tts_save.py).
     Image URLs are the files' own `file:///` URLs, or `base_url` + file name."""
     from pnp.pipeline import prepare
 
     chosen = select_families(game, families) if families else list(game.families)
     fams = [f for f in chosen if f.spec.kind in DECK_KINDS]
     pieces = [f for f in chosen if f.spec.kind in PIECE_KINDS]
-    left = [f for f in chosen if f not in fams and f not in pieces]
-    if not fams and not pieces:
+    dice = [f for f in chosen if f.spec.kind in DIE_KINDS]
+    left = [f for f in chosen if f not in fams and f not in pieces and f not in dice]
+    if not fams and not pieces and not dice:
         raise PnpError(
             "nothing to export to Tabletop Simulator",
-            expected="a family of kind " + ", ".join(sorted(DECK_KINDS | PIECE_KINDS)),
+            expected="a family of kind " + ", ".join(sorted(DECK_KINDS | PIECE_KINDS | DIE_KINDS)),
             found=", ".join(f"{f.name} ({f.spec.kind})" for f in left) or "no families",
         )
     if left and warn:
@@ -84,7 +87,7 @@ def export_tts(
     prep = prepare(game, legibility=False)
     ctx = prep.ctx
     decks = []
-    stems = {safe_name(f.name) for f in fams + pieces}
+    stems = {safe_name(f.name) for f in fams + pieces + dice}
     save_name = f"{safe_name(game.id)}.json"
     dest_dir = (out_dir / game.id / "tts").resolve()
 
@@ -187,6 +190,8 @@ def export_tts(
                 )
         for row, fam in enumerate(pieces, 1):  # a row on the table for each family
             objects += _pieces(ctx, fam, prep.faces[fam.name], root, url, -12.0 * row, warn)
+        for row, fam in enumerate(dice, len(pieces) + 1):
+            objects += dice_objects(ctx, fam, root, url, -12.0 * row, warn)
         (root / save_name).write_text(
             json.dumps(saved_object(game.spec.title, objects), indent=1), encoding="utf-8"
         )

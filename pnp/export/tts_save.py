@@ -13,6 +13,10 @@ holds `ObjectStates`, a list of objects, each with `Name` (the object type), `GU
   `CustomTile.Type` (0 box, 1 hex, 2 circle, 3 rounded box).
 - `Custom_Token`: a counter or token, `CustomImage.ImageURL`: TTS cuts the token out along the
   image's transparent edge, so the image is the piece's own outline on transparency.
+- `Custom_Dice`: a die, `CustomImage.ImageURL` (its faces as TTS's template for the die lays
+  them out, pnp/export/tts_dice.py) and `CustomImage.CustomDice.Type` (0 d4, 1 d6, 2 d8, 3 d10,
+  4 d12, 5 d20); `RotationValues` pairs each face's value (what TTS shows for a roll) with the
+  rotation that puts that face up.
 
 Image URLs are the files' local `file:///` URLs (TTS loads them for the player on this
 machine), or `base_url` + file name for images uploaded for other players.
@@ -131,6 +135,26 @@ def token_object(nickname: str, ident: str, url: str, back_url: str, x: float, z
             "Stackable": True,
         }
     }
+    return obj
+
+
+# The rotation that puts each face of TTS's d6 up (face 1 first), as TTS writes them for its d6
+# dice, custom ones too, in saved objects.
+D6_ROTATIONS = ((-90, 0, 0), (0, 0, 0), (0, 0, -90), (0, 0, 90), (0, 0, -180), (90, 0, 0))
+ROTATIONS = {1: D6_ROTATIONS}
+
+
+def die_object(
+    nickname: str, ident: str, url: str, tts_type: int, values: list[str], x: float, z: float
+) -> dict:
+    obj = _base("Custom_Dice", nickname, ident, x, z)
+    obj["CustomImage"] = _image(url) | {"CustomDice": {"Type": tts_type}}
+    turns = ROTATIONS.get(tts_type)
+    if turns and len(turns) == len(values):
+        obj["RotationValues"] = [
+            {"Value": v, "Rotation": {"x": float(rx), "y": float(ry), "z": float(rz)}}
+            for v, (rx, ry, rz) in zip(values, turns, strict=True)
+        ]
     return obj
 
 

@@ -12,7 +12,17 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.draw.primitives import Group, Path, Style, Text, multiply, polygon, rotate, translate
+from pnp.draw.primitives import (
+    Group,
+    Path,
+    Rect,
+    Style,
+    Text,
+    multiply,
+    polygon,
+    rotate,
+    translate,
+)
 from pnp.errors import PnpError
 from pnp.kinds.args import colour_of
 from pnp.kinds.base import DrawContext, Face, Kind
@@ -182,20 +192,13 @@ class DieKind(Kind):
             bg = colour_of(spec.background, item.attrs, ctx, family, "background")
             parts = list(fixed["under"])
             for f in net.faces:
-                attrs = {
-                    **item.attrs,
-                    "face": labels[f.index],
-                    "face_number": f.index + 1,
-                    "solid": spec.solid,
-                    "face_count": len(net.faces),
-                }
                 clip = polygon(list(f.points), Style())
                 if bg:
                     parts.append(polygon(list(f.points), Style(bg)))
                 (cx, cy), side, deg = face_box(f.points, f.up)
-                content = draw.render(elements, side, side, attrs, "front")
-                if labels[f.index] in marked:
-                    content = list(content) + underline(content, labels[f.index], ctx.fonts)
+                content = face_content(
+                    draw, elements, item, labels, marked, f.index, spec.solid, side, ctx
+                )
                 if content:
                     m = multiply(
                         translate(cx, cy), multiply(rotate(deg), translate(-side / 2, -side / 2))
@@ -223,6 +226,55 @@ class DieKind(Kind):
                 shape="outline",
                 score=score,
             )
+
+
+def face_content(
+    draw: TemplateRenderer,
+    elements: list[Element],
+    item: Item,
+    labels: list[str],
+    marked: set[str],
+    index: int,
+    solid_name: str,
+    side: float,
+    ctx: DrawContext,
+) -> list:
+    """What face `index` of an item shows, drawn upright in a side × side mm box."""
+    attrs = {
+        **item.attrs,
+        "face": labels[index],
+        "face_number": index + 1,
+        "solid": solid_name,
+        "face_count": len(labels),
+    }
+    content = list(draw.render(elements, side, side, attrs, "front"))
+    if labels[index] in marked:
+        content += underline(content, labels[index], ctx.fonts)
+    return content
+
+
+def face_drawings(
+    family: Family, ctx: DrawContext
+) -> Iterator[tuple[Item, float, str | None, list[Group]]]:
+    """Each item with the side of its faces' boxes (mm; the largest, which on a regular solid is
+    every face's), its background colour and its faces one by one (in face order), each a square:
+    the background and what the face shows, as in its box on the net (for images of single
+    faces, such as a Tabletop Simulator die)."""
+    spec: DieSpec = family.spec
+    net = make_net(spec.solid, spec.edge, False, None)
+    draw = TemplateRenderer(family, ctx)
+    elements = spec.front if spec.front is not None else default_front(spec.edge)
+    side = max(face_box(f.points, f.up)[1] for f in net.faces)
+    for item in family.items:
+        labels = face_labels(spec, family, item)
+        marked = ambiguous(labels)
+        bg = colour_of(spec.background, item.attrs, ctx, family, "background")
+        faces = []
+        for n in range(len(labels)):
+            ground = [Rect(0, 0, side, side, Style(bg))] if bg else []
+            content = face_content(draw, elements, item, labels, marked, n, spec.solid, side, ctx)
+            faces.append(Group(tuple(ground + content)))
+        yield item, side, bg, faces
 
 
 def _fixed_parts(spec: DieSpec, net: Net, ctx: DrawContext, family: Family) -> dict:
