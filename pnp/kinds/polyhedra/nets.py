@@ -210,12 +210,25 @@ def _tab_polygon(a: Pt, b: Pt, depth: float, ang_a: float, ang_b: float) -> list
     ]
 
 
+def _overlaps_any(poly: list[Pt], box: tuple, others: list[tuple[tuple, list[Pt]]]) -> bool:
+    """`poly` shares interior with one of `others` (each with its bounding box: polygons whose
+    boxes are apart are not tested further, most of the pairs a net's tabs meet)."""
+    x0, y0, x1, y1 = box
+    gap = 1e-6  # convex_overlap's tolerance: boxes further apart than it cannot overlap
+    return any(
+        not (x1 < b[0] - gap or b[2] < x0 - gap or y1 < b[1] - gap or b[3] < y0 - gap)
+        and convex_overlap(poly, q)
+        for b, q in others
+    )
+
+
 def _choose_tabs(unf: _Unfolder, polys, tree_edges: set, depth: float):
     """One tab for each cut edge, on whichever of its two net copies has room."""
     sol = unf.s
     tabs: list[Tab] = []
-    shapes: list[list[Pt]] = []
     all_pts = [p for poly in polys.values() for p in poly]
+    faces_boxed = [(bbox(q), q) for q in polys.values()]
+    shapes_boxed: list[tuple[tuple, list[Pt]]] = []
     for e, (f1, f2) in sorted(unf.owner.items()):
         if e in tree_edges:
             continue
@@ -241,9 +254,8 @@ def _choose_tabs(unf: _Unfolder, polys, tree_edges: set, depth: float):
                 )
                 if poly is None:
                     continue
-                if any(convex_overlap(poly, q) for q in polys.values()) or any(
-                    convex_overlap(poly, q) for q in shapes
-                ):
+                box = bbox(poly)
+                if _overlaps_any(poly, box, faces_boxed) or _overlaps_any(poly, box, shapes_boxed):
                     continue
                 x0, y0, x1, y1 = bbox(all_pts + poly)
                 options.append(((x1 - x0) * (y1 - y0), face, other, (va, vb), poly))
@@ -251,7 +263,7 @@ def _choose_tabs(unf: _Unfolder, polys, tree_edges: set, depth: float):
                 options.sort(key=lambda o: o[0])
                 _, face, other, ev, poly = options[0]
                 tabs.append(Tab(face, other, ev, tuple(poly)))
-                shapes.append(poly)
+                shapes_boxed.append((bbox(poly), poly))
                 all_pts += poly
                 placed = True
                 break
