@@ -123,6 +123,19 @@ def preview(
     )
     prep = prepare(game, legibility=False, max_tiles=max_tiles)
     ctx = prep.ctx
+    # the pixels of every face image, counted before any is drawn (the contact sheets count
+    # as they are drawn): a few KB of YAML can ask for gigapixels at --dpi 1200
+    budget.check(
+        "pixels",
+        sum(
+            math.prod(face_pixels(f, px_per_mm)) * (1 + (f.back is not None))
+            for fam in chosen
+            for f in prep.faces[fam.name]
+        ),
+        file=game.file,
+        key="components",
+        hint="or a lower --dpi, or fewer families with --family",
+    )
     results = []
     dest = out_dir / game.id
     names = {safe_name(f.name) for f in chosen}
