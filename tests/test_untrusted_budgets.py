@@ -245,7 +245,7 @@ def test_a_50_megapixel_png_is_decoded_at_the_size_it_is_drawn(tmp_path, capsys,
 
 def test_preview_pixels(tmp_path, capsys):
     """60 cards previewed at 1,200 dpi are 687 megapixels of faces: refused before any is
-    drawn (about 20 s of drawing before); at the default 150 dpi the same deck previews."""
+    drawn (12 s of drawing before); at the default 150 dpi the same deck previews."""
     game = mini_game(tmp_path)
     edit(game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 20\n    for_each: {n: [1, 2, 3]}")
     edit(game / "cards.yaml", '"Card {n}"', '"Card {n} {copy}"')
