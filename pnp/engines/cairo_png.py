@@ -80,7 +80,7 @@ def decode(file: str, w: int, h: int) -> cairo.ImageSurface:
 
     with PILImage.open(file) as im:
         if im.format == "JPEG":
-            im.draft("RGB", (w, h))  # DCT scaling: never below (w, h)
+            im.draft("RGB", (2 * w, 2 * h))  # DCT scaling, to twice the size: BOX does the rest
         im.load()
         if im.mode in ("I", "I;16", "I;16B", "I;16L"):  # 16-bit grey, scaled (not clipped) to 8
             im = im.convert("I").point(lambda v: v * (1 / 257)).convert("L")
