@@ -273,26 +273,44 @@ def test_preview_pixels(tmp_path, capsys):
 BOARD = "family: board\nkind: board\nsize: {w: 2600mm, h: 2600mm}\nitems: [{id: b}]\nfront:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: teal}\n"
 
 
-@pytest.mark.parametrize(
-    "export",
-    [["--tts"], ["--cards", "--dpi", "72"], ["--cricut"], ["--press", "--dpi", "72"], ["--cut"]],
-    ids=["tts", "cards", "cricut", "press", "cut"],
-)
-def test_every_export_takes_the_tile_limit(tmp_path, capsys, export):
-    """A board of 140 A4 tiles is refused by every export by default (exit 2, named), and
-    --max-tiles or --limit tiles raises the limit there as it does for build."""
+def _tiled_board(tmp_path: Path) -> Path:
     game = mini_game(tmp_path)
     (game / "board.yaml").write_text(BOARD)
     edit(game / "game.yaml", "  - cards.yaml", "  - cards.yaml\n  - board.yaml")
-    argv = ["export", str(game), *export, "--out", str(tmp_path / "out"), "-q"]
+    return game
+
+
+@pytest.mark.parametrize(
+    ("command", "folder"),
+    [(["export", "--tts"], "tts"), (["export", "--cards", "--dpi", "72"], "cards"), (["export", "--cricut"], "cricut"), (["export", "--press", "--dpi", "72"], "press"), (["export", "--cut"], "cut"), (["preview"], "preview")],
+    ids=["tts", "cards", "cricut", "press", "cut", "preview"],
+)
+def test_every_export_takes_the_tile_limit(tmp_path, capsys, command, folder):
+    """A board of 140 A4 tiles is refused by every export by default (exit 2, named), and
+    --max-tiles or --limit tiles raises the limit there as it does for build."""
+    game = _tiled_board(tmp_path)
+    argv = [command[0], str(game), *command[1:], "--out", str(tmp_path / "out"), "-q"]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert (
-        "would need 140 tile pages on a4" in err
-        and "at most 100 tiles per item (raise it with --max-tiles)" in err
-    ), err
+    assert "would need 140 tile pages on a4" in err and "at most 100 tiles per item (raise it with --max-tiles)" in err, err
     assert not (tmp_path / "out").exists()
     for raised in (["--max-tiles", "140"], ["--limit", "tiles=140"]):
         assert main([*argv, *raised]) == 0, capsys.readouterr().err
-        kind = export[0].removeprefix("--")
-        assert any((tmp_path / "out" / "mini" / kind).iterdir()), kind
+        assert any((tmp_path / "out" / "mini" / folder).iterdir()), folder
+
+
+def test_serve_takes_the_tile_limit(tmp_path):
+    """`pnp serve --max-tiles N` as cmd_serve sets it up: its first look draws the board."""
+    from pnp.cli import _limits, parser
+    from pnp.serve.app import Hub
+    from pnp.serve.snapshot import Options
+
+    game = _tiled_board(tmp_path)
+
+    def look(*flags: str) -> list[str]:
+        budget.configure(_limits(parser().parse_args(["serve", str(game), *flags])))
+        hub = Hub(Options(str(game), max_tiles=budget.allowed("tiles")), game.resolve())
+        return [e["text"] for e in hub.rebuild().state["errors"]]
+
+    assert any("would need 140 tile pages on a4" in e for e in look()), look()
+    assert look("--max-tiles", "140") == [] and look("--limit", "tiles=140") == []
