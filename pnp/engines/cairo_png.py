@@ -73,27 +73,24 @@ class CairoPng(CairoCanvas):
 
 def decode(file: str, w: int, h: int) -> cairo.ImageSurface:
     """A PNG or JPEG as a cairo surface of at most w x h pixels (fewer where the file has
-    fewer), decoded once: a JPEG at reduced scale (Pillow's draft), 16 bits made 8 once, and
-    the pixels averaged down a band of rows at a time, each band made RGBA on its own (a
-    50-megapixel one-bit PNG is never 200 MB of RGBA)."""
+    fewer), decoded once: a JPEG at reduced scale (Pillow's draft), then a band of rows at a
+    time made RGBA (16 bits made 8) and averaged down, so that no more than BAND_ROWS rows of
+    the file are ever four bytes a pixel (a 50-megapixel one-bit PNG is 50 MB, not 200)."""
     from PIL import Image as PILImage
 
     with PILImage.open(file) as im:
         if im.format == "JPEG":
             im.draft("RGB", (2 * w, 2 * h))  # DCT scaling, to twice the size: BOX does the rest
         im.load()
-        if im.mode in ("I", "I;16", "I;16B", "I;16L"):  # 16-bit grey, scaled (not clipped) to 8
-            im = im.convert("I").point(lambda v: v * (1 / 257)).convert("L")
-        elif im.mode == "1":
-            im = im.convert("L")
         W, H = im.size
         ow, oh = min(w, W), min(h, H)
         surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, ow, oh)  # stride: width × 4
         data, sy = surface.get_data(), H / oh
-        for y0 in range(0, oh, BAND_ROWS):
-            y1 = min(oh, y0 + BAND_ROWS)
+        step = max(1, int(BAND_ROWS / sy))  # output rows a band: about BAND_ROWS rows read
+        for y0 in range(0, oh, step):
+            y1 = min(oh, y0 + step)
             top, bottom = math.floor(y0 * sy), min(H, math.ceil(y1 * sy))
-            band = im.crop((0, top, W, bottom)).convert("RGBA")
+            band = _rgba(im.crop((0, top, W, bottom)))
             if band.size != (ow, y1 - y0):  # each output pixel the mean of those it covers
                 box = (0, y0 * sy - top, W, y1 * sy - top)
                 band = band.resize((ow, y1 - y0), PILImage.Resampling.BOX, box=box)
@@ -102,7 +99,14 @@ def decode(file: str, w: int, h: int) -> cairo.ImageSurface:
     return surface
 
 
-BAND_ROWS = 256  # rows of the decoded image made at a time
+BAND_ROWS = 256  # rows of the decoded file made RGBA at a time
+
+
+def _rgba(im):
+    """Any Pillow image as 8-bit RGBA: 16-bit grey scaled to 8 bits, not clipped."""
+    if im.mode in ("I", "I;16", "I;16B", "I;16L"):
+        im = im.convert("I").point(lambda v: v * (1 / 257)).convert("L")
+    return im if im.mode == "RGBA" else im.convert("RGBA")
 
 
 def encode(surface: cairo.ImageSurface, opaque: bool = False) -> bytes:
