@@ -109,6 +109,14 @@ def _board_1km(game: Path) -> None:
     (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("  - cards.yaml", "  - cards.yaml\n  - board.yaml"))
 
 
+def _png_50mp_flat(game: Path) -> None:
+    """A black one-bit PNG just under the 50-megapixel limit (6 KB) as a card's art."""
+    from test_untrusted_budgets import flat_png  # the tests' own hostile image
+
+    flat_png(game / "flat.png", 1)
+    (game / "cards.yaml").write_text(CARD + "items: [{id: a}]\nfront:\n  - image: {file: flat.png}\n")
+
+
 def _planted_output(game: Path) -> None:
     """`output/mini` a link to a folder outside the game (run from inside it: `--out` is the game's output)."""
     private = game.parent / "private"
@@ -141,6 +149,8 @@ CASES: dict[str, tuple[Callable[[Path], None], list[str]]] = {
     "xlsx-damaged-workbook-xml": (_workbook(b"", "xl/workbook.xml", lambda b: b[: len(b) // 2]), ["build", "preview"]),
     "xlsx-shared-string-99": (_workbook(b"<row><c t='s'><v>99</v></c></row>"), ["build"]),
     "board-1km-preview-tts-cards": (_board_1km, ["build", "preview --dpi 1200", "export --tts", "export --cards", "serve"]),
+    "png-50mp-1bit-at-1200dpi": (_png_50mp_flat, ["build", "preview --dpi 1200", "export --tts", "export --cards --dpi 1200", "export --cricut", "export --press --dpi 1200", "serve"]),
+    "preview-60-cards-1200dpi": (_cards(CARD + "items:\n  - {id: 'c{n}', count: 20, for_each: {n: [1, 2, 3]}}\nfront:\n  - text: {text: 'Card {n} {copy}', x: 0mm, y: 40mm, size: 12pt}\n"), ["preview --dpi 1200"]),
     "output-link-planted": (_planted_output, ["build --out {game}/output", "preview --out {game}/output", "export --tts --out {game}/output"]),
     "item-id-300-chars": (_cards(CARD + "items: [{id: '" + "x" * 300 + "'}]\nfront:\n  - text: {text: a, x: 0mm, y: 40mm, size: 12pt}\n"), ["preview", "export --cards", "export --tts"]),
     "duplicate-ids": (_cards(CARD + "items: [{id: a}, {id: a}, {id: a}]\n"), ["build"]),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from pnp.errors import PnpError
+from pnp.errors import DEFAULT_MAX_TILES, PnpError
 
 
 @dataclass
@@ -31,6 +31,8 @@ class Limits:
     stripes: int = 2_000  # stripe grooves across one piece
     preview: int = 2_000  # faces one preview draws
     shop: int = 2_000  # faces one print-shop export (pnp export --cards) draws
+    pixels: int = 500_000_000  # pixels one preview or export draws (about 10 s on one core)
+    tiles: int = DEFAULT_MAX_TILES  # pages one oversized item is tiled over (--max-tiles N)
 
 
 WHAT = {
@@ -42,12 +44,15 @@ WHAT = {
     "stripes": "stripe grooves across one piece",
     "preview": "faces in one preview",
     "shop": "faces in one print-shop export",
+    "pixels": "pixels drawn in one preview or export",
+    "tiles": "pages one oversized item is tiled over",
 }
 
 FREE_BYTES = 10_000  # spec bytes (YAML, CSV, XLSX) a game may read before its limits grow
 GROWTH = {
     "items": 2,
     "text_total": 200,
+    "pixels": 20_000,
 }  # per spec byte past FREE_BYTES (the benchmark deck: 1 card, 140 characters a byte)
 
 _limits = Limits()

@@ -147,8 +147,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument(
             "--max-tiles",
             type=_positive_int,
-            default=DEFAULT_MAX_TILES,
-            help=f"most pages one oversized item may be tiled over (default {DEFAULT_MAX_TILES})",
+            help=f"most pages one oversized item may be tiled over: the same as --limit tiles=N (default {DEFAULT_MAX_TILES})",
         )
 
     b = command("build", help="write the print-ready PDFs and manifests")
@@ -491,10 +490,12 @@ def _load(args, ref: str):
 
 
 def _limits(args) -> list[str]:
-    """--limit NAME=N, and --max-items N as what it is: --limit items=N."""
+    """--limit NAME=N, and --max-items N and --max-tiles N as what they are: --limit items=N
+    and --limit tiles=N. Set once for the run, they bound every command that does the work."""
     given = list(args.limit or [])
-    if getattr(args, "max_items", None):
-        given.append(f"items={args.max_items}")
+    for name in ("items", "tiles"):
+        if getattr(args, f"max_{name}", None):
+            given.append(f"{name}={getattr(args, f'max_{name}')}")
     return given
 
 
@@ -591,7 +592,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
         built = api.build(
             game, papers, out_dir=args.out, engine=args.engine, only=args.only or (), strict=args.strict,
             date=args.date, offset=args.offset, flip=args.flip, fold=args.fold, ink_saver=args.ink_saver,
-            registration=args.registration, max_tiles=args.max_tiles, progress=progress, since=args.since,
+            registration=args.registration, max_tiles=budget.allowed("tiles"), progress=progress, since=args.since,
             warn=lambda _: None,  # said in the report, after the game's files
         )  # fmt: skip
     except api.Refused as exc:
@@ -626,12 +627,14 @@ def cmd_check(args) -> int:
             raise PnpError(
                 "this game has no rules file", file=str(game.folder / "game.yaml"), key="rules"
             )
-        prep = prepare(game, ["a4"], max_tiles=args.max_tiles, ink_saver=args.ink_saver)
+        prep = prepare(game, ["a4"], max_tiles=budget.allowed("tiles"), ink_saver=args.ink_saver)
         results = check_rules(prep)
         _warn_all(prep.warnings())
         return accept_and_report(game, prep, results, args.game)
     said: list[str] = []
-    results = api.check(game, ink_saver=args.ink_saver, max_tiles=args.max_tiles, warn=said.append)
+    results = api.check(
+        game, ink_saver=args.ink_saver, max_tiles=budget.allowed("tiles"), warn=said.append
+    )
     _warn_all(said)
     if args.coverage:
         from pnp.check.report import coverage
@@ -712,7 +715,7 @@ def cmd_preview(args) -> int:
         families=args.family,
         progress=progress,
         warn=said.append,
-        max_tiles=args.max_tiles,
+        max_tiles=budget.allowed("tiles"),
     )
     _warn_all(said)
     n = sum(r.faces for r in results)
@@ -808,7 +811,7 @@ def _export(args, game, t0: float, progress: Progress) -> int:
         args.out,
         paper=args.paper,
         registration=args.registration,
-        max_tiles=args.max_tiles,
+        max_tiles=budget.allowed("tiles"),
         warn=said.append,
     )
     _warn_all(said)
@@ -844,7 +847,7 @@ def cmd_serve(args) -> int:
         players=args.players,
         allow_outside=args.allow_outside,
         max_items=args.max_items or DEFAULT_MAX_ITEMS,
-        max_tiles=args.max_tiles,
+        max_tiles=budget.allowed("tiles"),
     )
     running = make_server(opts, args.host or LOCAL, args.port)
     print(f"pnp serve: {running.url}  (Ctrl-C to stop)", flush=True)

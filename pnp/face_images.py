@@ -123,6 +123,15 @@ def preview(
     )
     prep = prepare(game, legibility=False, max_tiles=max_tiles)
     ctx = prep.ctx
+    # the pixels of the face images, counted before any is drawn (the contact sheets count as
+    # they are drawn): a few KB of YAML can ask for gigapixels at --dpi 1200
+    budget.check(
+        "pixels",
+        _pixels([f for fam in chosen for f in prep.faces[fam.name]], px_per_mm),
+        file=game.file,
+        key="components",
+        hint="or a lower --dpi, or fewer families with --family",
+    )
     results = []
     dest = out_dir / game.id
     names = {safe_name(f.name) for f in chosen}
@@ -183,6 +192,26 @@ def preview(
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)
     return results
+
+
+def _pixels(faces: list[Face], px_per_mm: float) -> int:
+    """The pixels the preview draws for these faces: a drawing drawn before at the same size
+    (a shared back, a repeated card) is written again, not drawn, and counts once."""
+    seen: set = set()
+    total = 0
+    for face in faces:
+        size = face_pixels(face, px_per_mm)
+        for drawing in (face.front, face.back):
+            if drawing is None:
+                continue
+            try:
+                if (drawing, size) in seen:
+                    continue
+                seen.add((drawing, size))
+            except TypeError:  # an unhashable drawing is drawn each time
+                pass
+            total += size[0] * size[1]
+    return total
 
 
 def select_families(game, names: list[str]) -> list:

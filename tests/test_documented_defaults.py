@@ -15,7 +15,7 @@ import pymupdf
 import pytest
 
 from pnp import budget
-from pnp.cli import parser
+from pnp.cli import _limits, parser
 from pnp.errors import PnpError
 from tests.conftest import build_a4, game_yaml
 
@@ -73,10 +73,13 @@ def test_max_items_and_max_tiles_default_to_the_documented_values():
         [n] = [number(d) for d, how in limits_table().values() if option in how]
         return n
 
-    args = parser().parse_args(["build", "somegame"])
-    # --max-items is --limit items: one limit, whose default is the budget's
+    # --max-items is --limit items, --max-tiles is --limit tiles: each one limit, whose
+    # default is the budget's
     assert budget.Limits().items == documented("--limit items=N")
-    assert args.max_tiles == documented("--max-tiles N")
+    assert budget.Limits().tiles == documented("--max-tiles N") == documented("--limit tiles=N")
+    for command in ("build", "check", "preview", "export", "serve"):
+        args = parser().parse_args([command, "somegame", "--max-tiles", "7"])
+        assert "tiles=7" in _limits(args), command
 
 
 def test_preview_dpi_range_is_the_documented_one():

@@ -183,3 +183,134 @@ def test_bad_limit_argument(tmp_path, capsys):
     code = main(_build(mini_game(tmp_path), tmp_path, "--limit", "nope=3"))
     err = capsys.readouterr().err
     assert code == 2 and "bad --limit" in err and "includes" in err, err
+
+
+def flat_png(path: Path, bits: int, side: int = 7071) -> Path:
+    """A black PNG of side x side pixels (one-bit grey or 16-bit RGBA), just under the
+    50-megapixel limit: rows that deflate a thousandfold (one bit a pixel: 6 KB)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    # black: zero bits, with alpha (16-bit RGBA) 0xffff
+    row = b"\x00" + (bytes((side + 7) // 8) if bits == 1 else bytes(6) + b"\xff\xff") * (
+        1 if bits == 1 else side
+    )
+    packer = zlib.compressobj(9)
+    data = b"".join(packer.compress(row * 64) for _ in range(side // 64))
+    data += packer.compress(row * (side % 64)) + packer.flush()
+    head = struct.pack(">IIBBBBB", side, side, bits, 0 if bits == 1 else 6, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+    )
+    return path
+
+
+@pytest.mark.parametrize("bits", [1, 16], ids=["1-bit-grey", "16-bit-rgba"])
+def test_a_50_megapixel_png_is_decoded_at_the_size_it_is_drawn(tmp_path, capsys, bits):
+    """A 49.99-megapixel one-colour PNG as a card's art, previewed at 1,200 dpi: the face is at
+    most 4,000 px a side, and so is the decoded image (it was decoded whole, 200 MB of
+    pixels, for every canvas that drew it); the face shows it."""
+    from PIL import Image
+
+    from pnp import face_images
+
+    game = mini_game(tmp_path)
+    flat_png(game / "flat.png", bits)
+    edit(game / "cards.yaml", "back:\n", "  - image: {file: flat.png}\nback:\n")
+    if bits == 1:
+        _small(game)
+    face_images._canvases.clear()
+    code = main(["preview", str(game), "--dpi", "1200", "--out", str(tmp_path / "out")])
+    assert code == 0, capsys.readouterr().err
+    canvases = [hit[2] for hit in face_images._canvases.values()]
+    decoded = [
+        s
+        for c in canvases
+        for s in (*c.images.values(), *(r[2] for r in getattr(c, "rasters", {}).values()))
+    ]
+    assert decoded and all(
+        max(s.get_width(), s.get_height()) <= face_images.MAX_SIDE_PX for s in decoded
+    ), [(s.get_width(), s.get_height()) for s in decoded]
+    with Image.open(tmp_path / "out" / "mini" / "preview" / "cards" / "c1-front.png") as face:
+        assert max(face.size) == face_images.MAX_SIDE_PX
+        rgba = face.convert("RGBA")
+        w, h = face.size
+        assert rgba.getpixel((w // 2, h // 4)) == (0, 0, 0, 255)  # the image, over the whole face
+
+
+def test_preview_pixels(tmp_path, capsys):
+    """60 cards previewed at 1,200 dpi are 687 megapixels of faces: refused before any is
+    drawn (12 s of drawing before); at the default 150 dpi the same deck previews."""
+    game = mini_game(tmp_path)
+    edit(game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 20\n    for_each: {n: [1, 2, 3]}")
+    edit(game / "cards.yaml", '"Card {n}"', '"Card {n} {copy}"')
+    edit(
+        game / "cards.yaml",
+        "back:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: green}\n",
+        "",
+    )
+    _small(game)
+    out = tmp_path / "out"
+    _refused(
+        ["preview", str(game), "--dpi", "1200", "--out", str(out)],
+        "pixels",
+        capsys,
+        "pixels drawn in one preview or export",
+        "687,360,000",
+        "--dpi",
+        "key: components",
+    )
+    assert not out.exists()
+    assert main(["preview", str(game), "--out", str(out)]) == 0, capsys.readouterr().err
+    assert len(list((out / "mini" / "preview" / "cards").glob("*-front.png"))) == 60
+
+
+BOARD = "family: board\nkind: board\nsize: {w: 2600mm, h: 2600mm}\nitems: [{id: b}]\nfront:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: teal}\n"
+
+
+def _tiled_board(tmp_path: Path) -> Path:
+    game = mini_game(tmp_path)
+    (game / "board.yaml").write_text(BOARD)
+    edit(game / "game.yaml", "  - cards.yaml", "  - cards.yaml\n  - board.yaml")
+    return game
+
+
+@pytest.mark.parametrize(
+    ("command", "folder"),
+    [(["export", "--tts"], "tts"), (["export", "--cards", "--dpi", "72"], "cards"), (["export", "--cricut"], "cricut"), (["export", "--press", "--dpi", "72"], "press"), (["export", "--cut"], "cut"), (["preview"], "preview")],
+    ids=["tts", "cards", "cricut", "press", "cut", "preview"],
+)
+def test_every_export_takes_the_tile_limit(tmp_path, capsys, command, folder):
+    """A board of 140 A4 tiles is refused by every export by default (exit 2, named), and
+    --max-tiles or --limit tiles raises the limit there as it does for build."""
+    game = _tiled_board(tmp_path)
+    argv = [command[0], str(game), *command[1:], "--out", str(tmp_path / "out"), "-q"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "would need 140 tile pages on a4" in err and "at most 100 tiles per item (raise it with --max-tiles)" in err, err
+    assert not (tmp_path / "out").exists()
+    for raised in (["--max-tiles", "140"], ["--limit", "tiles=140"]):
+        assert main([*argv, *raised]) == 0, capsys.readouterr().err
+        assert any((tmp_path / "out" / "mini" / folder).iterdir()), folder
+
+
+def test_serve_takes_the_tile_limit(tmp_path):
+    """`pnp serve --max-tiles N` as cmd_serve sets it up: its first look draws the board."""
+    from pnp.cli import _limits, parser
+    from pnp.serve.app import Hub
+    from pnp.serve.snapshot import Options
+
+    game = _tiled_board(tmp_path)
+
+    def look(*flags: str) -> list[str]:
+        budget.configure(_limits(parser().parse_args(["serve", str(game), *flags])))
+        hub = Hub(Options(str(game), max_tiles=budget.allowed("tiles")), game.resolve())
+        return [e["text"] for e in hub.rebuild().state["errors"]]
+
+    assert any("would need 140 tile pages on a4" in e for e in look()), look()
+    assert look("--max-tiles", "140") == [] and look("--limit", "tiles=140") == []

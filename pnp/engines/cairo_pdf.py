@@ -129,7 +129,7 @@ class CairoCanvas:
         elif t is Text:
             self._text(ctx, p)
         elif t is Image:
-            img = self._image(p.file)
+            img = self._image_for(ctx, p)
             ctx.save()
             ctx.translate(p.x, p.y)
             ctx.scale(p.w / img.get_width(), p.h / img.get_height())
@@ -233,6 +233,10 @@ class CairoCanvas:
                 self._draw(fctx, child)
             self.forms[ident] = form
         return form
+
+    def _image_for(self, ctx: cairo.Context, p: Image) -> cairo.ImageSurface:
+        """The surface image `p` is painted from: the whole file in a PDF."""
+        return self._image(p.file)
 
     def _image(self, file: str) -> cairo.ImageSurface:
         img = self.images.get(file)

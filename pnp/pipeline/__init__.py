@@ -106,7 +106,7 @@ def prepare(
     *,
     load_opts: Load = Load(),
     legibility: bool = True,
-    max_tiles: int = DEFAULT_MAX_TILES,
+    max_tiles: int | None = None,
     bleed: float | None = None,
     fold: bool = False,
     only: Sequence[str] = (),
@@ -131,6 +131,8 @@ def prepare(
             "%s: loaded %d families in %.2fs", game.id, len(game.families), time.monotonic() - t0
         )
     budget.reset(whole_game.extra.get("input_bytes", 0))  # each game's drawing has its own totals
+    if max_tiles is None:  # the run's tile limit (--max-tiles, --limit tiles), in every command
+        max_tiles = budget.allowed("tiles")
     if fresh:
         caches.forget()  # nor does it see what an earlier build read (pnp serve runs for hours)
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
