@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,9 @@ from pnp.spec.load import load_game
 # run as on a desktop where symlinks, hard links and fork are refused (tests/no_links/).
 NO_LINKS_DIR = Path(__file__).parent / "no_links"
 if os.environ.get("PNP_TEST_NO_LINKS") == "1":
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(NO_LINKS_DIR), os.environ.get("PYTHONPATH")]))
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [str(NO_LINKS_DIR), os.environ.get("PYTHONPATH")])
+    )
     import importlib.util
 
     _spec = importlib.util.spec_from_file_location("no_links", NO_LINKS_DIR / "sitecustomize.py")
@@ -57,21 +60,63 @@ _cache: dict = {}
 
 @pytest.fixture(scope="session")
 def out_root(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("built")
+    """Where the session's builds go: one folder every test worker shares (pytest-xdist gives
+    each worker a temporary folder of its own inside one parent), so a game is built once."""
+    base = tmp_path_factory.getbasetemp()
+    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "built"
+    root.mkdir(exist_ok=True)
+    return root
+
+
+def _built_once(dest: Path, make) -> None:
+    """Run make() to fill `dest` unless another worker has, or is doing it now (then wait)."""
+    done, lock = dest / "done", dest.with_name(dest.name + ".lock")
+    dest.mkdir(parents=True, exist_ok=True)
+    while not done.exists():
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            time.sleep(0.05)  # another worker is building it
+            continue
+        try:
+            if not done.exists():
+                make()
+                done.write_text("")
+        finally:
+            os.close(fd)
+            lock.unlink()
 
 
 @pytest.fixture(scope="session")
 def built(out_root):
     """built(game, paper='a4', variant=None, engine='reportlab', **options) -> Built."""
 
-    def get(game: str, paper: str = "a4", variant: str | None = None, engine: str = "reportlab", **options) -> Built:
+    def get(
+        game: str,
+        paper: str = "a4",
+        variant: str | None = None,
+        engine: str = "reportlab",
+        **options,
+    ) -> Built:
         key = (game, paper, variant, engine, tuple(sorted(options.items())))
         if key not in _cache:
-            g = load_game(game, variant=variant, options=options or None)
             name = "-".join(str(k) for k in key[:4]).replace("/", "_").replace("\\", "_")
-            dest = out_root / name / ("opts-" + "-".join(f"{k}{v}" for k, v in key[4]) if options else "plain")
-            outs = build(g, [paper], engine=engine, out_dir=dest)
-            _cache[key] = Built(outs[0].pdf, json.loads(outs[0].manifest.read_text()))
+            dest = (
+                out_root
+                / name
+                / ("opts-" + "-".join(f"{k}{v}" for k, v in key[4]) if options else "plain")
+            )
+            holder: list = []
+
+            def make() -> None:
+                g = load_game(game, variant=variant, options=options or None)
+                holder.extend(build(g, [paper], engine=engine, out_dir=dest / "out"))
+
+            _built_once(dest, make)
+            pdfs = sorted((dest / "out").rglob("*.pdf"))
+            manifests = sorted((dest / "out").rglob("*.json"))
+            assert len(pdfs) == len(manifests) == 1, (pdfs, manifests)
+            _cache[key] = Built(pdfs[0], json.loads(manifests[0].read_text()))
         return _cache[key]
 
     return get
@@ -180,4 +225,6 @@ def build_a4(folder: Path, out: Path, engine: str = "reportlab", *extra: str) ->
     """`pnp build FOLDER --paper a4` as a user runs it (warnings on stderr); its exit code."""
     from pnp.cli import main
 
-    return main(["build", str(folder), "--paper", "a4", "--engine", engine, "--out", str(out), *extra])
+    return main(
+        ["build", str(folder), "--paper", "a4", "--engine", engine, "--out", str(out), *extra]
+    )

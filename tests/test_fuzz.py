@@ -25,7 +25,7 @@ from pnp.cli import main
 from pnp.spec.load import builtin_games
 
 GAMES = builtin_games()
-EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "40"))  # a deeper run: PNP_FUZZ_EXAMPLES=2000
+EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "25"))  # a deeper run: PNP_FUZZ_EXAMPLES=2000
 
 # Values people type by mistake, and values meant to break things.
 ODD_TEXT = [

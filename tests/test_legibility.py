@@ -3,8 +3,7 @@ more against what is printed behind it, images of 150 ppi or more at print size.
 
 from __future__ import annotations
 
-from collections import Counter
-
+import numpy as np
 import pytest
 
 from pnp.spec.load import builtin_games
@@ -28,20 +27,24 @@ def _ratio(a, b) -> float:
 
 
 def _background(pix, bbox, ink) -> tuple[int, int, int] | None:
-    """The commonest colour inside the span's box that is not the text's own ink."""
+    """The commonest colour inside the span's box that is not the text's own ink (among equals,
+    the one met first, reading row by row)."""
     k = DPI / 72
     x0, y0 = max(int(bbox[0] * k), 0), max(int(bbox[1] * k), 0)
     x1, y1 = min(int(bbox[2] * k) + 1, pix.width), min(int(bbox[3] * k) + 1, pix.height)
-    seen: Counter = Counter()
-    samples, n, stride = pix.samples_mv, pix.n, pix.stride
-    for y in range(y0, y1):
-        row = samples[y * stride + x0 * n : y * stride + x1 * n]
-        # a row's pixels as (r, g, b): every n-th byte from each channel's start
-        seen.update(zip(row[0::n], row[1::n], row[2::n], strict=True))
-    for px in list(seen):
-        if max(abs(p - q) for p, q in zip(px, ink, strict=True)) <= 24:
-            del seen[px]  # the text's own ink
-    return seen.most_common(1)[0][0] if seen else None
+    if x1 <= x0 or y1 <= y0:
+        return None
+    rows = np.frombuffer(pix.samples_mv, dtype=np.uint8).reshape(pix.height, pix.stride)
+    box = rows[y0:y1, x0 * pix.n : x1 * pix.n].reshape(max(y1 - y0, 0), -1, pix.n)[..., :3]
+    rgb = box.reshape(-1, 3).astype(np.int32)
+    rgb = rgb[np.abs(rgb - np.array(ink)).max(axis=1) > 24]  # not the text's own ink
+    if not len(rgb):
+        return None
+    keys = rgb[:, 0] << 16 | rgb[:, 1] << 8 | rgb[:, 2]
+    colours, first, counts = np.unique(keys, return_index=True, return_counts=True)
+    top = np.flatnonzero(counts == counts.max())
+    key = int(colours[top[np.argmin(first[top])]])
+    return (key >> 16, key >> 8 & 255, key & 255)
 
 
 def shortfalls(doc) -> list[str]:

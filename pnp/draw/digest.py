@@ -55,8 +55,8 @@ class Digests:
             self._feed(h, (v.x, v.y, v.w, v.h))
         elif dataclasses.is_dataclass(v):
             h.update(type(v).__name__.encode())
-            for f in dataclasses.fields(v):
-                self._feed(h, getattr(v, f.name))
+            for name in v.__dataclass_fields__:  # the fields, in order (no ClassVar among them)
+                self._feed(h, getattr(v, name))
         else:
             h.update(repr(v).encode())
 
