@@ -159,25 +159,72 @@ def item_clip(it) -> pymupdf.Rect:
     return pymupdf.Rect(x, y, x + w, y + h) / MM
 
 
+def _chars_by_item(b: Built, component: str, side: str | None = None):
+    """(item, [(line key, span, char), ...]) for each placed item of `component`: the page's text
+    read once (pymupdf's rawdict) and each character given to the item its centre lies on
+    (items never overlap), in the page's reading order."""
+    doc = b.doc()
+    read: dict[int, list] = {}
+    out = []
+    for p, it in page_items(b.manifest):
+        if it["component"] != component or (side is not None and it["side"] != side):
+            continue
+        n = p["number"] - 1
+        if n not in read:
+            read[n] = [
+                ((bi, li), span, ch)
+                for bi, block in enumerate(doc[n].get_text("rawdict")["blocks"])
+                for li, line in enumerate(block.get("lines", []))
+                for span in line["spans"]
+                for ch in span["chars"]
+            ]
+        r = item_clip(it)
+        out.append(
+            (
+                it,
+                [
+                    (key, span, ch)
+                    for key, span, ch in read[n]
+                    if r.x0 <= (ch["bbox"][0] + ch["bbox"][2]) / 2 < r.x1
+                    and r.y0 <= (ch["bbox"][1] + ch["bbox"][3]) / 2 < r.y1
+                ],
+            )
+        )
+    return out
+
+
 def item_texts(b: Built, component: str, side: str = "front") -> list[tuple[dict, str]]:
     """(item, its printed text with whitespace made single) for each placed item of `component`."""
-    doc = b.doc()
-    return [
-        (it, " ".join(doc[p["number"] - 1].get_text("text", clip=item_clip(it)).split()))
-        for p, it in page_items(b.manifest)
-        if it["component"] == component and it["side"] == side
-    ]
+    out = []
+    for it, chars in _chars_by_item(b, component, side):
+        lines: dict = {}
+        for key, _, ch in chars:
+            lines[key] = lines.get(key, "") + ch["c"]
+        out.append((it, " ".join(" ".join(lines.values()).split())))
+    return out
 
 
 def item_spans(b: Built, component: str) -> list[tuple[dict, dict]]:
-    """(item, span) for every non-blank text span printed on each placed item of `component`."""
-    doc = b.doc()
+    """(item, span) for every non-blank text span printed on each placed item of `component`
+    (a span as pymupdf's "dict" gives it, made of the item's characters only)."""
     out = []
-    for p, it in page_items(b.manifest):
-        if it["component"] == component:
-            for block in doc[p["number"] - 1].get_text("dict", clip=item_clip(it))["blocks"]:
-                spans = (s for line in block.get("lines", []) for s in line["spans"])
-                out += [(it, s) for s in spans if s["text"].strip()]
+    for it, chars in _chars_by_item(b, component):
+        spans: dict[int, tuple[dict, list]] = {}
+        for _, span, ch in chars:
+            spans.setdefault(id(span), (span, []))[1].append(ch)
+        for span, chs in spans.values():
+            text = "".join(ch["c"] for ch in chs)
+            if text.strip():
+                s = {k: v for k, v in span.items() if k != "chars"}
+                boxes = [ch["bbox"] for ch in chs]
+                s["text"] = text
+                s["bbox"] = (
+                    min(x[0] for x in boxes),
+                    min(x[1] for x in boxes),
+                    max(x[2] for x in boxes),
+                    max(x[3] for x in boxes),
+                )
+                out.append((it, s))
     return out
 
 
