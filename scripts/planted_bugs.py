@@ -8,8 +8,9 @@
 Each bug is one small edit a tired developer could make (a sign flipped, a bound off by one, a
 condition dropped), written in tests/planted_bugs.yaml as the file, the text it replaces
 (which must occur exactly once) and the text put in its place. The edit is made in the working
-tree, the suite runs (stopping at its first failure), and the file is restored byte for byte,
-whatever happens. A bug is caught when the suite fails. Exit 1 when fewer than --target of the
+tree, the suite runs as CI runs it (the tests, stopping at their first failure, then the
+catalogue of rulebook breaks, scripts/mutations.py), and the file is restored byte for byte,
+whatever happens. A bug is caught when CI would fail. Exit 1 when fewer than --target of the
 bugs are caught, or when a bug's text is not found (the code moved: the catalogue is updated
 with it).
 """
@@ -56,15 +57,23 @@ def where(bug: Bug) -> str | None:
     return None if found == 1 else f"{bug.file}: the text to replace occurs {found} times, not once"
 
 
+SUITE = [  # what CI runs (.ci/run): the README's test command, then the rulebook breaks' catalogue
+    [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header"],
+    [sys.executable, "scripts/mutations.py"],
+]
+
+
 def run_suite(timeout: float) -> tuple[bool, str]:
     """(the suite failed, its last line)."""
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header"]
-    try:
-        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return True, f"the suite ran past {timeout:.0f} s (a hang counts as caught)"
-    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
-    return proc.returncode != 0, lines[-1] if lines else f"exit {proc.returncode}"
+    for cmd in SUITE:
+        try:
+            proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return True, f"the suite ran past {timeout:.0f} s (a hang counts as caught)"
+        lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
+        if proc.returncode != 0:
+            return True, lines[-1] if lines else f"exit {proc.returncode}"
+    return False, lines[-1] if lines else "exit 0"
 
 
 def plant(bug: Bug, timeout: float) -> tuple[bool, str, float]:
@@ -80,11 +89,17 @@ def plant(bug: Bug, timeout: float) -> tuple[bool, str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("numbers", nargs="*", type=int, help="only these bugs")
     ap.add_argument("--list", action="store_true", help="list the bugs and stop")
-    ap.add_argument("--check", action="store_true", help="check every bug can be planted, run nothing")
-    ap.add_argument("--target", type=float, default=0.9, help="the catch rate to reach (default 0.9)")
+    ap.add_argument(
+        "--check", action="store_true", help="check every bug can be planted, run nothing"
+    )
+    ap.add_argument(
+        "--target", type=float, default=0.9, help="the catch rate to reach (default 0.9)"
+    )
     ap.add_argument("--timeout", type=float, default=600, help="seconds one suite run may take")
     args = ap.parse_args(argv)
     bugs = load()
@@ -99,7 +114,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bug {b.number} ({b.what}): {why}", file=sys.stderr)
     if missing or args.check:
         return 1 if missing else 0
-    dirty = subprocess.run(["git", "status", "--porcelain", "--", "pnp"], cwd=ROOT, capture_output=True, text=True).stdout
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--", "pnp"], cwd=ROOT, capture_output=True, text=True
+    ).stdout
     if dirty.strip():
         print("pnp/ has uncommitted changes: commit or stash them first", file=sys.stderr)
         return 1
@@ -109,7 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     for b in bugs:
         caught, last, secs = plant(b, args.timeout)
         caught_n += caught
-        print(f"| {b.number} | {b.kind} | {b.what} | {'yes' if caught else '**no**'} | {last} | {secs:.0f} |", flush=True)
+        print(
+            f"| {b.number} | {b.kind} | {b.what} | {'yes' if caught else '**no**'} | {last} | {secs:.0f} |",
+            flush=True,
+        )
     rate = caught_n / len(bugs) if bugs else 1.0
     print(f"\ncaught {caught_n} of {len(bugs)} ({rate:.0%})")
     return 0 if rate >= args.target else 1
