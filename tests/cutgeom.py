@@ -101,6 +101,10 @@ class Lines:
                 self._add(a, b)
 
     def _add(self, a, b) -> None:
+        ka, kb = (int(a[0] // CELL), int(a[1] // CELL)), (int(b[0] // CELL), int(b[1] // CELL))
+        if ka == kb:  # a short piece (most are): the cell of its ends holds all of it
+            self.cells.setdefault(ka, []).append((a, b))
+            return
         n = max(1, math.ceil(math.dist(a, b) / (CELL / 2)))
         keys = {
             (

@@ -16,6 +16,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
@@ -252,6 +253,7 @@ def fuzz(game, file_pick, changes, build, paper, engine):
                 assert (out / yaml.safe_load((folder / "game.yaml").read_text())["id"]).is_dir()
 
 
+@pytest.mark.deep
 def test_mutated_specs_pass_or_refuse_cleanly(monkeypatch):
     """Every seeded mutation is checked (and one in ten built) cleanly, and the run is not
     vacuous: it reaches both clean refusals and successes. The counts start from zero here, so

@@ -56,6 +56,7 @@ def _consistent(folder) -> None:
         assert len(pdf) == len(manifest["pages"]) == len(svgs), paper
 
 
+@pytest.mark.deep
 def test_kill_before_the_switch_keeps_the_previous_set(tmp_path):
     game, out = mini_game(tmp_path), tmp_path / "out"
     first = _build(game, out, "2020-01-01")
@@ -89,6 +90,7 @@ def test_kill_before_the_switch_keeps_the_previous_set(tmp_path):
     )
 
 
+@pytest.mark.deep
 def test_kill_mid_switch_never_mixes_and_the_next_command_completes_it(tmp_path):
     game, out = mini_game(tmp_path), tmp_path / "out"
     assert _build(game, out, "2020-01-01").returncode == 0
@@ -192,6 +194,7 @@ def _run(args: list[str], fault: str | None = None) -> subprocess.CompletedProce
     )
 
 
+@pytest.mark.deep
 def test_previews_and_cut_files_switch_with_the_set(tmp_path):
     """A preview, cut or TTS export killed before its switch changes nothing; done, it keeps the PDFs."""
     game, out = mini_game(tmp_path), tmp_path / "out"
@@ -229,6 +232,7 @@ def _leftovers(out) -> list[str]:
     return sorted(p.name for p in out.iterdir() if p.name.startswith(".")) if out.exists() else []
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("at", ["before-switch", "mid-switch"])
 def test_ctrl_c_at_the_switch(tmp_path, at):
     """Ctrl-C just before the switch: exit 130, the previous set as it was. During the renames:
@@ -250,6 +254,7 @@ def test_ctrl_c_at_the_switch(tmp_path, at):
         _consistent(out / "mini")
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("delay", [0.3, 0.8, 1.3, 1.8, 2.5])
 def test_ctrl_c_at_any_moment_of_a_build(tmp_path, delay):
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) at several moments of

@@ -81,6 +81,7 @@ def machine_runs(tmp_path_factory) -> dict[tuple[str, str | None], list[dict[str
     return runs
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("date", DATES)
 @pytest.mark.parametrize("engine", ENGINES)
 def test_bytes_do_not_depend_on_the_machine_settings(engine, date, machine_runs):
@@ -115,6 +116,7 @@ def placed_runs(tmp_path_factory) -> dict[str, list[dict[str, bytes]]]:
     return runs
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("engine", ENGINES)
 def test_bytes_do_not_depend_on_where_the_game_folder_is(engine, placed_runs):
     """The same game in two places (another machine's paths), named relative to two working folders."""

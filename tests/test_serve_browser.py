@@ -21,11 +21,15 @@ from pnp.scaffold import new_game
 from pnp.serve.snapshot import FACE_MAX_PX, FACE_PX_PER_MM
 from pnp.spec.load import load_game
 
+pytestmark = pytest.mark.deep  # a real browser: run by CI (.ci/run) and `pytest -m deep`
+
 CHROMIUM = find_chromium()
 if CHROMIUM is None:
     if os.environ.get("CI"):
         raise RuntimeError("Chromium is missing: .ci/run should have installed it")
-    pytest.skip("no Chromium on this machine (Debian: apt-get install chromium)", allow_module_level=True)
+    pytest.skip(
+        "no Chromium on this machine (Debian: apt-get install chromium)", allow_module_level=True
+    )
 
 ALL_LOADED = """(() => {
   const imgs = [...document.querySelectorAll('#families img')];
@@ -56,7 +60,9 @@ def own_png(folder, family: str, item: str) -> Image.Image:
     ctx, fl = prep.ctx, prep.faces
     face = next(f for f in fl[family] if f.id == item)
     w, h = face_pixels(face, FACE_PX_PER_MM, FACE_MAX_PX)
-    return Image.open(io.BytesIO(render_png(ctx, [place_face(face.front, 0, 0, face, w, h)], w, h))).convert("RGBA")
+    return Image.open(
+        io.BytesIO(render_png(ctx, [place_face(face.front, 0, 0, face, w, h)], w, h))
+    ).convert("RGBA")
 
 
 def shown(browser: Browser, key: str) -> Image.Image:
@@ -80,17 +86,28 @@ def differs(screen: Image.Image, own: Image.Image) -> float:
 
 def test_faces_load_edits_show_and_errors_recover(browser, served):
     state = served.state()
-    pictures = sum(bool(f["front"]) + bool(f["back"] and not fam["shared_back"]) for fam in state["families"] for f in fam["faces"])
+    pictures = sum(
+        bool(f["front"]) + bool(f["back"] and not fam["shared_back"])
+        for fam in state["families"]
+        for f in fam["faces"]
+    )
     pictures += sum(1 for fam in state["families"] if fam["shared_back"])
     browser.open(served.url)
     assert browser.wait(ALL_LOADED, WAIT_S, "every face image loaded") == pictures
     assert browser.js("document.querySelectorAll('img.failed').length") == 0
-    assert browser.js("document.querySelector('#check tr[data-rule=\"deck-size\"] td.status').textContent") == "pass"
+    assert (
+        browser.js(
+            "document.querySelector('#check tr[data-rule=\"deck-size\"] td.status').textContent"
+        )
+        == "pass"
+    )
     hover = browser.js("document.querySelector('figure[data-face=\"deck/red-1\"]').title")
     assert hover.startswith("red-1") and "colour: red" in hover
 
     # show faces at their PNGs' own pixel size, so the screen can be compared with them pixel for pixel
-    browser.js(f"(() => {{ const z = document.getElementById('zoom'); z.value = {FACE_PX_PER_MM}; z.dispatchEvent(new Event('input')); }})()")
+    browser.js(
+        f"(() => {{ const z = document.getElementById('zoom'); z.value = {FACE_PX_PER_MM}; z.dispatchEvent(new Event('input')); }})()"
+    )
     before = own_png(served.folder, "deck", "red-1")
     assert differs(shown(browser, "deck/red-1"), before) < 2.0
 
@@ -99,25 +116,42 @@ def test_faces_load_edits_show_and_errors_recover(browser, served):
     version = int(browser.js("document.body.dataset.version"))
     save(deck, good.replace("Card text goes here.", "Fresh words, new card."))
     new_name = faces(served.next_state(version), "deck")["red-1"]["front"]["name"]
-    browser.wait(f"(() => {{ const i = document.querySelector('figure[data-face=\"deck/red-1\"] img[data-side=\"front\"]');"
-                 f" return i.dataset.name === '{new_name}' && i.dataset.state === 'loaded'; }})()", WAIT_S, "the edited face on the page")
+    browser.wait(
+        f'(() => {{ const i = document.querySelector(\'figure[data-face="deck/red-1"] img[data-side="front"]\');'
+        f" return i.dataset.name === '{new_name}' && i.dataset.state === 'loaded'; }})()",
+        WAIT_S,
+        "the edited face on the page",
+    )
     after = own_png(served.folder, "deck", "red-1")
     screen = shown(browser, "deck/red-1")
     assert differs(screen, after) < 2.0  # the page shows the face as saved ...
-    text = ImageChops.difference(before.convert("RGB"), after.convert("RGB")).getbbox()  # where the edit changed the face's pixels
+    text = ImageChops.difference(
+        before.convert("RGB"), after.convert("RGB")
+    ).getbbox()  # where the edit changed the face's pixels
     assert text is not None
-    old, new = differs(screen.crop(text), before.crop(text)), differs(screen.crop(text), after.crop(text))
+    old, new = (
+        differs(screen.crop(text), before.crop(text)),
+        differs(screen.crop(text), after.crop(text)),
+    )
     assert new < 2.0 and old > 20.0, (old, new)  # ... the new text, and not the old
 
     # a broken save: its error with file and line in the page, the last faces still on show
     version = int(browser.js("document.body.dataset.version"))
     save(deck, good.replace("kind: card", "kind: card\n  oops: [unclosed"))
-    message = browser.wait("(document.querySelector('.message.error') || {}).textContent", WAIT_S, "the error in the page")
+    message = browser.wait(
+        "(document.querySelector('.message.error') || {}).textContent",
+        WAIT_S,
+        "the error in the page",
+    )
     assert "deck.yaml:" in message
     assert browser.js("document.body.classList.contains('stale')")
     assert browser.wait(ALL_LOADED, WAIT_S, "the last good faces") == pictures
     save(deck, good)
-    browser.wait(f"+document.body.dataset.version > {version + 1} && !document.querySelector('.message.error')", WAIT_S, "recovery")
+    browser.wait(
+        f"+document.body.dataset.version > {version + 1} && !document.querySelector('.message.error')",
+        WAIT_S,
+        "recovery",
+    )
     assert not browser.js("document.body.classList.contains('stale')")
     browser.wait(ALL_LOADED, WAIT_S, "faces after recovery")
     assert differs(shown(browser, "deck/red-1"), before) < 2.0
@@ -128,11 +162,17 @@ def test_print_pages_toggle(browser, served):
     browser.open(served.url)
     browser.wait(ALL_LOADED, WAIT_S, "faces")
     browser.js("document.getElementById('show-pages').click()")
-    n = browser.wait("""(() => { const imgs = [...document.querySelectorAll('#pages img')];
-      return imgs.length && imgs.every(i => i.complete && i.naturalWidth > 0) && imgs.length; })()""", WAIT_S, "print pages")
+    n = browser.wait(
+        """(() => { const imgs = [...document.querySelectorAll('#pages img')];
+      return imgs.length && imgs.every(i => i.complete && i.naturalWidth > 0) && imgs.length; })()""",
+        WAIT_S,
+        "print pages",
+    )
     assert n == len(state["pages"])
     assert browser.js("document.getElementById('families').hidden")
-    sizes = browser.js("[...document.querySelectorAll('#pages img')].map(i => [i.naturalWidth, i.naturalHeight])")
+    sizes = browser.js(
+        "[...document.querySelectorAll('#pages img')].map(i => [i.naturalWidth, i.naturalHeight])"
+    )
     assert sizes == [[p["w"], p["h"]] for p in state["pages"]]
 
 
@@ -142,9 +182,24 @@ def test_spec_text_in_the_page_is_text_never_markup(browser, served):
     browser.wait(ALL_LOADED, WAIT_S, "faces")
     deck = served.folder / "deck.yaml"
     # YAML's \e and \a in a double-quoted key are ESC and BEL
-    save(deck, deck.read_text() + '"<img src=x onerror=document.body.dataset.owned=1><b>bold</b>\\e]2;title\\a": 1\n')
-    message = browser.wait("(document.querySelector('.message.error') || {}).textContent", WAIT_S, "the error in the page")
+    save(
+        deck,
+        deck.read_text()
+        + '"<img src=x onerror=document.body.dataset.owned=1><b>bold</b>\\e]2;title\\a": 1\n',
+    )
+    message = browser.wait(
+        "(document.querySelector('.message.error') || {}).textContent",
+        WAIT_S,
+        "the error in the page",
+    )
     assert "<img src=x onerror=document.body.dataset.owned=1><b>bold</b>" in message, message
-    assert browser.js("document.querySelectorAll('#messages img, #messages b, .message img, .message b').length") == 0
+    assert (
+        browser.js(
+            "document.querySelectorAll('#messages img, #messages b, .message img, .message b').length"
+        )
+        == 0
+    )
     assert browser.js("document.body.dataset.owned === undefined")
-    assert "\x1b" not in message and "\x07" not in message, repr(message)  # escaped as for the terminal
+    assert "\x1b" not in message and "\x07" not in message, repr(
+        message
+    )  # escaped as for the terminal

@@ -23,8 +23,6 @@ def _default_limits():
     budget.configure(None)
 
 
-
-
 def _small(game: Path) -> None:
     size = sum(p.stat().st_size for p in game.rglob("*") if p.is_file())
     assert size < 10_000, f"the hostile input is meant to be small ({size} bytes)"
@@ -57,18 +55,24 @@ def test_repeated_includes(tmp_path, capsys, monkeypatch):
     reads = []
     real = load.read_yaml
     monkeypatch.setattr(load, "read_yaml", lambda p, **k: reads.append(p) or real(p, **k))
-    _refused(_build(game, tmp_path), "includes", capsys, "include files read for one game", ".yaml:")
+    _refused(
+        _build(game, tmp_path), "includes", capsys, "include files read for one game", ".yaml:"
+    )
     assert len(reads) <= budget.Limits().includes + 3, len(reads)
 
 
 def test_items_across_families(tmp_path, capsys):
     """Two families of 6,000 each: under --max-items per family, over the total."""
     game = mini_game(tmp_path)
-    edit(game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 2000\n    for_each: {n: [1, 2, 3]}")
+    edit(
+        game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 2000\n    for_each: {n: [1, 2, 3]}"
+    )
     text = (game / "cards.yaml").read_text().replace("family: cards", "family: more")
     (game / "more.yaml").write_text(text)
     edit(game / "game.yaml", "  - cards.yaml", "  - cards.yaml\n  - more.yaml")
-    _refused(_build(game, tmp_path), "items", capsys, "items across all families", "12,000", "game.yaml:")
+    _refused(
+        _build(game, tmp_path), "items", capsys, "items across all families", "12,000", "game.yaml:"
+    )
     assert main(_build(game, tmp_path, "--limit", "items=20000")) == 0, capsys.readouterr().err
 
 
@@ -77,7 +81,9 @@ def test_max_items_is_the_items_limit(tmp_path, capsys, flag):
     """--max-items N is --limit items=N: one limit, per game, raised by either spelling (raising
     --max-items alone used to change nothing: the per-game total refused first)."""
     game = mini_game(tmp_path)
-    edit(game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 2000\n    for_each: {n: [1, 2, 3]}")
+    edit(
+        game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 2000\n    for_each: {n: [1, 2, 3]}"
+    )
     text = (game / "cards.yaml").read_text().replace("family: cards", "family: more")
     (game / "more.yaml").write_text(text)
     edit(game / "game.yaml", "  - cards.yaml", "  - cards.yaml\n  - more.yaml")
@@ -90,9 +96,14 @@ def test_max_items_is_the_items_limit(tmp_path, capsys, flag):
     assert sum(len(f.items) for f in load(*flag).families) == 12_000
     with pytest.raises(PnpError) as refused:
         load(*flag[:-1], flag[-1].replace("20000", "5000"))
-    assert "asks for 6,000 items" in refused.value.message and "at most 5,000 items in a game (raise it with --limit items=N)" in refused.value.expected
+    assert (
+        "asks for 6,000 items" in refused.value.message
+        and "at most 5,000 items in a game (raise it with --limit items=N)"
+        in refused.value.expected
+    )
 
 
+@pytest.mark.deep
 def test_the_benchmark_deck_of_5400_cards_builds_without_a_limit(tmp_path, capsys):
     """bench/synthetic.py's deck, 5,400 cards of 140 characters in 6 KB of YAML: refused before
     (500,000 characters drawn in one run); text laid out once and reused counts once."""
@@ -108,7 +119,11 @@ def test_the_benchmark_deck_of_5400_cards_builds_without_a_limit(tmp_path, capsy
 
     doc = pymupdf.open(tmp_path / "out" / "synthetic" / "synthetic-a4.pdf")
     text = "".join(page.get_text() for page in doc)
-    assert "Card 900" in text and "Line five: number 900" in text and text.count("Line one of the rules text") >= 5400
+    assert (
+        "Card 900" in text
+        and "Line five: number 900" in text
+        and text.count("Line one of the rules text") >= 5400
+    )
 
 
 def test_limits_grow_with_the_spec_bytes(tmp_path, capsys):
@@ -126,7 +141,10 @@ def test_limits_grow_with_the_spec_bytes(tmp_path, capsys):
     grown = game.extra["input_bytes"] - budget.FREE_BYTES
     assert grown > 40_000
     budget.reset(game.extra["input_bytes"])
-    assert budget.allowed("items") == 10_000 + 2 * grown and budget.allowed("text_total") == 500_000 + 200 * grown
+    assert (
+        budget.allowed("items") == 10_000 + 2 * grown
+        and budget.allowed("text_total") == 500_000 + 200 * grown
+    )
     budget.set_limit("items", 7)  # --limit items=7 is exact
     assert budget.allowed("items") == 7
     budget.configure(None)
@@ -139,16 +157,34 @@ def test_text_per_face(tmp_path, capsys):
     game = mini_game(tmp_path)
     edit(game / "cards.yaml", '"Card {n}"', '"' + "word " * 1200 + '"')
     _small(game)
-    _refused(_build(game, tmp_path), "text", capsys, "characters of text on one face", "6,000", "cards.yaml:")
+    _refused(
+        _build(game, tmp_path),
+        "text",
+        capsys,
+        "characters of text on one face",
+        "6,000",
+        "cards.yaml:",
+    )
 
 
 def test_text_across_a_run(tmp_path, capsys):
     """Many cards with long paragraphs: the run's text total is refused, counted, not timed."""
     game = mini_game(tmp_path)
-    edit(game / "cards.yaml", '"Card {n}", x: 0mm, y: 40mm', '"{n}-{copy} ' + "word " * 400 + '", x: 0mm, y: 0mm, h: 88mm')
-    edit(game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 1000\n    for_each: {n: [1, 2, 3]}")
+    edit(
+        game / "cards.yaml",
+        '"Card {n}", x: 0mm, y: 40mm',
+        '"{n}-{copy} ' + "word " * 400 + '", x: 0mm, y: 0mm, h: 88mm',
+    )
+    edit(
+        game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 1000\n    for_each: {n: [1, 2, 3]}"
+    )
     _small(game)
-    _refused(_build(game, tmp_path, "--limit", "text_total=50000"), "text_total", capsys, "characters of text laid out for one game")
+    _refused(
+        _build(game, tmp_path, "--limit", "text_total=50000"),
+        "text_total",
+        capsys,
+        "characters of text laid out for one game",
+    )
 
 
 def test_stripe_density(tmp_path, capsys):
@@ -158,24 +194,43 @@ def test_stripe_density(tmp_path, capsys):
         "family: pieces\nkind: polyomino\ncell: 10mm\nfill: red\nstripes: true\nstripe_spacing: 0.00003mm\n"
         "items:\n  - {id: l, cells: [[0, 0], [0, 1], [0, 2], [1, 2]]}\n"
     )
-    _refused(_build(game, tmp_path), "stripes", capsys, "stripe grooves", "cards.yaml:", "stripe_spacing")
+    _refused(
+        _build(game, tmp_path), "stripes", capsys, "stripe grooves", "cards.yaml:", "stripe_spacing"
+    )
 
 
 def test_primitives_per_face(tmp_path, capsys):
     game = mini_game(tmp_path)
-    _refused(_build(game, tmp_path, "--limit", "primitives=2"), "primitives", capsys, "drawing primitives on one face", "key: items (")
+    _refused(
+        _build(game, tmp_path, "--limit", "primitives=2"),
+        "primitives",
+        capsys,
+        "drawing primitives on one face",
+        "key: items (",
+    )
 
 
 def test_preview_faces(tmp_path, capsys, monkeypatch):
     """A 900-byte deck of 5,000 items: the preview is refused before any face is drawn."""
     game = mini_game(tmp_path)
-    edit(game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 1700\n    for_each: {n: [1, 2, 3]}")
+    edit(
+        game / "cards.yaml", "for_each: {n: [1, 2, 3]}", "count: 1700\n    for_each: {n: [1, 2, 3]}"
+    )
     _small(game)
     import pnp.pipeline
 
     drawn = []
     monkeypatch.setattr(pnp.pipeline, "prepare", lambda g, *a, **k: drawn.append(g))
-    _refused(["preview", str(game), "--out", str(tmp_path / "out")], "preview", capsys, "faces in one preview", "5,100", "--family", "mini/game.yaml: too much work", "key: components")
+    _refused(
+        ["preview", str(game), "--out", str(tmp_path / "out")],
+        "preview",
+        capsys,
+        "faces in one preview",
+        "5,100",
+        "--family",
+        "mini/game.yaml: too much work",
+        "key: components",
+    )
     assert not drawn and not (tmp_path / "out").exists()
 
 
@@ -210,6 +265,7 @@ def flat_png(path: Path, bits: int, side: int = 7071) -> Path:
     return path
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("bits", [1, 16], ids=["1-bit-grey", "16-bit-rgba"])
 def test_a_50_megapixel_png_is_decoded_at_the_size_it_is_drawn(tmp_path, capsys, bits):
     """A 49.99-megapixel one-colour PNG as a card's art, previewed at 1,200 dpi: the face is at
@@ -282,7 +338,14 @@ def _tiled_board(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize(
     ("command", "folder"),
-    [(["export", "--tts"], "tts"), (["export", "--cards", "--dpi", "72"], "cards"), (["export", "--cricut"], "cricut"), (["export", "--press", "--dpi", "72"], "press"), (["export", "--cut"], "cut"), (["preview"], "preview")],
+    [
+        (["export", "--tts"], "tts"),
+        (["export", "--cards", "--dpi", "72"], "cards"),
+        (["export", "--cricut"], "cricut"),
+        (["export", "--press", "--dpi", "72"], "press"),
+        (["export", "--cut"], "cut"),
+        (["preview"], "preview"),
+    ],
     ids=["tts", "cards", "cricut", "press", "cut", "preview"],
 )
 def test_every_export_takes_the_tile_limit(tmp_path, capsys, command, folder):
@@ -292,7 +355,10 @@ def test_every_export_takes_the_tile_limit(tmp_path, capsys, command, folder):
     argv = [command[0], str(game), *command[1:], "--out", str(tmp_path / "out"), "-q"]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert "would need 140 tile pages on a4" in err and "at most 100 tiles per item (raise it with --max-tiles)" in err, err
+    assert (
+        "would need 140 tile pages on a4" in err
+        and "at most 100 tiles per item (raise it with --max-tiles)" in err
+    ), err
     assert not (tmp_path / "out").exists()
     for raised in (["--max-tiles", "140"], ["--limit", "tiles=140"]):
         assert main([*argv, *raised]) == 0, capsys.readouterr().err

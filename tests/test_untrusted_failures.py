@@ -14,11 +14,27 @@ from pnp.cli import main
 def _art(game: Path, svg: str) -> None:
     (game / "art").mkdir()
     (game / "art" / "a.svg").write_text(svg)
-    edit(game / "cards.yaml", "front:\n", "front:\n  - symbol: {name: a, x: 50%, y: 50%, size: 10mm}\n")
+    edit(
+        game / "cards.yaml",
+        "front:\n",
+        "front:\n  - symbol: {name: a, x: 50%, y: 50%, size: 10mm}\n",
+    )
 
 
 def _build(game: Path, tmp_path: Path, capsys, engine: str = "reportlab") -> str:
-    code = main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4", "--quiet", "--engine", engine])
+    code = main(
+        [
+            "build",
+            str(game),
+            "--out",
+            str(tmp_path / "out"),
+            "--paper",
+            "a4",
+            "--quiet",
+            "--engine",
+            engine,
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2, err
     assert "internal error" not in err and "Traceback" not in err, err
@@ -40,7 +56,9 @@ def test_unclosed_brace_in_text(tmp_path, capsys):
     game = mini_game(tmp_path)
     edit(game / "cards.yaml", '"Card {n}"', '"{value"')
     err = _build(game, tmp_path, capsys)
-    assert "cards.yaml:8: text has a brace that is not closed" in err and "key: front[0]" in err, err
+    assert "cards.yaml:8: text has a brace that is not closed" in err and "key: front[0]" in err, (
+        err
+    )
 
 
 @pytest.mark.parametrize("engine", ["reportlab", "svg"])
@@ -67,7 +85,9 @@ def test_svg_numbers_out_of_range(tmp_path, capsys, engine, body):
     game = mini_game(tmp_path)
     _art(game, SVG.format(body))
     err = _build(game, tmp_path, capsys, engine)
-    assert "cards.yaml:8: art 'a' cannot be used" in err and ("1e+09" in err or "out of range" in err), err
+    assert "cards.yaml:8: art 'a' cannot be used" in err and (
+        "1e+09" in err or "out of range" in err
+    ), err
 
 
 def test_full_disk(tmp_path, capsys, monkeypatch):
@@ -88,7 +108,10 @@ def test_full_disk(tmp_path, capsys, monkeypatch):
         (["build", "--engine", "reportlab"], 1),  # the first check: while the game loads
         (["build", "--engine", "reportlab"], 2),  # drawing the first face
         (["build", "--engine", "reportlab"], 60),  # imposing: the guide page's text
-        (["build", "--engine", "svg"], 150),  # late in drawing the faces (all drawn before any page)
+        (
+            ["build", "--engine", "svg"],
+            150,
+        ),  # late in drawing the faces (all drawn before any page)
         (["preview"], 5),
         (["export", "--tts"], 5),
     ],
@@ -104,12 +127,20 @@ def test_memory_error_anywhere_is_exit_2(tmp_path, command, at):
     args = [command[0], str(game), "--out", str(out), *command[1:]]
     faulty = str(Path(__file__).parent / "pnp_with_fault.py")
     env = {**os.environ, "PNP_DEBUG": ""}
-    r = subprocess.run([sys.executable, faulty, f"memory:{at}", *args], capture_output=True, text=True, env=env, timeout=120)
+    r = subprocess.run(
+        [sys.executable, faulty, f"memory:{at}", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert r.returncode == 2, r.stderr
     assert r.stderr.startswith("error: out of memory") and "--max-items" in r.stderr, r.stderr
     assert "Traceback" not in r.stderr and "internal error" not in r.stderr
     assert not (out / "mini").exists(), "a run that ran out of memory writes nothing"
-    r = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, env=env, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "pnp", *args], capture_output=True, text=True, env=env, timeout=120
+    )
     assert r.returncode == 0 and (out / "mini").is_dir(), r.stderr  # the same run without the fault
 
 
@@ -127,7 +158,9 @@ def test_memory_error_in_the_live_server_is_shown_and_recovers(tmp_path, monkeyp
         monkeypatch.setattr(budget, "_fault_at", budget._checks[0] + 3)  # during the next rebuild
         save(cards, cards.read_text().replace("Card {n}", "Carte {n}"))
         hit = served.next_state(before["version"])
-        assert [e["message"] for e in hit["errors"]] == ["out of memory"] and hit["stale"], hit["errors"]
+        assert [e["message"] for e in hit["errors"]] == ["out of memory"] and hit["stale"], hit[
+            "errors"
+        ]
         assert faces(hit, "cards") == faces(before, "cards")  # the last good faces stay on show
         save(cards, cards.read_text().replace("Carte {n}", "Karte {n}"))
         fixed = served.next_state(hit["version"])
@@ -157,7 +190,11 @@ def test_polyomino_lengths_are_range_checked(tmp_path, capsys, key, value, expec
 
 
 def _data(game: Path, name: str) -> None:
-    edit(game / "cards.yaml", "items:\n  - id: c{n}\n    for_each: {n: [1, 2, 3]}\n", f"items: {name}\n")
+    edit(
+        game / "cards.yaml",
+        "items:\n  - id: c{n}\n    for_each: {n: [1, 2, 3]}\n",
+        f"items: {name}\n",
+    )
 
 
 def test_csv_count_with_5000_digits(tmp_path, capsys):
@@ -165,7 +202,9 @@ def test_csv_count_with_5000_digits(tmp_path, capsys):
     _data(game, "cards.csv")
     (game / "cards.csv").write_text("id,n,count\na,1," + "9" * 5000 + "\n")
     err = _build(game, tmp_path, capsys)
-    assert "cards.csv:2: count is not a whole number of copies" in err and "column C (count)" in err, err
+    assert (
+        "cards.csv:2: count is not a whole number of copies" in err and "column C (count)" in err
+    ), err
     assert len(err) < 1000, "the 5,000 digits are not repeated back in full"
 
 
@@ -181,7 +220,10 @@ def _xlsx(game: Path, extra_row: bytes) -> None:
     book.active.append(["a", 1])
     plain = io.BytesIO()
     book.save(plain)
-    with zipfile.ZipFile(plain) as src, zipfile.ZipFile(game / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as dst:
+    with (
+        zipfile.ZipFile(plain) as src,
+        zipfile.ZipFile(game / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as dst,
+    ):
         for entry in src.infolist():
             data = src.read(entry.filename)
             if entry.filename == "xl/worksheets/sheet1.xml":
@@ -196,12 +238,21 @@ def test_xlsx_cell_far_out_is_refused_not_padded(tmp_path, capsys):
     _xlsx(game, b'<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>z</t></is></c></row>')
     assert (game / "cards.xlsx").stat().st_size < 10_000
     err = _build(game, tmp_path, capsys)
-    assert "cards.xlsx:1048576: row has too many columns" in err and "at most 1,000 columns" in err and "column XFD" in err, err
+    assert (
+        "cards.xlsx:1048576: row has too many columns" in err
+        and "at most 1,000 columns" in err
+        and "column XFD" in err
+    ), err
 
 
 def test_xlsx_number_with_5000_digits(tmp_path, capsys):
     game = mini_game(tmp_path)
-    _xlsx(game, b'<row r="3"><c r="A3" t="inlineStr"><is><t>b</t></is></c><c r="B3"><v>' + b"9" * 5000 + b"</v></c></row>")
+    _xlsx(
+        game,
+        b'<row r="3"><c r="A3" t="inlineStr"><is><t>b</t></is></c><c r="B3"><v>'
+        + b"9" * 5000
+        + b"</v></c></row>",
+    )
     err = _build(game, tmp_path, capsys)
     assert "cards.xlsx:3: cannot read the workbook" in err and "key: row 3" in err, err
 
@@ -218,9 +269,13 @@ def test_preview_dpi_is_range_checked(tmp_path, capsys, dpi):
 
 @pytest.mark.parametrize("paper", ["a4\x00", "a4\x1b]2;x\x07", "nope/\x00.yaml"])
 def test_hostile_paper_names_are_refused(tmp_path, capsys, paper):
-    code = main(["build", str(mini_game(tmp_path)), "--out", str(tmp_path / "out"), "--paper", paper])
+    code = main(
+        ["build", str(mini_game(tmp_path)), "--out", str(tmp_path / "out"), "--paper", paper]
+    )
     err = capsys.readouterr().err
-    assert code == 2 and "paper" in err and "Traceback" not in err and "internal error" not in err, err
+    assert (
+        code == 2 and "paper" in err and "Traceback" not in err and "internal error" not in err
+    ), err
     assert "\x1b" not in err and "\x00" not in err, repr(err)
 
 
@@ -231,7 +286,10 @@ def _workbook_part(game: Path, part: str, change) -> None:
     src = (game / "cards.xlsx").read_bytes()
     import io
 
-    with zipfile.ZipFile(io.BytesIO(src)) as z, zipfile.ZipFile(game / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as dst:
+    with (
+        zipfile.ZipFile(io.BytesIO(src)) as z,
+        zipfile.ZipFile(game / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as dst,
+    ):
         for entry in z.infolist():
             data = z.read(entry.filename)
             dst.writestr(entry, change(data) if entry.filename == part else data)
@@ -241,7 +299,10 @@ def test_xlsx_row_claiming_a_far_row_number_is_one_row(tmp_path, capsys):
     """One row claiming row 99,999,999,999 (a 5 KB file): the reader used to walk every empty
     row before it, and hung every command. It is the one row it is."""
     game = mini_game(tmp_path)
-    _xlsx(game, b'<row r="99999999999"><c r="A99999999999" t="inlineStr"><is><t>far</t></is></c><c r="B99999999999"><v>2</v></c></row>')
+    _xlsx(
+        game,
+        b'<row r="99999999999"><c r="A99999999999" t="inlineStr"><is><t>far</t></is></c><c r="B99999999999"><v>2</v></c></row>',
+    )
     assert (game / "cards.xlsx").stat().st_size < 10_000
     from pnp.spec.load import load_game
 
@@ -249,6 +310,7 @@ def test_xlsx_row_claiming_a_far_row_number_is_one_row(tmp_path, capsys):
     assert items == [("a", 1), ("far", 2)]
 
 
+@pytest.mark.deep
 def test_xlsx_of_a_million_empty_rows_is_refused_by_its_size(tmp_path, capsys):
     """A million empty rows in a 10 KB file: the XML is read as it is decompressed, and past
     100 bytes of XML per byte of the file (at least 2 MB) it is refused, named."""
@@ -256,7 +318,10 @@ def test_xlsx_of_a_million_empty_rows_is_refused_by_its_size(tmp_path, capsys):
     _xlsx(game, b"<row><c/></row>" * 1_000_000)
     assert (game / "cards.xlsx").stat().st_size < 50_000
     err = _build(game, tmp_path, capsys)
-    assert "cards.xlsx: cannot read the workbook" in err and "bytes of XML (100 per byte of the file)" in err, err
+    assert (
+        "cards.xlsx: cannot read the workbook" in err
+        and "bytes of XML (100 per byte of the file)" in err
+    ), err
     assert not (tmp_path / "out" / "mini").exists()
 
 
@@ -266,7 +331,10 @@ def test_xlsx_of_a_million_empty_rows_is_refused_by_its_size(tmp_path, capsys):
         ("xl/workbook.xml", lambda b: b[: len(b) // 2]),  # cut short
         ("xl/workbook.xml", lambda b: b.replace(b"<sheets>", b"<sheets><<")),
         ("xl/_rels/workbook.xml.rels", lambda b: b"not xml"),
-        ("xl/worksheets/sheet1.xml", lambda b: b.replace(b"</sheetData>", b"<row><c t='s'><v>99</v></c></row></sheetData>")),
+        (
+            "xl/worksheets/sheet1.xml",
+            lambda b: b.replace(b"</sheetData>", b"<row><c t='s'><v>99</v></c></row></sheetData>"),
+        ),
         ("xl/workbook.xml", lambda b: b'<!DOCTYPE x [<!ENTITY a "aaaa">]>' + b),
     ],
 )
@@ -276,7 +344,9 @@ def test_damaged_workbook_is_exit_2(tmp_path, capsys, part, change):
     _xlsx(game, b"")
     _workbook_part(game, part, change)
     err = _build(game, tmp_path, capsys)
-    assert "cards.xlsx" in err and "cannot read the workbook" in err and "internal error" not in err, err
+    assert (
+        "cards.xlsx" in err and "cannot read the workbook" in err and "internal error" not in err
+    ), err
 
 
 def test_xlsx_values_read_as_a_spreadsheet_shows_them(tmp_path):
@@ -296,7 +366,16 @@ def test_xlsx_values_read_as_a_spreadsheet_shows_them(tmp_path):
     ws = book.create_sheet("Cards")
     ws.append(["id", "name", "cost", "ok", "day", "big"])
     ws.append(["a", "Oak", 3, True, datetime.date(2023, 3, 15), 1.5])
-    ws.append(["b", CellRichText(["Po", TextBlock(InlineFont(b=True), "nd")]), 2.0, False, None, 12345678901])
+    ws.append(
+        [
+            "b",
+            CellRichText(["Po", TextBlock(InlineFont(b=True), "nd")]),
+            2.0,
+            False,
+            None,
+            12345678901,
+        ]
+    )
     ws["A10"] = "c"  # after a gap of empty rows
     path = tmp_path / "cards.xlsx"
     book.save(path)
@@ -310,7 +389,16 @@ def test_xlsx_values_read_as_a_spreadsheet_shows_them(tmp_path):
     assert [r["\x00row"] for r in rows] == [2, 3, 10]
 
 
-@pytest.mark.parametrize("command", [["build"], ["preview", "--dpi", "1200"], ["export", "--tts"], ["export", "--cards"], ["export", "--cut"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["build"],
+        ["preview", "--dpi", "1200"],
+        ["export", "--tts"],
+        ["export", "--cards"],
+        ["export", "--cut"],
+    ],
+)
 def test_a_1_km_board_is_refused_by_every_command(tmp_path, capsys, command):
     """A board 1 km a side: `build` refused it (19 million tile pages), `preview` and `--tts`
     drew it (5 s, 360 MB each). Every command refuses it, before drawing, with the same limit."""
@@ -323,7 +411,9 @@ def test_a_1_km_board_is_refused_by_every_command(tmp_path, capsys, command):
     code = main([command[0], str(game), "--out", str(tmp_path / "out"), *command[1:]])
     err = capsys.readouterr().err
     assert code == 2, err
-    assert "board.yaml:3: 'board' (1000000 x 1000000 mm) would need" in err and "--max-tiles" in err, err
+    assert (
+        "board.yaml:3: 'board' (1000000 x 1000000 mm) would need" in err and "--max-tiles" in err
+    ), err
     assert not (tmp_path / "out").exists()
 
 
@@ -333,9 +423,14 @@ def test_an_item_id_of_300_characters_is_never_an_internal_error(tmp_path, capsy
     game = mini_game(tmp_path)
     edit(game / "cards.yaml", "id: c{n}", "id: c{n}" + "x" * 300)
     for command in (["preview"], ["export", "--cards"], ["export", "--tts"], ["build"]):
-        code = main([command[0], str(game), "--out", str(tmp_path / "out"), "--quiet", *command[1:]])
+        code = main(
+            [command[0], str(game), "--out", str(tmp_path / "out"), "--quiet", *command[1:]]
+        )
         err = capsys.readouterr().err
-        assert code in (0, 2) and "internal error" not in err and "Traceback" not in err, (command, err)
+        assert code in (0, 2) and "internal error" not in err and "Traceback" not in err, (
+            command,
+            err,
+        )
         if code == 2:
             assert "file name is too long" in err and "shorten the item id" in err, err
 
@@ -347,12 +442,18 @@ def test_a_file_name_too_long_is_exit_2(tmp_path, capsys, monkeypatch):
     import pnp.face_images
 
     def refuse(*args, **kwargs):
-        raise OSError(errno.ENAMETOOLONG, "File name too long", "out/mini/preview/cards/" + "x" * 300 + ".png")
+        raise OSError(
+            errno.ENAMETOOLONG, "File name too long", "out/mini/preview/cards/" + "x" * 300 + ".png"
+        )
 
     monkeypatch.setattr(pnp.face_images, "render_png", refuse)
     code = main(["preview", str(mini_game(tmp_path)), "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
-    assert code == 2 and "xxxx.png: the file name is too long for this file system" in err and "internal error" not in err, err
+    assert (
+        code == 2
+        and "xxxx.png: the file name is too long for this file system" in err
+        and "internal error" not in err
+    ), err
 
 
 def test_a_games_own_a4_is_said_once(tmp_path, capsys):
@@ -362,7 +463,9 @@ def test_a_games_own_a4_is_said_once(tmp_path, capsys):
 
     game = mini_game(tmp_path)
     (game / "layouts").mkdir()
-    (game / "layouts" / "a4.yaml").write_text((layouts_dir() / "a4.yaml").read_text().replace("10mm", "12mm", 1))
+    (game / "layouts" / "a4.yaml").write_text(
+        (layouts_dir() / "a4.yaml").read_text().replace("10mm", "12mm", 1)
+    )
     paper._said_replaced.clear()
     assert main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4"]) == 0
     err = capsys.readouterr().err
@@ -382,10 +485,17 @@ def test_duplicate_item_ids_are_said(tmp_path, capsys):
     """Two items with one id were accepted silently. They are kept (the repeat is named a-2,
     so nothing a user wrote is lost) and said, with file and line, once per family."""
     game = mini_game(tmp_path)
-    edit(game / "cards.yaml", "  - id: c{n}\n    for_each: {n: [1, 2, 3]}\n", "  - {id: a, n: 1}\n  - {id: b, n: 2}\n  - {id: a, n: 3}\n  - {id: b, n: 4}\n")
+    edit(
+        game / "cards.yaml",
+        "  - id: c{n}\n    for_each: {n: [1, 2, 3]}\n",
+        "  - {id: a, n: 1}\n  - {id: b, n: 2}\n  - {id: a, n: 3}\n  - {id: b, n: 4}\n",
+    )
     assert main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4"]) == 0
     err = capsys.readouterr().err
-    assert "cards.yaml:7: family 'cards' gives the id 'a' and 1 more to more than one item" in err and "a-2" in err, err
+    assert (
+        "cards.yaml:7: family 'cards' gives the id 'a' and 1 more to more than one item" in err
+        and "a-2" in err
+    ), err
     assert err.count("more than one item") == 1
     from pnp.spec.load import load_game
 
@@ -419,23 +529,46 @@ def test_a_16_bit_rgba_image_is_printed_band_by_band(tmp_path, monkeypatch):
 
     monkeypatch.setattr(pdf_images, "BAND_PIXELS", 40 * 7)  # 7 rows a band: many bands
     w, h = 40, 30
-    rows = b"".join(b"\x00" + b"".join(struct.pack(">HHHH", x * 1600, y * 2000, 30000, 65535 if x < 20 else 32768) for x in range(w)) for y in range(h))
+    rows = b"".join(
+        b"\x00"
+        + b"".join(
+            struct.pack(">HHHH", x * 1600, y * 2000, 30000, 65535 if x < 20 else 32768)
+            for x in range(w)
+        )
+        for y in range(h)
+    )
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
 
-    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, 6, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
     image, mask = pdf_images.image_streams(png)
     import io
 
     want = Image.open(io.BytesIO(png))
     want.load()
     assert zlib.decompress(image.data) == want.convert("RGB").tobytes()
-    assert mask is not None and zlib.decompress(mask.data) == want.convert("RGBA").getchannel("A").tobytes()
+    assert (
+        mask is not None
+        and zlib.decompress(mask.data) == want.convert("RGBA").getchannel("A").tobytes()
+    )
     game = mini_game(tmp_path)
     (game / "deep.png").write_bytes(png)
-    edit(game / "cards.yaml", "front:\n", "front:\n  - image: {file: deep.png, x: 0mm, y: 0mm, w: 100%, h: 50%}\n")
-    assert main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4", "--quiet"]) == 0
+    edit(
+        game / "cards.yaml",
+        "front:\n",
+        "front:\n  - image: {file: deep.png, x: 0mm, y: 0mm, w: 100%, h: 50%}\n",
+    )
+    assert (
+        main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4", "--quiet"]) == 0
+    )
     doc = pymupdf.open(tmp_path / "out" / "mini" / "mini-a4.pdf")
     xrefs = [x[0] for page in doc for x in page.get_images() if x[2] == w and x[3] == h]
     assert xrefs, "the image is in the PDF at its own size"
