@@ -8,8 +8,8 @@
 Each bug is one small edit a tired developer could make (a sign flipped, a bound off by one, a
 condition dropped), written in tests/planted_bugs.yaml as the file, the text it replaces
 (which must occur exactly once) and the text put in its place. The edit is made in the working
-tree, the suite runs as CI runs it (the tests, stopping at their first failure, then the
-catalogue of rulebook breaks, scripts/mutations.py), and the file is restored byte for byte,
+tree, the suite runs as CI runs it (the everyday tests, stopping at their first failure, the
+deep tests, then the catalogue of rulebook breaks, scripts/mutations.py), and the file is restored byte for byte,
 whatever happens. A bug is caught when CI would fail. Exit 1 when fewer than --target of the
 bugs are caught, or when a bug's text is not found (the code moved: the catalogue is updated
 with it).
@@ -57,8 +57,10 @@ def where(bug: Bug) -> str | None:
     return None if found == 1 else f"{bug.file}: the text to replace occurs {found} times, not once"
 
 
-SUITE = [  # what CI runs (.ci/run): the README's test command, then the rulebook breaks' catalogue
-    [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header"],
+PYTEST = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header"]
+SUITE = [  # what CI runs (.ci/run): the README's test command, the deep tests, the rulebook breaks
+    PYTEST,
+    [*PYTEST, "-m", "deep"],
     [sys.executable, "scripts/mutations.py"],
 ]
 
