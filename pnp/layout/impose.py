@@ -334,13 +334,10 @@ def _shared_pages(
 ) -> None:
     """The pool's shared sheets (pnp.layout.share), each with its backs page when it holds a
     two-sided item (a one-sided item on it has nothing behind it)."""
-    for placed, tile_marks in shared_sheets(pool, packings):
+    for placed, marks in shared_sheets(pool, paper, packings):
         page = new_page("sheet")
-        page.items = placed
-        page.marks = [
-            *tile_marks,
-            *corner_marks([(p.x, p.y, p.w, p.h) for p in placed], paper, pool.gutter),
-        ]
+        page.items = list(placed)
+        page.marks = list(marks)
         if band:
             page.marks = [*page.marks, *sheet_registration(page, paper)]
         note(page, [p.ref for p in placed])

@@ -15,8 +15,10 @@ from itertools import product
 
 from pnp.draw.primitives import Group, multiply, rotate, translate
 from pnp.layout.grid import Grid, fit_count
+from pnp.layout.marks import corner_marks
 from pnp.layout.pack import GuillotinePacker
 from pnp.layout.plan import ItemRef, Placement
+from pnp.spec.paper import PaperSpec
 
 TRIED = 2_000  # pieces past which one packing is made, not the best of several
 
@@ -234,20 +236,22 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
 
 
 def shared_sheets(
-    pool: SharedPool, packings: dict | None = None
+    pool: SharedPool, paper: PaperSpec, packings: dict | None = None
 ) -> list[tuple[list[Placement], list]]:
-    """Each shared sheet's placements and its tiles' marks, the packed block centred in the
-    printable area. `packings` keeps each pool's packing for another plan of the same paper
-    (the ways round a board is tiled leave the card pool as it was)."""
+    """Each shared sheet's placements and marks (its tiles' marks and the cut marks at its
+    pieces' corners), the packed block centred in the printable area. `packings` keeps each
+    pool's sheets for another plan of the same paper (the ways round a board is tiled leave
+    the card pool as it was)."""
     if packings is None:
-        parts, packer = best_packing(pool)
-    else:
-        key = repr(
-            (pool.area, pool.gutter, [(list(r.refs), r.grid) for r in pool.runs], pool.tiles)
-        )
-        if key not in packings:
-            packings[key] = best_packing(pool)
-        parts, packer = packings[key]
+        return _sheets(pool, paper)
+    key = repr((pool.area, pool.gutter, [(list(r.refs), r.grid) for r in pool.runs], pool.tiles))
+    if key not in packings:
+        packings[key] = _sheets(pool, paper)
+    return packings[key]
+
+
+def _sheets(pool: SharedPool, paper: PaperSpec) -> list[tuple[list[Placement], list]]:
+    parts, packer = best_packing(pool)
     ax, ay, aw, ah = pool.area
     sheets = []
     for sheet in packer.sheets:
@@ -259,5 +263,6 @@ def shared_sheets(
             p for s in spots for p in parts[s.index].placements(ox + s.x, oy + s.y, s.rotated)
         ]
         marks = [m for s in spots for m in parts[s.index].marks(ox + s.x, oy + s.y, s.rotated)]
+        marks += corner_marks([(p.x, p.y, p.w, p.h) for p in placed], paper, pool.gutter)
         sheets.append((placed, marks))
     return sheets
