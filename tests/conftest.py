@@ -46,6 +46,12 @@ REPO = Path(__file__).resolve().parent.parent
 MM = 25.4 / 72.0  # millimetres per PDF point
 
 
+def pytest_xdist_auto_num_workers(config) -> int:
+    """`-n auto`: one worker more than the cores, since some tests wait (on a live server, a
+    child process, a browser) and would leave their core idle."""
+    return (os.cpu_count() or 1) + 1
+
+
 @dataclass
 class Built:
     pdf: Path

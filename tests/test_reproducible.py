@@ -48,8 +48,19 @@ def assert_no_clock(blob: bytes) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_reportlab_builds_are_byte_identical(game, tmp_path, monkeypatch, capsys):
-    a = build_in(game, tmp_path / "one" / "out", tmp_path / "cwd1", monkeypatch, capsys)
-    b = build_in(game, tmp_path / "two" / "deeper" / "out", tmp_path / "cwd2" / "x", monkeypatch, capsys)
+    # one paper: the other's pages come from the same code
+    a = build_in(
+        game, tmp_path / "one" / "out", tmp_path / "cwd1", monkeypatch, capsys, "--paper", "a4"
+    )
+    b = build_in(
+        game,
+        tmp_path / "two" / "deeper" / "out",
+        tmp_path / "cwd2" / "x",
+        monkeypatch,
+        capsys,
+        "--paper",
+        "a4",
+    )
     assert_same(a, b)
     assert any(n.endswith(".pdf") for n in a) and any(n.endswith(".json") for n in a)
     for name, blob in a.items():
@@ -88,7 +99,9 @@ def mini_with_art(folder: Path) -> Path:
 
 
 @pytest.mark.parametrize("engine", ["reportlab", "svg"])
-def test_where_the_game_folder_lies_does_not_change_the_output(engine, tmp_path, monkeypatch, capsys):
+def test_where_the_game_folder_lies_does_not_change_the_output(
+    engine, tmp_path, monkeypatch, capsys
+):
     one = mini_with_art(tmp_path / "a" / "mini")
     two = mini_with_art(tmp_path / "somewhere" / "else" / "mini")
     args = ("--engine", engine, "--paper", "a4")
@@ -102,9 +115,15 @@ def test_where_the_game_folder_lies_does_not_change_the_output(engine, tmp_path,
 @pytest.mark.parametrize("engine", ["reportlab", "svg"])
 def test_build_date_goes_into_the_metadata(engine, tmp_path, monkeypatch, capsys):
     args = ("--engine", engine, "--paper", "a4")
-    a = build_in(str(BASE), tmp_path / "one", tmp_path, monkeypatch, capsys, *args, "--date", "2024-05-01")
-    b = build_in(str(BASE), tmp_path / "two", tmp_path, monkeypatch, capsys, *args, "--date", "2024-05-01")
-    c = build_in(str(BASE), tmp_path / "three", tmp_path, monkeypatch, capsys, *args, "--date", "2023-12-31")
+    a = build_in(
+        str(BASE), tmp_path / "one", tmp_path, monkeypatch, capsys, *args, "--date", "2024-05-01"
+    )
+    b = build_in(
+        str(BASE), tmp_path / "two", tmp_path, monkeypatch, capsys, *args, "--date", "2024-05-01"
+    )
+    c = build_in(
+        str(BASE), tmp_path / "three", tmp_path, monkeypatch, capsys, *args, "--date", "2023-12-31"
+    )
     plain = build_in(str(BASE), tmp_path / "four", tmp_path, monkeypatch, capsys, *args)
     assert_same(a, b)
     pdf = "mini/mini-a4.pdf"
