@@ -31,7 +31,7 @@ def current(
     for name, faces in families:
         items = out.setdefault(name, {})
         for face in faces:
-            items[face.id] = (digests.face(face.front), digests.face(face.back))
+            items[face.id] = (digests.side(face, "front"), digests.side(face, "back"))
     return out
 
 

@@ -64,7 +64,7 @@ def write(
     folder = folder or game.id + (ONLY_DIR if prep.only else "")
     created = _mkdir(out_dir)
     outputs: list[Output] = []
-    digests = Digests(prep.ctx.symbols)  # each face's, for the manifests of every paper
+    digests = Digests(prep.ctx.symbols)  # a symbol or image hashed once for every paper
     try:
         with output_set(out_dir, folder) as stage:
             for paper, plan in zip(prep.papers, prep.plans, strict=True):

@@ -17,14 +17,10 @@ class Digests:
     def __init__(self, symbols):
         self.symbols = symbols  # a SymbolBook (or any id -> Symbol mapping)
         self.known: dict[str, str] = {}  # symbol id or image path -> digest
-        self.items: dict[tuple[str, str, str], str | None] = {}  # (family, id, side) -> digest
 
     def side(self, face, side: str) -> str | None:
-        """The digest of an item's front or back, worked out once for every paper of a build."""
-        key = (face.family, face.id, side)
-        if key not in self.items:
-            self.items[key] = self.face(face.back if side == "back" else face.front)
-        return self.items[key]
+        """The digest of an item's front or back."""
+        return self.face(face.back if side == "back" else face.front)
 
     def face(self, drawing: object) -> str | None:
         """The digest of a face's drawing (a front or back primitive), None for no drawing."""

@@ -11,7 +11,6 @@ grid, for TTS's "unique backs" option.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -266,12 +265,6 @@ def _pieces(ctx, fam, faces: list[Face], root: Path, url, z0: float, warn) -> li
             shape = "rounded" if radius else face.shape
             out.append(tile_object(face.id, f"{fam.name}/{face.id}", front, back, shape, xi, z))
     return out
-
-
-def _ours(name: str) -> str | None:
-    """The family stem a TTS file name belongs to (deck-faces-2.png -> deck)."""
-    m = re.fullmatch(r"(.+)-(?:back\.png|faces(?:-\d+)?\.png|backs(?:-\d+)?\.png|tts\.txt)", name)
-    return m.group(1) if m else None
 
 
 def _sheet(ctx, faces: list[Face], drawings: list, hidden, cw: int, ch: int, path: Path) -> Path:
