@@ -4,6 +4,7 @@ imported, ends with exit 130 and a line, never a traceback."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 
@@ -12,6 +13,9 @@ def run() -> int:
         from pnp.cli import main
 
         code = main()
+        # the work is done: a Ctrl-C now would make Python end by the signal itself (-2) on
+        # the way out, after the output was already complete
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     except KeyboardInterrupt:
         print("interrupted; earlier output is unchanged", file=sys.stderr)
         code = 130

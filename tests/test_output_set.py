@@ -300,3 +300,17 @@ def test_ctrl_c_at_any_moment_of_a_build(tmp_path, delay):
         assert after == before
     else:
         _consistent(out / "mini")
+
+
+def test_ctrl_c_after_the_work_is_done_still_exits_with_its_code():
+    """A Ctrl-C that lands after the command finished, while Python is on its way out, must not
+    turn a complete build into death by the signal (exit -2)."""
+    script = (
+        "import os, signal, pnp.cli, pnp.__main__ as entry\n"
+        "pnp.cli.main = lambda: 0\n"
+        "code = entry.run()\n"
+        "os.kill(os.getpid(), signal.SIGINT)\n"
+        "raise SystemExit(code)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
