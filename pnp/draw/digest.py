@@ -17,44 +17,61 @@ class Digests:
     def __init__(self, symbols):
         self.symbols = symbols  # a SymbolBook (or any id -> Symbol mapping)
         self.known: dict[str, str] = {}  # symbol id or image path -> digest
+        # (family, index, side) -> digest: each item's face is drawn once per build, and an
+        # item placed on both papers (or on a sheet and its tile) is hashed once
+        self.items: dict[tuple[str, int, str], str | None] = {}
 
     def side(self, face, side: str) -> str | None:
         """The digest of an item's front or back."""
         return self.face(face.back if side == "back" else face.front)
 
+    def item(self, ref, side: str, face) -> str | None:
+        """The digest of a placed item's front or back (`face` is the item's drawn face)."""
+        key = (ref.family, ref.index, side)
+        if key not in self.items:
+            self.items[key] = self.side(face, side)
+        return self.items[key]
+
     def face(self, drawing: object) -> str | None:
         """The digest of a face's drawing (a front or back primitive), None for no drawing."""
         if drawing is None:
             return None
-        h = hashlib.sha256()
-        self._feed(h, drawing)
-        return h.hexdigest()[:16]
+        return _sha(self._text(drawing))[:16]
 
-    def _feed(self, h, v: object) -> None:
+    def _text(self, v: object) -> str:
+        out: list[str] = []
+        self._spell(v, out)
+        return "".join(out)  # hashed in one go: a die net is a hundred thousand numbers
+
+    def _spell(self, v: object, out: list[str]) -> None:
+        """Append the drawing's text: every number rounded, every symbol and image by content."""
         if isinstance(v, float):
-            h.update(repr(round(v, 4) + 0.0).encode())
+            out.append(repr(round(v, 4) + 0.0))
         elif isinstance(v, (str, int, bool)) or v is None:
-            h.update(repr(v).encode())
+            out.append(repr(v))
         elif isinstance(v, (tuple, list)):
-            h.update(b"(")
+            out.append("(")
             for x in v:
-                self._feed(h, x)
-                h.update(b",")
-            h.update(b")")
+                if type(x) is float:  # most of a drawing: points
+                    out.append(repr(round(x, 4) + 0.0))
+                else:
+                    self._spell(x, out)
+                out.append(",")
+            out.append(")")
         elif isinstance(v, Use):
-            h.update(b"Use")
-            h.update(self._known(v.symbol, lambda: self._symbol(v.symbol)).encode())
-            self._feed(h, v.transform)
+            out.append("Use")
+            out.append(self._known(v.symbol, lambda: self._symbol(v.symbol)))
+            self._spell(v.transform, out)
         elif isinstance(v, Image):  # the picture, not where it sits on this disk
-            h.update(b"Image")
-            h.update(self._known(v.file, lambda: _file_hash(v.file)).encode())
-            self._feed(h, (v.x, v.y, v.w, v.h))
+            out.append("Image")
+            out.append(self._known(v.file, lambda: _file_hash(v.file)))
+            self._spell((v.x, v.y, v.w, v.h), out)
         elif dataclasses.is_dataclass(v):
-            h.update(type(v).__name__.encode())
+            out.append(type(v).__name__)
             for name in v.__dataclass_fields__:  # the fields, in order (no ClassVar among them)
-                self._feed(h, getattr(v, name))
+                self._spell(getattr(v, name), out)
         else:
-            h.update(repr(v).encode())
+            out.append(repr(v))
 
     def _known(self, key: str, make) -> str:
         if key not in self.known:
@@ -66,9 +83,11 @@ class Digests:
             sym = self.symbols[ident]
         except KeyError:
             return "missing:" + ident
-        h = hashlib.sha256()
-        self._feed(h, (sym.children, sym.w, sym.h))
-        return h.hexdigest()
+        return _sha(self._text((sym.children, sym.w, sym.h)))
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _file_hash(path: str) -> str:

@@ -103,16 +103,19 @@ def impose(
         fold=fold,
         ink=ink,
         packings={},  # the candidates below share their card pools: each is packed once
+        guide_pages=[],  # and the number of guide pages: drafted once
     )
-    plan = _impose(families, paper, fonts, other_way=False, **opts)
-    if not any(fp.tiled for fp in plan.families):
-        return plan
-    best = (component_sheets(plan), tile_sheets(plan))
-    for other_way, even_cols in ((True, False), (False, True), (True, True)):
-        other = _impose(families, paper, fonts, other_way=other_way, even_cols=even_cols, **opts)
-        score = (component_sheets(other), tile_sheets(other))
-        if score < best:
-            plan, best = other, score
+    plan, finish = _impose(families, paper, fonts, other_way=False, **opts)
+    if any(fp.tiled for fp in plan.families):
+        best = (component_sheets(plan), tile_sheets(plan))
+        for other_way, even_cols in ((True, False), (False, True), (True, True)):
+            other = _impose(
+                families, paper, fonts, other_way=other_way, even_cols=even_cols, **opts
+            )
+            score = (component_sheets(other[0]), tile_sheets(other[0]))
+            if score < best:
+                (plan, finish), best = other, score
+    finish()  # the assembly maps and the guide, for the plan kept only
     return plan
 
 
@@ -148,7 +151,10 @@ def _impose(
     other_way: bool,
     even_cols: bool = False,
     packings: dict | None = None,
-) -> Plan:
+    guide_pages: list[int] | None = None,
+) -> tuple[Plan, Callable[[], None]]:
+    """One candidate plan, and what finishes it once it is kept: its assembly maps and its
+    guide, which name page numbers but move no page."""
     W, H, m = paper.size.w, paper.size.h, paper.margin
     area = (m, m, W - 2 * m, H - 2 * m)
     # print-and-cut sheets keep a band at the top and bottom free for the registration marks
@@ -190,7 +196,11 @@ def _impose(
     )
     # Whether the design choices need a page of their own depends on the number of rows only,
     # so a draft with no page numbers yet decides it before any page is numbered.
-    for _ in guide(calibration=(2, 3) if any_duplex else None, pages_total=0)[1]:
+    guide_pages = [] if guide_pages is None else guide_pages
+    if not guide_pages:
+        draft = guide(calibration=(2, 3) if any_duplex else None, pages_total=0)[1]
+        guide_pages.append(1 + len(draft))
+    for _ in range(guide_pages[0] - 1):
         pages.append(Page(len(pages) + 1, "guide", W, H))
     calibration = None
     if any_duplex:
@@ -314,19 +324,24 @@ def _impose(
     for pool in pools.values():
         if pool.runs or pool.tiles:
             _shared_pages(pool, paper, new_page, note, back_of, band, packings)
-    for finish in maps:  # the maps name the pages their tiles ended on
-        finish(pages)
-    sheets: dict[str, list[int]] = {}  # what to buy: the pages that hold components, by stock
-    for page in pages:
-        if page.kind in ("sheet", "tile", "fold") and len(page.items):
-            sheets.setdefault(page.items[0].ref.stock, []).append(page.number)
-    pages[0].marks, extra = guide(calibration=calibration, pages_total=len(pages), sheets=sheets)
-    pages[0].bookmark = "Print guide"
-    for k, marks in enumerate(extra, start=1):
-        pages[k].marks = marks
-    if extra:
-        pages[1].bookmark = "Design choices"
-    return Plan(paper, pages, list(fam_pages.values()), calibration)
+
+    def finish() -> None:
+        for finish_map in maps:  # the maps name the pages their tiles ended on
+            finish_map(pages)
+        sheets: dict[str, list[int]] = {}  # what to buy: the pages that hold components, by stock
+        for page in pages:
+            if page.kind in ("sheet", "tile", "fold") and len(page.items):
+                sheets.setdefault(page.items[0].ref.stock, []).append(page.number)
+        pages[0].marks, extra = guide(
+            calibration=calibration, pages_total=len(pages), sheets=sheets
+        )
+        pages[0].bookmark = "Print guide"
+        for k, marks in enumerate(extra, start=1):
+            pages[k].marks = marks
+        if extra:
+            pages[1].bookmark = "Design choices"
+
+    return Plan(paper, pages, list(fam_pages.values()), calibration), finish
 
 
 def _shared_pages(
