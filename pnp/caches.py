@@ -20,7 +20,7 @@ CACHES = (
     ("pnp.draw.svgart", "read_art"),  # an SVG file's drawing, by path
     ("pnp.spec.expand", "_parsed"),  # a `{attr}` template's parts
     ("pnp.spec.yamlfile", "_SCALAR_TAGS"),  # a plain YAML scalar's implicit tag
-    ("pnp.kinds.polyhedra.solids", "solids"),  # the solids' geometry
+    ("pnp.kinds.polyhedra.solids", "solid"),  # a solid's geometry, by name
     ("pnp.kinds.polyhedra.nets", "make_net"),  # a solid's net at an edge length
     ("pnp.engines.svg_pages", "_glyph_cache"),  # a font's glyph outlines, for SVG pages
     ("pnp.face_images", "_canvases"),  # a game's cairo canvas for face pictures

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from pnp.kinds.polyhedra.vectors import (
     Vec3,
@@ -67,13 +67,16 @@ def convex_hull_faces(vertices: list[Vec3]) -> list[tuple[int, ...]]:
                     continue
                 nrm = unit(nrm)
                 d = dot(nrm, a)
-                side = [dot(nrm, v) - d for v in vertices]
-                if all(s <= 1e-9 for s in side):
-                    out = nrm
-                elif all(s >= -1e-9 for s in side):
-                    out = (-nrm[0], -nrm[1], -nrm[2])
-                else:
+                above = below = False  # most planes through three corners cut the solid
+                for v in vertices:
+                    s = dot(nrm, v) - d
+                    above, below = above or s > 1e-9, below or s < -1e-9
+                    if above and below:
+                        break
+                if above and below:
                     continue
+                side = [dot(nrm, v) - d for v in vertices]
+                out = nrm if not above else (-nrm[0], -nrm[1], -nrm[2])
                 on = frozenset(m for m, s in enumerate(side) if abs(s) <= 1e-9)
                 if on in seen:
                     continue
@@ -336,24 +339,22 @@ def _pyramid4() -> Solid:
     )
 
 
+BUILDERS = {  # each solid by its name, built when first asked for
+    "d4": _tetrahedron,
+    "d6": _cube,
+    "d8": _octahedron,
+    "d10": _trapezohedron,
+    "d12": _dodecahedron,
+    "prism3": partial(_prism, 3),
+    "prism5": partial(_prism, 5),
+    "prism6": partial(_prism, 6),
+    "pyramid4": _pyramid4,
+}
+SOLID_NAMES = tuple(BUILDERS)
+
+
 @cache
-def solids() -> dict[str, Solid]:
-    out = [
-        _tetrahedron(),
-        _cube(),
-        _octahedron(),
-        _trapezohedron(),
-        _dodecahedron(),
-        _prism(3),
-        _prism(5),
-        _prism(6),
-        _pyramid4(),
-    ]
-    return {s.name: s for s in out}
-
-
-SOLID_NAMES = ("d4", "d6", "d8", "d10", "d12", "prism3", "prism5", "prism6", "pyramid4")
-
-
 def solid(name: str) -> Solid:
-    return solids()[name]
+    built = BUILDERS[name]()
+    assert built.name == name, (name, built.name)
+    return built
