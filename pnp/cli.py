@@ -568,6 +568,7 @@ def _build_on_cores(args, games: list, papers: list[str], jobs: int) -> list:
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """`pnp.build` on one game, and what to say of it: (done, report, anything failed or
     warned); a PnpError comes back as its message (it crosses processes)."""
+    from pnp.check.house import is_copy
     from pnp.check.report import summary
 
     budget.configure(_limits(args))  # a --jobs worker starts with the defaults
@@ -576,7 +577,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
     def report(built: api.Built) -> str:
         part = "--since" if args.since else "--only"
         checked = (
-            summary(game.id, built.results)
+            summary(game.id, built.results, copy=is_copy(game))
             if not (args.only or args.since)
             else f"{game.id}: rulebook not checked ({part} builds a part of the game)"
         )
@@ -645,14 +646,14 @@ def cmd_check(args) -> int:
         return 0 if ok else 1
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
-    elif args.quiet:  # the failures (with the table's heading) and the count line, no passes
-        failed = [r for r in results if not r.passed]
-        lines = table(game.id, failed).splitlines()[1:-1] if failed else []
-        print("\n".join([*lines, f"{len(results) - len(failed)} of {len(results)} rules pass"]))
-    else:
+    else:  # -q: no title and no passes, the count and (a copy) the departures line
         from pnp.check.house import is_copy
 
-        print(table(game.id, results, copy=args.game if is_copy(game) else None))
+        copy = args.game if is_copy(game) else None
+        if args.quiet and all(r.passed for r in results):
+            print(f"{len(results)} of {len(results)} rules pass")
+        else:
+            print(table(game.id, results, copy=copy, quiet=args.quiet))
     return 0 if all(r.passed for r in results) else 1
 
 

@@ -43,7 +43,26 @@ def test_a_copy_departs_accepts_and_keeps_its_house_rules(tmp_path, capsys):
     assert departs == ["board-area-names", "board-oakland-placed", "bridge-card-explained"]
     assert "the rulebook says: D. Area - Where this area can be found on the game board." in out
     assert "the copy prints: none; there ['EAST BAY'" in out
-    assert "departures from the rulebook" in out and "--accept" in out
+    assert "3 departures from the rulebook" in out and "--accept" in out
+
+    # -q: the same departures, no passes, the count and the departures line
+    rc, quiet = run(capsys, "check", str(folder), "-q")
+    lines = quiet.splitlines()
+    assert rc == 1 and [ln.split()[1] for ln in lines if ln.startswith("DEPARTS")] == departs
+    assert [ln.split()[1] for ln in lines if ln.startswith("FAIL")] == ["coverage:texts"]
+    assert not any(ln.startswith(("ok", "Rulebook check")) for ln in lines), quiet
+    passed, total = map(int, re.fullmatch(r"(\d+) of (\d+) rules pass", lines[-2]).groups())
+    assert passed == total - 4 and lines[-1].startswith("3 departures"), quiet
+
+    # the build says the copy departs, as the check does
+    capsys.readouterr()
+    assert main(["build", str(folder), "-q", "--paper", "a4", "--out", str(tmp_path / "o")]) == 0
+    err = capsys.readouterr().err
+    assert f"rulebook check: 1 of {total} rules FAIL; 3 depart from the rulebook" in err, err
+    marks = [
+        ln.split()[0] for ln in err.splitlines() if ln.startswith("  ") and ln.strip()[:1].isupper()
+    ]
+    assert sorted(marks) == ["DEPARTS"] * 3 + ["FAIL"], err
 
     rc, out = run(capsys, "check", str(folder), "--accept")
     assert rc == 0, out
