@@ -183,7 +183,7 @@ def test_strict_means_the_same_in_the_api_and_the_command_line(game_copy, tmp_pa
         == 1
     )
     said = capsys.readouterr().err
-    assert err.value.message in said and "FAIL veterans" in said
+    assert err.value.message in said and "DEPARTS veterans" in said
     assert not (tmp_path / "api").exists() and not (tmp_path / "cli").exists()
     loose = pnp.build(str(folder), ["a4"], out_dir=tmp_path / "loose")
     assert [r.id for r in loose.failed] == failed and loose[0].pdf.is_file()

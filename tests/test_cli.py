@@ -52,7 +52,7 @@ def test_strict_build_stops_on_a_failing_rule(game_copy, tmp_path, capsys):
     (folder / "veterans.yaml").write_text((folder / "veterans.yaml").read_text().replace("[1, 2, 3, 4, 5, 6, 7, 8]", "[1, 2, 3, 4, 5, 6, 7]"))
     assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path), "--quiet"]) == 0
     err = capsys.readouterr().err
-    assert "FAIL veterans: expected 8; found 7" in err
+    assert "DEPARTS veterans: expected 8; found 7" in err  # a copy departs from its rulebook
     out = tmp_path / "strict"
     assert main(["build", str(folder), "--paper", "a4", "--out", str(out), "--strict", "--quiet"]) == 1
     assert not out.exists(), "--strict writes nothing while a rule fails"
