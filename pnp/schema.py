@@ -174,8 +174,9 @@ def _any_family_properties(names: dict, defs: dict) -> dict:
     return {k: v[0] if len(v) == 1 else {"anyOf": v} for k, v in props.items()}
 
 
-def family_schema() -> dict:
-    names, defs = _family_defs()
+def family_schema(found: tuple[dict[type, str], dict] | None = None) -> dict:
+    """`found`: `_family_defs()` already worked out (it is changed here)."""
+    names, defs = found or _family_defs()
     rules: list[dict] = [
         # `kind` may come from an included file; otherwise it is required.
         {"if": {"not": {"required": ["include"]}}, "then": {"required": ["kind"]}},
@@ -221,9 +222,9 @@ def family_schema() -> dict:
     )
 
 
-def fragment_schema() -> dict:
+def fragment_schema(found: tuple[dict[type, str], dict] | None = None) -> dict:
     """A file merged into a family by `include:`: any key a family of any kind takes."""
-    names, defs = _family_defs()
+    names, defs = found or _family_defs()
     return _fix_defaults(
         {
             "$schema": DRAFT,
@@ -238,10 +239,11 @@ def fragment_schema() -> dict:
 
 
 def schemas() -> dict[str, dict]:
+    names, defs = _family_defs()  # the slow part: made once, for both family schemas
     return {
         "game": _model_schema(GameSpec, "pnp game.yaml"),
-        "family": family_schema(),
-        "fragment": fragment_schema(),
+        "family": family_schema((names, copy.deepcopy(defs))),
+        "fragment": fragment_schema((names, defs)),
         "paper": _model_schema(PaperSpec, "pnp paper size (layouts/*.yaml)"),
         "rules": _model_schema(RulesFile, "pnp rules.yaml"),
     }
