@@ -363,22 +363,42 @@ class Reader:
         sym = next((v for key, v in self.printed.symbols.items() if art_name(key) == art), None)
         if mark is None or sym is None:
             return None
-        import numpy as np  # a globe's coastline has thousands of edges, each point tests all
-
-        rings = _rings(sym.children)
-        a = np.array([p for ring in rings for p in ring], dtype=float).reshape(-1, 2)
-        b = np.array([p for ring in rings for p in ring[1:] + ring[:1]], dtype=float).reshape(-1, 2)
-        ax, ay, bx, by = a[:, 0], a[:, 1], b[:, 0], b[:, 1]
         x0, y0, x1, y1 = mark.box
         sx, sy = (x1 - x0) / (sym.w or 1.0), (y1 - y0) / (sym.h or 1.0)
+        # A coastline has thousands of edges: each is filed under the horizontal bands it
+        # spans, so a point tests only the few edges of its own band.
+        edges = [
+            (a[0], a[1], b[0], b[1])
+            for ring in _rings(sym.children)
+            for a, b in zip(ring, ring[1:] + ring[:1], strict=True)
+            if a[1] != b[1]  # a level edge never spans a point's height
+        ]
+        if not edges:
+            return lambda p: False
+        low = min(min(e[1], e[3]) for e in edges)
+        high = max(max(e[1], e[3]) for e in edges)
+        count = max(1, len(edges) // 8)
+        step = (high - low) / count
+
+        def band(v: float) -> int:
+            return min(int((v - low) / step), count - 1)
+
+        bands: list[list[tuple[float, float, float, float]]] = [[] for _ in range(count)]
+        for e in edges:
+            for k in range(band(min(e[1], e[3])), band(max(e[1], e[3])) + 1):
+                bands[k].append(e)
 
         def holds(p) -> bool:
             """Even-odd: how many edges a ray to the right of the point crosses."""
             u, v = (p[0] - x0) / sx, (p[1] - y0) / sy
-            spans = (ay > v) != (by > v)
-            with np.errstate(divide="ignore", invalid="ignore"):  # level edges never span v
-                crossed = spans & (u < ax + (v - ay) * (bx - ax) / (by - ay))
-            return int(np.count_nonzero(crossed)) % 2 == 1
+            if not low <= v < high:  # above or below every edge
+                return False
+            k = band(v)
+            crossed = sum(
+                (ay > v) != (by > v) and u < ax + (v - ay) * (bx - ax) / (by - ay)
+                for ax, ay, bx, by in bands[k]
+            )
+            return crossed % 2 == 1
 
         return holds
 
