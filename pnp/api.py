@@ -189,7 +189,8 @@ def preview(
 
 def export_tts(
     game, out_dir: str | Path = "output", *, families: Sequence[str] | None = None,
-    progress: Progress | None = None, warn: Warn | None = None, **opts,
+    progress: Progress | None = None, warn: Warn | None = None,
+    max_tiles: int = DEFAULT_MAX_TILES, **opts,
 ) -> list:  # fmt: skip
     """`pnp export --tts`: a Tabletop Simulator Saved Object and its deck sheets in
     out_dir/<game id>/tts (options as pnp.export.tts.export_tts: base_url)."""
@@ -201,15 +202,20 @@ def export_tts(
         _names(families),
         progress=progress,
         warn=warn or _logged,
+        max_tiles=options.count("max-tiles", max_tiles),
         **opts,
     )
 
 
-def export_cards(game, out_dir: str | Path = "output", *, warn: Warn | None = None, **opts):
+def export_cards(
+    game, out_dir: str | Path = "output", *, warn: Warn | None = None,
+    max_tiles: int = DEFAULT_MAX_TILES, **opts,
+):  # fmt: skip
     """`pnp export --cards`: one file per card face with bleed, and a CSV, for print shops
-    (options as pnp.export.shop.export_cards: dpi, bleed, fmt, families, progress)."""
+    (options as pnp.export.shop.export_cards: dpi, bleed, fmt, families, shop, progress)."""
     from pnp.export.shop import export_cards as write_cards
 
+    opts["max_tiles"] = options.count("max-tiles", max_tiles)
     if "bleed" in opts:
         opts["bleed"] = options.length("bleed", opts["bleed"])
     if "families" in opts:
@@ -217,12 +223,16 @@ def export_cards(game, out_dir: str | Path = "output", *, warn: Warn | None = No
     return write_cards(_game(game), Path(out_dir), warn=warn or _logged, **opts)
 
 
-def export_press(game, out_dir: str | Path = "output", *, warn: Warn | None = None, **opts):
+def export_press(
+    game, out_dir: str | Path = "output", *, warn: Warn | None = None,
+    max_tiles: int = DEFAULT_MAX_TILES, **opts,
+):  # fmt: skip
     """`pnp export --press`: one press-ready PDF per family (CMYK, trim and bleed boxes), in
     out_dir/<game id>/press (options as pnp.export.press.export_press: dpi, bleed, ink_limit,
     families, progress)."""
     from pnp.export.press import export_press as write_press
 
+    opts["max_tiles"] = options.count("max-tiles", max_tiles)
     if "bleed" in opts:
         opts["bleed"] = options.length("bleed", opts["bleed"])
     if "families" in opts:
@@ -233,6 +243,7 @@ def export_press(game, out_dir: str | Path = "output", *, warn: Warn | None = No
 def export_cricut(
     game, out_dir: str | Path = "output", *, families: Sequence[str] | None = None,
     progress: Progress | None = None, warn: Warn | None = None,
+    max_tiles: int = DEFAULT_MAX_TILES,
 ) -> list[Path]:  # fmt: skip
     """`pnp export --cricut`: Print Then Cut sheets (PNG) and their cut outlines (SVG) in
     out_dir/<game id>/cricut; the PNGs' paths."""
@@ -244,6 +255,7 @@ def export_cricut(
         families=_names(families),
         progress=progress,
         warn=warn or _logged,
+        max_tiles=options.count("max-tiles", max_tiles),
     )
 
 

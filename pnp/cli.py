@@ -754,6 +754,7 @@ def _export(args, game, t0: float, progress: Progress) -> int:
             shop=args.shop,
             progress=progress,
             warn=said.append,
+            max_tiles=budget.allowed("tiles"),
         )
         _warn_all(said)
         cards = sum(len(c.ids) for f in res.families for c in f.cards)
@@ -763,8 +764,9 @@ def _export(args, game, t0: float, progress: Progress) -> int:
         return 0
     if args.cricut:
         sheets = api.export_cricut(
-            game, args.out, families=args.family, progress=progress, warn=_warn
-        )
+            game, args.out, families=args.family, progress=progress, warn=_warn,
+            max_tiles=budget.allowed("tiles"),
+        )  # fmt: skip
         progress.done(
             f"{game.id}: {len(sheets)} Print Then Cut sheet(s) in {args.out / game.id / 'cricut'}; see README.txt there ({time.monotonic() - t0:.1f}s)"
         )
@@ -782,6 +784,7 @@ def _export(args, game, t0: float, progress: Progress) -> int:
             families=args.family,
             progress=progress,
             warn=_warn,
+            max_tiles=budget.allowed("tiles"),
         )
         progress.done(
             f"{game.id}: {res.files} press-ready PDF(s) in {res.folder}; see {res.folder / 'README.txt'} ({time.monotonic() - t0:.1f}s)"
@@ -796,6 +799,7 @@ def _export(args, game, t0: float, progress: Progress) -> int:
             progress=progress,
             warn=said.append,
             base_url=args.tts_base_url,
+            max_tiles=budget.allowed("tiles"),
         )
         _warn_all(said)
         for d in decks:

@@ -380,3 +380,22 @@ def test_serve_takes_the_tile_limit(tmp_path):
 
     assert any("would need 140 tile pages on a4" in e for e in look()), look()
     assert look("--max-tiles", "140") == [] and look("--limit", "tiles=140") == []
+
+
+@pytest.mark.parametrize(
+    "export",
+    ["export_tts", "export_cards", "export_cricut", "export_press", "export_cut", "preview"],
+)
+def test_every_api_export_takes_max_tiles(tmp_path, export):
+    """The library's exports take `max_tiles` as `pnp.build` does (default 100, the command's
+    --max-tiles), and a board that needs more tiles is refused, naming the limit given."""
+    import pnp
+
+    game = _tiled_board(tmp_path)
+    run = getattr(pnp, export)
+    for limit, said in ((None, "at most 100 tiles"), (139, "at most 139 tiles")):
+        with pytest.raises(pnp.PnpError) as refused:
+            run(game, tmp_path / "out", **({} if limit is None else {"max_tiles": limit}))
+        assert "would need 140 tile pages on a4" in str(refused.value), export
+        assert said in str(refused.value), str(refused.value)
+    assert not (tmp_path / "out").exists()

@@ -54,8 +54,9 @@ class _Placed:
 
 
 def export_cricut(
-    game, out_dir: Path, *, families: list[str] | None = None, progress=None, warn=None
-) -> list[Path]:
+    game, out_dir: Path, *, families: list[str] | None = None, progress=None, warn=None,
+    max_tiles: int | None = None,
+) -> list[Path]:  # fmt: skip
     """OUT/GAME/cricut/GAME-cricut-NN.png and .svg for each sheet; the PNGs' paths."""
     from pnp.engines.cairo_png import CairoPng
     from pnp.pipeline import prepare
@@ -68,7 +69,7 @@ def export_cricut(
             raise PnpError(
                 "no flat families to print and cut", expected="cards, tiles, counters or tokens"
             )
-    prep = prepare(game, legibility=False)
+    prep = prepare(game, legibility=False, max_tiles=max_tiles)
     faces = []
     for fam in fams:
         drawn = prep.faces[fam.name]

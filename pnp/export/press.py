@@ -62,6 +62,7 @@ def export_press(
     shop: Shop | None = None,
     progress=None,
     warn=None,
+    max_tiles: int | None = None,
 ) -> ShopResult:
     """Write OUT/GAME/press/FAMILY.pdf for each family (every card family by default)."""
     from pnp.engines.cairo_png import CairoPng
@@ -83,7 +84,7 @@ def export_press(
     budget.check(
         "shop", sum(len(f.items) for f in fams), hint="or pick fewer families with --family"
     )
-    prep = prepare(game, bleed=bleed, legibility=False)
+    prep = prepare(game, bleed=bleed, legibility=False, max_tiles=max_tiles)
     engine = CairoPng(prep.ctx.fonts, prep.ctx.symbols)
     profile = icc_profile(ink_limit)
     back_first = shop.back_first if shop else False

@@ -135,6 +135,7 @@ def export_cards(
     shop: str | None = None,
     progress=None,
     warn=None,
+    max_tiles: int | None = None,
 ) -> ShopResult:
     """One file per distinct face. With `shop` (pnp/export/shops.py), the shop's own bleed,
     dpi, file type and safe zone replace `dpi`, `bleed` and `fmt`, a card size the shop does
@@ -148,15 +149,16 @@ def export_cards(
             from pnp.export.press import export_press
 
             return export_press(
-                game, out_dir, shop=preset, families=families, progress=progress, warn=warn
-            )
+                game, out_dir, shop=preset, families=families, progress=progress, warn=warn,
+                max_tiles=max_tiles,
+            )  # fmt: skip
         dpi, bleed, fmt = preset.dpi, preset.bleed_mm, preset.output
     check_options(dpi, bleed, fmt)
     fams = shop_families(game, families)
     budget.check(
         "shop", sum(len(f.items) for f in fams), hint="or pick fewer families with --family"
     )
-    prep = prepare(game, bleed=bleed, legibility=False)
+    prep = prepare(game, bleed=bleed, legibility=False, max_tiles=max_tiles)
     ctx = prep.ctx
     plans: list[ShopFamily] = []
     files: list[ShopFile] = []

@@ -60,6 +60,7 @@ def export_tts(
     warn=None,
     *,
     base_url: str | None = None,
+    max_tiles: int | None = None,
 ) -> list[TtsDeck]:
     """Deck sheets for the card families, images of the boards, tiles, counters and dice (as
     TTS's die template lays a die out, pnp/export/tts_dice.py), and one Saved Object
@@ -83,7 +84,7 @@ def export_tts(
             f"{game.id}: not exported to Tabletop Simulator (no TTS object made for their kind): "
             + ", ".join(f"{f.name} ({f.spec.kind})" for f in left)
         )
-    prep = prepare(game, legibility=False)
+    prep = prepare(game, legibility=False, max_tiles=max_tiles)
     ctx = prep.ctx
     decks = []
     stems = {safe_name(f.name) for f in fams + pieces + dice}
