@@ -72,22 +72,33 @@ def sample(seg, step: float = STEP) -> list[tuple[float, float]]:
 
 
 def drawn_segments(page, keep=lambda d: True) -> list[tuple]:
-    """Every straight line and curve the PDF page draws (strokes and fill edges), in mm."""
+    """Every straight line and curve the PDF page draws (strokes and fill edges), in mm (read
+    with get_cdrawings: plain tuples, a fraction of the time pymupdf's objects take)."""
     segs = []
-    for d in page.get_drawings():
+    for d in page.get_cdrawings():
         if not keep(d):
             continue
         for it in d["items"]:
             kind = it[0]
             if kind == "l":
-                segs.append(("L", (it[1].x * MM, it[1].y * MM), (it[2].x * MM, it[2].y * MM)))
+                segs.append(("L", _mm(it[1]), _mm(it[2])))
             elif kind == "c":
-                segs.append(("C", *((p.x * MM, p.y * MM) for p in it[1:5])))
+                segs.append(("C", *(_mm(p) for p in it[1:5])))
             elif kind in ("re", "qu"):
-                q = it[1].quad if kind == "re" else it[1]
-                pts = [(p.x * MM, p.y * MM) for p in (q.ul, q.ur, q.lr, q.ll)]
+                if kind == "re":
+                    x0, y0, x1, y1 = it[1]
+                    x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+                    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+                else:  # upper left, upper right, lower left, lower right: round the edge
+                    ul, ur, ll, lr = it[1]
+                    corners = [ul, ur, lr, ll]
+                pts = [_mm(p) for p in corners]
                 segs += [("L", pts[k], pts[(k + 1) % 4]) for k in range(4)]
     return segs
+
+
+def _mm(p) -> tuple[float, float]:
+    return (p[0] * MM, p[1] * MM)
 
 
 class Lines:
@@ -104,6 +115,11 @@ class Lines:
         ka, kb = (int(a[0] // CELL), int(a[1] // CELL)), (int(b[0] // CELL), int(b[1] // CELL))
         if ka == kb:  # a short piece (most are): the cell of its ends holds all of it
             self.cells.setdefault(ka, []).append((a, b))
+            return
+        if ka[0] == kb[0] or ka[1] == kb[1]:  # along a row or column: every cell between
+            (i0, i1), (j0, j1) = sorted((ka[0], kb[0])), sorted((ka[1], kb[1]))
+            for key in [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]:
+                self.cells.setdefault(key, []).append((a, b))
             return
         n = max(1, math.ceil(math.dist(a, b) / (CELL / 2)))
         keys = {
