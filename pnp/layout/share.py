@@ -222,17 +222,27 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
         tried.add(shapes)
         smallest = min(min(p.w, p.h) for p in parts)
         packer = GuillotinePacker(area[2], area[3], pool.gutter, split, smallest)
+        most = best[0][0] if best is not None else None  # sheets: more than the best loses
         for i in order:
             packer.add(i, parts[i].w, parts[i].h, turn=parts[i].turnable)
-        duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
-        on_boards = sum(any(parts[s.index].tile for s in sh.spots) for sh in packer.sheets)
-        last = sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
-        score = (len(packer.sheets), duplex, on_boards, last)
-        if best is None or score < best[0]:
-            best = (score, parts, packer)
+            if most is not None and len(packer.sheets) > most:
+                break
+        else:
+            score = _score(parts, packer)
+            if best is None or score < best[0]:
+                best = (score, parts, packer)
         if len(parts) > TRIED:
             break
     return best[1], best[2]
+
+
+def _score(parts: list[Piece], packer: GuillotinePacker) -> tuple:
+    """Fewest sheets; then fewest printed on both sides, fewest holding a board's pieces, and
+    the least on the last sheet."""
+    duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
+    on_boards = sum(any(parts[s.index].tile for s in sh.spots) for sh in packer.sheets)
+    last = sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
+    return (len(packer.sheets), duplex, on_boards, last)
 
 
 def shared_sheets(
