@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import re._parser as _parser  # the parsed pattern, to refuse forms that backtrack for ever
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, ValidationError, WithJsonSchema, model_validator
@@ -76,22 +77,55 @@ class Faces(Strict):
 
 
 MAX_PATTERN = 300
-# a repeated group that itself repeats, (a+)+: such a pattern can take years on a short text
-NESTED = re.compile(r"\((?:[^()\\]|\\.)*[+*}]\)\??[+*{]")
+_REPEATS = (_parser.MAX_REPEAT, _parser.MIN_REPEAT)
+
+
+def _backtracks(items) -> bool:
+    """Whether a repeat (more than once) holds an alternation or a repeat of varying length:
+    (a+)+, (a|a)*, ((a+))+, (a*b?)*, (.*a){12}. Such a pattern can take years on a short text."""
+    for op, av in items:
+        if op in _REPEATS:
+            low, high, body = av
+            if high > 1 and _varies(body):
+                return True
+            if _backtracks(body):
+                return True
+        elif op is _parser.SUBPATTERN and _backtracks(av[-1]):
+            return True
+        elif op is _parser.BRANCH and any(_backtracks(alt) for alt in av[1]):
+            return True
+        elif op in (_parser.ASSERT, _parser.ASSERT_NOT) and _backtracks(av[1]):
+            return True
+    return False
+
+
+def _varies(items) -> bool:
+    """Whether a part of a pattern holds an alternation, a back-reference or a repeat of varying length."""
+    for op, av in items:
+        if op in (_parser.BRANCH, _parser.GROUPREF, _parser.GROUPREF_EXISTS):
+            return True
+        if op in _REPEATS and (av[0] != av[1] or _varies(av[2])):
+            return True
+        if op is _parser.SUBPATTERN and _varies(av[-1]):
+            return True
+        if op in (_parser.ASSERT, _parser.ASSERT_NOT) and _varies(av[1]):
+            return True
+    return False
 
 
 def check_pattern(pattern: str) -> None:
     """A pattern from a shared rules file is compiled here, and refused when it could run for ever."""
     if len(pattern) > MAX_PATTERN:
         raise ValueError(f"pattern longer than {MAX_PATTERN} characters")
-    if NESTED.search(pattern):
-        raise ValueError(
-            "pattern repeats a group that repeats inside, e.g. (a+)+; write it without the nested repeat"
-        )
     try:
         re.compile(pattern)
     except re.error as exc:
         raise ValueError(f"bad pattern: {exc}") from None
+    if _backtracks(_parser.parse(pattern)):
+        raise ValueError(
+            f"pattern {pattern!r} repeats a group that holds an alternation or another repeat (a nested "
+            "repeat, e.g. (a+)+ or (a|b)*), which can run for years; write it without that repeat"
+        )
 
 
 class Match(Strict):
