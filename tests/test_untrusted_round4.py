@@ -53,3 +53,46 @@ def test_a_pattern_that_backtracks_for_ever_is_refused(tmp_path, capsys, pattern
     assert _run(["check", str(game)]) == 2
     err = capsys.readouterr().err
     assert "rules.yaml:" in err and "repeat" in err and pattern in err, err
+
+
+def _png(w: int, h: int, pixels: bytes) -> bytes:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    head = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", head)
+        + chunk(b"IDAT", zlib.compress(pixels))
+        + chunk(b"IEND", b"")
+    )
+
+
+@pytest.mark.parametrize(
+    "png, says",
+    [
+        (_png(100, 100, b"\x00\xff\x00\x00"), "fewer bytes than its 100x100 header says"),
+        (_png(2, 2, b"\x00" + b"\xff" * 600), "more bytes than its 2x2 header says"),
+    ],
+    ids=["fewer-rows", "more-rows"],
+)
+@pytest.mark.parametrize("command", ["build", "preview", "export --cards"])
+def test_a_png_whose_data_lies_about_its_size_is_exit_2(tmp_path, capsys, png, says, command):
+    """Every checksum right, but the rows do not match the header: a PDF with a broken
+    picture, or exit 3 in the commands that decode it, before."""
+    cards = CARD + (
+        "items: [{id: a}]\nfront:\n  - image: {file: pic.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n"
+    )
+    game = _game(tmp_path, cards)
+    (game / "pic.png").write_bytes(png)
+    out = tmp_path / "out"
+    assert _run([*command.split(), str(game), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "cards.yaml:" in err and "image pic.png cannot be read" in err and says in err, err
+    assert "internal error" not in err
+    assert not out.exists()

@@ -434,8 +434,8 @@ def _raster_problem(path: str) -> str | None:
 
     The file's structure is checked without decoding its pixels (the PDF carries them as they
     are): a PNG's every chunk and checksum up to IEND, a JPEG's header and end marker. A
-    truncated or damaged file fails here, not in an engine; damage that keeps every PNG
-    checksum right is not looked for.
+    truncated or damaged file fails here, not in an engine, and so does a PNG whose data
+    unpacks to more or fewer bytes than its header's size (counted as it unpacks, not kept).
     """
     from PIL import Image
 
@@ -458,7 +458,7 @@ def _png_problem(raw: bytes) -> str | None:
     import struct
     import zlib
 
-    pos, seen = 8, set()
+    pos, seen, data = 8, set(), []
     while pos + 12 <= len(raw):
         length, kind = struct.unpack(">I4s", raw[pos : pos + 8])
         end = pos + 8 + length
@@ -467,10 +467,52 @@ def _png_problem(raw: bytes) -> str | None:
         if zlib.crc32(raw[pos + 4 : end]) != struct.unpack(">I", raw[end : end + 4])[0]:
             return f"the {kind.decode('latin-1')!r} chunk at byte {pos} is damaged (checksum)"
         seen.add(kind)
+        if kind == b"IDAT":
+            data.append(raw[pos + 8 : end])
         if kind == b"IEND":
-            return None if b"IDAT" in seen else "no image data"
+            return _png_data_problem(raw[16:29], data) if b"IDAT" in seen else "no image data"
         pos = end + 4
     return "the file is truncated"
+
+
+def _png_data_problem(ihdr: bytes, chunks: list[bytes]) -> str | None:
+    """Whether the pixel data unpacks to the bytes the header promises (a file with right
+    checksums can still hold more or fewer rows than it says): counted, never kept."""
+    import struct
+    import zlib
+
+    w, h, bits, colour, _, _, interlace = struct.unpack(">IIBBBBB", ihdr)
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(colour, 1)
+    passes = (
+        [
+            (0, 0, 8, 8),
+            (4, 0, 8, 8),
+            (0, 4, 4, 8),
+            (2, 0, 4, 4),
+            (0, 2, 2, 4),
+            (1, 0, 2, 2),
+            (0, 1, 1, 2),
+        ]
+        if interlace
+        else [(0, 0, 1, 1)]
+    )
+    want = 0
+    for x0, y0, dx, dy in passes:
+        pw, ph = (w - x0 + dx - 1) // dx, (h - y0 + dy - 1) // dy
+        if pw and ph:
+            want += ph * (1 + (pw * channels * bits + 7) // 8)
+    unpack, got = zlib.decompressobj(), 0
+    try:
+        for chunk in chunks:
+            while chunk and got <= want:
+                got += len(unpack.decompress(chunk, 1 << 20))
+                chunk = unpack.unconsumed_tail
+        got += len(unpack.flush())
+    except zlib.error as exc:
+        return f"the image data is damaged ({exc})"
+    if got != want:
+        return f"the image data holds {'more' if got > want else 'fewer'} bytes than its {w}x{h} header says"
+    return None
 
 
 def _jpeg_problem(raw: bytes) -> str | None:
