@@ -73,26 +73,43 @@ def _png(w: int, h: int, pixels: bytes) -> bytes:
     )
 
 
+def _jpeg_of_noise() -> bytes:
+    """A JPEG whose header and end marker are right and whose compressed rows are noise."""
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (64, 64), "red").save(buf, "JPEG")
+    return buf.getvalue()[:200] + bytes(range(256)) * 2 + b"\xff\xd9"
+
+
 @pytest.mark.parametrize(
-    "png, says",
+    "name, data, says",
     [
-        (_png(100, 100, b"\x00\xff\x00\x00"), "fewer bytes than its 100x100 header says"),
-        (_png(2, 2, b"\x00" + b"\xff" * 600), "more bytes than its 2x2 header says"),
+        (
+            "pic.png",
+            _png(100, 100, b"\x00\xff\x00\x00"),
+            "fewer bytes than its 100x100 header says",
+        ),
+        ("pic.png", _png(2, 2, b"\x00" + b"\xff" * 600), "more bytes than its 2x2 header says"),
+        ("pic.jpg", _jpeg_of_noise(), "the image data is damaged"),
     ],
-    ids=["fewer-rows", "more-rows"],
+    ids=["png-fewer-rows", "png-more-rows", "jpeg-noise"],
 )
 @pytest.mark.parametrize("command", ["build", "preview", "export --cards"])
-def test_a_png_whose_data_lies_about_its_size_is_exit_2(tmp_path, capsys, png, says, command):
-    """Every checksum right, but the rows do not match the header: a PDF with a broken
-    picture, or exit 3 in the commands that decode it, before."""
+def test_an_image_whose_data_is_damaged_is_exit_2(tmp_path, capsys, name, data, says, command):
+    """Every checksum and marker right, but the rows do not match the header or do not
+    decode: a PDF with a broken picture, or exit 3 in the commands that decode it, before."""
     cards = CARD + (
-        "items: [{id: a}]\nfront:\n  - image: {file: pic.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n"
+        "items: [{id: a}]\nfront:\n"
+        f"  - image: {{file: {name}, x: 5mm, y: 5mm, w: 20mm, h: 20mm}}\n"
     )
     game = _game(tmp_path, cards)
-    (game / "pic.png").write_bytes(png)
+    (game / name).write_bytes(data)
     out = tmp_path / "out"
     assert _run([*command.split(), str(game), "--out", str(out)]) == 2
     err = capsys.readouterr().err
-    assert "cards.yaml:" in err and "image pic.png cannot be read" in err and says in err, err
+    assert "cards.yaml:" in err and f"image {name} cannot be read" in err and says in err, err
     assert "internal error" not in err
     assert not out.exists()

@@ -6,6 +6,8 @@ Each element kind maps its resolved arguments (pnp/kinds/args.py: box, paint, te
 
 from __future__ import annotations
 
+import functools
+
 from pnp.draw.fonts import font_variant
 from pnp.draw.ident import stable_hash
 from pnp.draw.pathdata import parse_path
@@ -418,7 +420,8 @@ def check_raster(path, file: str, key: str) -> None:
             expected="PNG, JPEG or SVG",
             found=path.name,
         )
-    problem = _raster_problem(str(path))
+    stat = path.stat()
+    problem = _raster_problem(str(path), stat.st_size, stat.st_mtime_ns)
     if problem:
         raise PnpError(
             f"image {path.name} cannot be read: {problem}",
@@ -429,7 +432,8 @@ def check_raster(path, file: str, key: str) -> None:
         )
 
 
-def _raster_problem(path: str) -> str | None:
+@functools.lru_cache(maxsize=256)  # once per file, not once per item that prints it
+def _raster_problem(path: str, size: int = 0, mtime: int = 0) -> str | None:
     """Why the file cannot be printed, or None.
 
     The file's structure is checked without decoding its pixels (the PDF carries them as they
@@ -451,7 +455,7 @@ def _raster_problem(path: str) -> str | None:
         return str(exc) or type(exc).__name__
     with open(path, "rb") as fh:
         raw = fh.read()
-    return _png_problem(raw) if kind == "PNG" else _jpeg_problem(raw)
+    return _png_problem(raw) if kind == "PNG" else _jpeg_problem(raw) or _jpeg_scan_problem(path)
 
 
 def _png_problem(raw: bytes) -> str | None:
@@ -517,6 +521,20 @@ def _png_data_problem(ihdr: bytes, chunks: list[bytes]) -> str | None:
 
 def _jpeg_problem(raw: bytes) -> str | None:
     return None if raw.rstrip(b"\0").endswith(b"\xff\xd9") else "the file is truncated"
+
+
+def _jpeg_scan_problem(path: str) -> str | None:
+    """Whether the compressed rows decode, read at an eighth of the size (the DCT's own
+    scaling, so a 50-megapixel JPEG costs a fraction of a second)."""
+    from PIL import Image
+
+    try:
+        with Image.open(path) as img:
+            img.draft("RGB", (max(1, img.size[0] // 8), max(1, img.size[1] // 8)))
+            img.load()
+    except (OSError, SyntaxError, ValueError) as exc:
+        return f"the image data is damaged ({exc})"
+    return None
 
 
 MAX_IMAGE_PIXELS = 50_000_000  # 50 megapixels: a 1 m x 1 m board at 180 dpi
