@@ -113,3 +113,19 @@ def test_an_image_whose_data_is_damaged_is_exit_2(tmp_path, capsys, name, data, 
     assert "cards.yaml:" in err and f"image {name} cannot be read" in err and says in err, err
     assert "internal error" not in err
     assert not out.exists()
+
+
+def test_a_warning_is_placed_quickly_whatever_the_templates(tmp_path, capsys):
+    """A warned text is traced to the element that printed it by matching each element's
+    template; `{v}{v}...{v}X` as a regular expression took hours on 400 letters."""
+    v = "a" * 400
+    cards = CARD + (
+        f"items: [{{id: a, v: {v}}}]\nfront:\n"
+        "  - text: {text: '{v}{v}{v}{v}{v}{v}{v}{v}X', x: 0mm, y: 0mm, w: 60mm, h: 80mm, size: 12pt}\n"
+        "  - text: {text: '{v} tail', x: 0mm, y: 0mm, w: 60mm, h: 80mm, size: 2pt}\n"
+    )
+    game = _game(tmp_path, cards)
+    assert _run(["build", str(game), "--out", str(tmp_path / "out")]) == 0
+    err = capsys.readouterr().err
+    assert "cards.yaml:6: family 'cards' front: text 'aaaa" in err, err  # the first element
+    assert "cards.yaml:7: family 'cards' front: text 'tail' is 0.6 pt" in err, err

@@ -312,11 +312,27 @@ def template_line(data, side: str, subject: str, what: str) -> tuple[str | None,
 def _matches(template: str, printed: str) -> bool:
     if printed in template or template.endswith(printed.rsplit("/", 1)[-1]):
         return True
-    pattern = re.escape(template)
-    pattern = re.sub(r"\\\{[^}]*\\\}", ".*", pattern)
-    return re.fullmatch(pattern, printed, re.S) is not None or any(
-        re.fullmatch(pattern, w) for w in printed.split()
-    )
+    parts = re.split(r"\{[^}]*\}", template)  # the fixed text between the {attributes}
+    return _fits(parts, printed) or any(_fits(parts, w) for w in printed.split())
+
+
+def _fits(parts: list[str], text: str) -> bool:
+    """Whether `text` is the fixed parts in order with anything between them: each part found
+    at its first place after the last, in one pass (as a regular expression, `{v}{v}{v}X`
+    backtracks for hours on a few hundred letters)."""
+    first, *middle, last = parts if len(parts) > 1 else (parts[0], parts[0])
+    if len(parts) == 1:
+        return text == first
+    end = len(text) - len(last)
+    if end < len(first) or not text.startswith(first) or not text.endswith(last):
+        return False
+    at = len(first)
+    for part in middle:
+        at = text.find(part, at, end)
+        if at < 0:
+            return False
+        at += len(part)
+    return True
 
 
 def _pixels(cache: dict):
