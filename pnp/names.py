@@ -20,7 +20,7 @@ import hashlib
 import re
 import unicodedata
 
-__all__ = ["MAX_STEM", "UniqueNames", "csv_cell", "safe_name"]
+__all__ = ["MAX_STEM", "UniqueNames", "csv_cell", "is_device_name", "safe_name"]
 
 # A file name may have 255 bytes; a stem leaves room for `family-` before it and `-front.png`
 # after it, and a path on Windows for the folders above it (260 characters in all by default).
@@ -29,6 +29,11 @@ _RESERVED = {"con", "prn", "aux", "nul", "clock$", "conin$", "conout$"} | {
     f"{d}{i}" for d in ("com", "lpt") for i in range(10)
 }
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def is_device_name(name: str) -> bool:
+    """Whether Windows takes this name (with any extension) for a device: `nul`, `COM1.txt`."""
+    return name.split(".", 1)[0].lower() in _RESERVED
 
 
 def safe_name(text: str, max_len: int = MAX_STEM) -> str:
@@ -43,7 +48,7 @@ def safe_name(text: str, max_len: int = MAX_STEM) -> str:
         name = name[: max_len - 9].rstrip(". ") + "-" + digest
     if not name:
         return "item"
-    if name.split(".", 1)[0].lower() in _RESERVED:
+    if is_device_name(name):
         first, dot, rest = name.partition(".")
         name = f"{first}_{dot}{rest}"
     return name

@@ -129,3 +129,18 @@ def test_a_warning_is_placed_quickly_whatever_the_templates(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "cards.yaml:6: family 'cards' front: text 'aaaa" in err, err  # the first element
     assert "cards.yaml:7: family 'cards' front: text 'tail' is 0.6 pt" in err, err
+
+
+@pytest.mark.parametrize("game_id", ["nul", "con", "com1", "lpt9", "aux"])
+def test_a_game_id_windows_keeps_for_a_device_is_refused(tmp_path, capsys, game_id):
+    """The id names the output folder: `out/nul` is the null device on Windows, so a build
+    there would write nothing (and say it had)."""
+    game = _game(tmp_path)
+    (game / "game.yaml").write_text(
+        (game / "game.yaml").read_text().replace("id: mini", f"id: {game_id}")
+    )
+    out = tmp_path / "out"
+    assert _run(["build", str(game), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "game.yaml:1" in err and "key: id" in err and "device" in err and game_id in err, err
+    assert not out.exists()

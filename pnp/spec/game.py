@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, StringConstraints, model_validator
+from pydantic import ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from pnp.spec.elements import Element
 from pnp.spec.types import Spacing, Strict
@@ -100,6 +100,18 @@ class GameSpec(Strict):
     def choice_lines(self) -> list[str]:
         """The design choices as the guide page prints them."""
         return [f"{c.where}: {c.text}" if c.where else c.text for c in self.design_choices]
+
+    @field_validator("id")
+    @classmethod
+    def _not_a_device(cls, value: str) -> str:
+        from pnp.names import is_device_name
+
+        if is_device_name(value):  # out/nul would be the null device on Windows
+            raise ValueError(
+                "an id that is not a device name of Windows (con, prn, aux, nul, com1-9, "
+                "lpt1-9): the output folder is named after it"
+            )
+        return value
 
 
 class ItemEntry(Strict):
