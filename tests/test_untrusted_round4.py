@@ -144,3 +144,18 @@ def test_a_game_id_windows_keeps_for_a_device_is_refused(tmp_path, capsys, game_
     err = capsys.readouterr().err
     assert "game.yaml:1" in err and "key: id" in err and "device" in err and game_id in err, err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["preview", "export --tts", "export --cards"])
+def test_a_face_smaller_than_a_pixel_is_drawn_without_an_internal_error(tmp_path, capsys, command):
+    """A card 0.0001 mm wide is one pixel, its face stretched onto it ten thousand times: its
+    28 pt text became a glyph 99,000 pixels high, which the font library refuses (exit 3)."""
+    cards = CARD.replace("{w: 63mm, h: 88mm}", "{w: 0.0001mm, h: 0.0001mm}") + (
+        "items: [{id: a}]\nfront:\n  - text: {text: A, x: 6mm, y: 6mm, w: 12mm, h: 12mm, size: 28pt}\n"
+    )
+    game = _game(tmp_path, cards)
+    out = tmp_path / "out"
+    code = _run([*command.split(), str(game), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 0 and "internal error" not in err, err
+    assert list((out / "mini").rglob("*.png")), "the images are written"

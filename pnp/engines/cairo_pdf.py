@@ -48,6 +48,12 @@ _UNHINTED.set_hint_metrics(cairo.HINT_METRICS_OFF)
 _UNHINTED.set_hint_style(cairo.HINT_STYLE_NONE)
 
 
+# A glyph's em in device units (pixels, or points in a PDF) above which it is not drawn: FreeType
+# takes at most 65,535 pixels an em, and no image or page pnp draws is near this size (a face
+# of 0.0001 mm stretched onto one pixel would make its 28 pt text 99,000 pixels high).
+MAX_GLYPH_PX = 50_000
+
+
 class _OutlinePen(BasePen):
     """Glyph outlines as cairo path items, quadratic curves raised to cubics, shifted by dx."""
 
@@ -185,6 +191,8 @@ class CairoCanvas:
         x0 = t.start_x(fm.width(t.text, t.size))
         kerns = fm.kerns(t.text)
         ctx.new_path()
+        if max(map(abs, ctx.user_to_device_distance(t.size, t.size))) > MAX_GLYPH_PX:
+            return  # larger than any image or page drawn: FreeType refuses it and ends the context
         face = font_face(str(self.fonts.files[t.font]))
         if face is not None:  # real text: a subset of the font is embedded once
             ctx.set_font_face(face)
