@@ -106,7 +106,8 @@ def _rename(path: Path, ident: str) -> None:
     game.write_text(re.sub(r"(?m)^id:.*$", f"id: {ident}", text, count=1), encoding="utf-8")
     m = re.search(r"(?m)^rules:\s*(\S+)\s*$", text)
     rules = path / (m.group(1).strip("'\"") if m else "rules.yaml")
-    if rules.is_file():
+    # the path is the stranger's: `../x.yaml` or `/home/me/x.yaml` is not this copy's to change
+    if rules.is_file() and rules.resolve().is_relative_to(path.resolve()):
         r = rules.read_text(encoding="utf-8")
         rules.write_text(re.sub(r"(?m)^game:.*$", f"game: {ident}", r, count=1), encoding="utf-8")
 

@@ -159,3 +159,19 @@ def test_a_face_smaller_than_a_pixel_is_drawn_without_an_internal_error(tmp_path
     err = capsys.readouterr().err
     assert code == 0 and "internal error" not in err, err
     assert list((out / "mini").rglob("*.png")), "the images are written"
+
+
+@pytest.mark.parametrize("rules", ["../victim.yaml", "{victim}"])
+def test_new_from_writes_nothing_outside_the_new_folder(tmp_path, capsys, rules):
+    """The copy's rules file takes the new id: the rules path named in the stranger's game.yaml
+    was followed wherever it led, and a file there that starts a line with `game:` rewritten."""
+    game = _game(tmp_path)
+    victim = tmp_path / "victim.yaml"
+    victim.write_text("game: precious\nkeep: me\n")
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(
+        text.replace("rules: null", f"rules: {rules.format(victim=victim)}")
+    )
+    assert _run(["new", str(tmp_path / "copy"), "--from", str(game)]) == 0, capsys.readouterr().err
+    assert victim.read_text() == "game: precious\nkeep: me\n"
+    assert (tmp_path / "copy" / "game.yaml").read_text().startswith("# yaml-language-server")
