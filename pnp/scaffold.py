@@ -20,6 +20,7 @@ from pnp.spec.yamlfile import display_path
 
 TEMPLATE = Path(__file__).resolve().parent / "scaffold_template"
 SCHEMA_DIR = "schema"
+MAX_COPY_BYTES = 1_000_000_000  # a game's YAML, art, fonts and images: far less
 
 
 def game_id(path: Path) -> str:
@@ -41,7 +42,7 @@ def _check_target(path: Path) -> None:
 
 def _sources(src: Path, allow_outside: bool) -> list[tuple[Path, Path]]:
     """(file or folder, path relative to src) to copy; all checked before anything is written."""
-    out = []
+    out, size = [], 0
     for f in sorted(src.rglob("*")):
         rel = f.relative_to(src)
         if (
@@ -59,6 +60,14 @@ def _sources(src: Path, allow_outside: bool) -> list[tuple[Path, Path]]:
                 found="a named pipe, socket or device",
             )
         out.append((f, rel))
+        size += f.stat().st_size if f.is_file() else 0
+        if size > MAX_COPY_BYTES:  # a sparse file: a few KB sent, gigabytes written
+            raise PnpError(
+                "cannot copy the game folder",
+                file=display_path(f),
+                expected=f"at most {MAX_COPY_BYTES:,} bytes of files in all",
+                found=f"{size:,} bytes up to this file",
+            )
     return out
 
 

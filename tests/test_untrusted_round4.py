@@ -175,3 +175,17 @@ def test_new_from_writes_nothing_outside_the_new_folder(tmp_path, capsys, rules)
     assert _run(["new", str(tmp_path / "copy"), "--from", str(game)]) == 0, capsys.readouterr().err
     assert victim.read_text() == "game: precious\nkeep: me\n"
     assert (tmp_path / "copy" / "game.yaml").read_text().startswith("# yaml-language-server")
+
+
+def test_new_from_refuses_a_folder_too_large_to_copy(tmp_path, capsys):
+    """A sparse file of 2 GB takes a few KB in the folder sent, and 2 GB of disk once copied."""
+    game = _game(tmp_path)
+    with open(game / "notes.txt", "wb") as fh:
+        fh.truncate(2_000_000_000)
+    dest = tmp_path / "copy"
+    assert _run(["new", str(dest), "--from", str(game)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot copy the game folder" in err and "notes.txt" in err and "1,000,000,000" in err, (
+        err
+    )
+    assert not dest.exists()
