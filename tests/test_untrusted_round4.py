@@ -189,3 +189,71 @@ def test_new_from_refuses_a_folder_too_large_to_copy(tmp_path, capsys):
         err
     )
     assert not dest.exists()
+
+
+def _sparse(path: Path, start: bytes) -> None:
+    """`start`, then zeros to 3 GB: a few KB on the disk of the folder sent, 3 GB to read."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as fh:
+        fh.write(start)
+        fh.truncate(3_000_000_000)
+
+
+SVG_START = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"/></svg>'
+
+
+@pytest.mark.parametrize(
+    "name, start, front, says",
+    [
+        ("more.yaml", b"family: more\n", "", "file is too large"),
+        ("rows.csv", b"id\na\n", "", "data file is too large"),
+        (
+            "f.ttf",
+            b"\x00\x01\x00\x00",
+            "  - text: {text: A, x: 0mm, y: 0mm, size: 9pt, font: fancy}\n",
+            "font file is too large",
+        ),
+        (
+            "pic.png",
+            b"\x89PNG\r\n\x1a\n",
+            "  - image: {file: pic.png, x: 0mm, y: 0mm, w: 9mm, h: 9mm}\n",
+            "image file is too large",
+        ),
+        (
+            "art/dot.svg",
+            SVG_START,
+            "  - symbol: {name: dot, x: 0mm, y: 0mm, size: 9mm}\n",
+            "larger than 2,000,000 bytes",
+        ),
+        ("layouts/a4.yaml", b"id: a4\n", "", "file is too large"),
+    ],
+    ids=["yaml", "csv", "font", "png", "svg", "paper"],
+)
+def test_a_sparse_file_of_3_gb_is_refused_by_its_size_before_it_is_read(
+    tmp_path, capsys, monkeypatch, name, start, front, says
+):
+    """Each kind of file a game names is measured before it is read: read first, a sparse file
+    sent as a few KB took 3 GB of memory, or minutes, before its size was looked at."""
+    read_bytes = Path.read_bytes
+
+    def measured_first(self):
+        assert self.stat().st_size < 100_000_000, f"{self} read whole before its size was checked"
+        return read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", measured_first)
+    cards = CARD + "items: [{id: a}]\n" + (f"front:\n{front}" if front else "")
+    if name == "rows.csv":
+        cards = CARD + "items: rows.csv\n"
+    game = _game(tmp_path, cards)
+    text = (game / "game.yaml").read_text()
+    if name == "more.yaml":
+        text = text.replace("  - cards.yaml", "  - cards.yaml\n  - more.yaml")
+    if name == "f.ttf":
+        text += "fonts: {fancy: f.ttf}\n"
+    (game / "game.yaml").write_text(text)
+    _sparse(game / name, start)
+    out = tmp_path / "out"
+    assert _run(["build", str(game), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "internal error" not in err, err
+    assert not out.exists()

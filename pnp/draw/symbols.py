@@ -58,6 +58,7 @@ class SymbolBook:
         if known is not None:
             return known
         path = find_art(name, folders, allow_outside)
+        read_art(str(path))  # checks the file (its size first) before it is hashed; kept
         ident = f"art:{path.stem}:{colour or 'none'}:{stable_hash(path.read_bytes())}"
         if ident not in self.symbols:
             children, mx, my, w, h = read_art(str(path))

@@ -411,7 +411,17 @@ EDGES = ("left", "top", "right", "bottom")
 
 def check_raster(path, file: str, key: str) -> None:
     """A PNG or JPEG that decodes completely and is of a size a PDF can hold; else a PnpError."""
-    head = path.read_bytes()[:16]
+    size = path.stat().st_size  # before reading: a sparse file is a few KB sent, gigabytes read
+    if size > MAX_IMAGE_BYTES:
+        raise PnpError(
+            "image file is too large",
+            file=file,
+            key=key,
+            expected=f"an image of at most {MAX_IMAGE_BYTES:,} bytes",
+            found=f"{path.name}: {size:,} bytes",
+        )
+    with open(path, "rb") as fh:
+        head = fh.read(16)
     if not (head.startswith(b"\x89PNG\r\n\x1a\n") or head.startswith(b"\xff\xd8\xff")):
         raise PnpError(
             "image is not a PNG or JPEG file",
@@ -538,6 +548,7 @@ def _jpeg_scan_problem(path: str) -> str | None:
 
 
 MAX_IMAGE_PIXELS = 50_000_000  # 50 megapixels: a 1 m x 1 m board at 180 dpi
+MAX_IMAGE_BYTES = 250_000_000  # 50 megapixels of 16-bit RGBA noise, stored: about 400 MB raw
 
 
 __all__ = ["TemplateRenderer", "matches", "named_attributes", "uses_attributes"]

@@ -46,6 +46,9 @@ MAX_COLUMNS = (
 )
 
 
+MAX_DATA_BYTES = 20_000_000  # a CSV of 10,000 rows of 2 KB, or a workbook with pictures
+
+
 def read_rows(
     path: Path, *, shown: str, sheet: str | None, max_rows: int, warnings: list[str] | None = None
 ) -> list[dict]:
@@ -66,6 +69,14 @@ def read_rows(
             key="sheet",
             expected="no sheet for a CSV or TSV file",
             found=sheet,
+        )
+    size = path.stat().st_size  # before reading: a sparse file is a few KB sent, gigabytes read
+    if size > MAX_DATA_BYTES:
+        raise PnpError(
+            "data file is too large",
+            file=shown,
+            expected=f"at most {MAX_DATA_BYTES:,} bytes",
+            found=f"{size:,} bytes",
         )
     try:
         table = (

@@ -52,6 +52,9 @@ def find_game(ref: str) -> Path:
     )
 
 
+MAX_FONT_BYTES = 50_000_000  # the largest CJK fonts are about 20 MB
+
+
 def check_font(path: Path, *, file: str, key: str, line: int | None, found: str) -> None:
     """A font a spec names must be a readable TrueType or OpenType file that may be embedded
     in a PDF; an OpenType font with CFF outlines must convert to TrueType (draw/fonts.py)."""
@@ -65,7 +68,18 @@ def check_font(path: Path, *, file: str, key: str, line: int | None, found: str)
             expected=f"{expected} in the game folder",
             found=found,
         )
-    head = path.read_bytes()[:4]
+    size = path.stat().st_size  # before reading: a sparse file is a few KB sent, gigabytes read
+    if size > MAX_FONT_BYTES:
+        raise PnpError(
+            "font file is too large",
+            file=file,
+            line=line,
+            key=key,
+            expected=f"a font of at most {MAX_FONT_BYTES:,} bytes",
+            found=f"{found}: {size:,} bytes",
+        )
+    with open(path, "rb") as fh:
+        head = fh.read(4)
     cff = head == b"OTTO"
     if head not in (b"\x00\x01\x00\x00", b"true") and not cff:
         raise PnpError(

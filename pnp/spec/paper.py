@@ -133,7 +133,11 @@ def load_paper(name: str, game_folder: Path | None = None) -> PaperSpec:
         builtin.is_file()
         and path.resolve() != builtin.resolve()
         and str(path) not in _said_replaced
-        and path.read_bytes() != builtin.read_bytes()  # a copy of pnp's own replaces nothing
+        # a copy of pnp's own replaces nothing (sizes first: a sparse file is gigabytes to read)
+        and (
+            path.stat().st_size != builtin.stat().st_size
+            or path.read_bytes() != builtin.read_bytes()
+        )
     ):
         # a game's (or the working folder's) layouts/a4.yaml is used instead of pnp's: said once
         _said_replaced.add(str(path))

@@ -243,15 +243,16 @@ def read_yaml(path: Path, *, allow_empty: bool = False) -> object:
     name = display_path(path)
     if not path.is_file():
         raise PnpError("file not found", file=name, expected="an existing YAML file")
-    raw = path.read_bytes()
-    budget.read(path, len(raw))  # an honest game's limits grow with what it is written in
-    if len(raw) > MAX_FILE_BYTES:
+    size = path.stat().st_size  # before reading: a sparse file is a few KB sent, gigabytes read
+    if size > MAX_FILE_BYTES:
         raise PnpError(
             "file is too large",
             file=name,
             expected=f"at most {MAX_FILE_BYTES:,} bytes",
-            found=f"{len(raw):,} bytes",
+            found=f"{size:,} bytes",
         )
+    raw = path.read_bytes()
+    budget.read(path, len(raw))  # an honest game's limits grow with what it is written in
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
