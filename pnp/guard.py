@@ -13,6 +13,19 @@ from pathlib import Path
 from pnp.errors import PnpError
 
 
+def require_size(path: Path, limit: int, what: str, **where) -> None:
+    """Refuse a file larger than `limit` bytes by its size, before it is read: a sparse file is
+    a few KB in the folder sent and gigabytes to read. `where` is the PnpError's file, key..."""
+    size = path.stat().st_size
+    if size > limit:
+        raise PnpError(
+            f"{what} is too large",
+            expected=f"at most {limit:,} bytes",
+            found=f"{size:,} bytes",
+            **where,
+        )
+
+
 def contained(path: Path, folder: Path) -> bool:
     """Whether `path`, with every symlink followed, lies inside `folder`."""
     return path.resolve().is_relative_to(folder.resolve())

@@ -217,7 +217,7 @@ SVG_START = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect 
             "pic.png",
             b"\x89PNG\r\n\x1a\n",
             "  - image: {file: pic.png, x: 0mm, y: 0mm, w: 9mm, h: 9mm}\n",
-            "image file is too large",
+            "image file pic.png is too large",
         ),
         (
             "art/dot.svg",

@@ -18,7 +18,7 @@ from pnp.draw.svgart import ArtError, read_art, tint
 from pnp.draw.symbols import ArtNotFound, ArtOutside, use_art
 from pnp.draw.text import layout_rich, layout_text
 from pnp.errors import PnpError
-from pnp.guard import resolve_inside
+from pnp.guard import require_size, resolve_inside
 from pnp.kinds import args
 from pnp.kinds.args import FamilyArgs
 from pnp.kinds.base import DrawContext
@@ -411,15 +411,7 @@ EDGES = ("left", "top", "right", "bottom")
 
 def check_raster(path, file: str, key: str) -> None:
     """A PNG or JPEG that decodes completely and is of a size a PDF can hold; else a PnpError."""
-    size = path.stat().st_size  # before reading: a sparse file is a few KB sent, gigabytes read
-    if size > MAX_IMAGE_BYTES:
-        raise PnpError(
-            "image file is too large",
-            file=file,
-            key=key,
-            expected=f"an image of at most {MAX_IMAGE_BYTES:,} bytes",
-            found=f"{path.name}: {size:,} bytes",
-        )
+    require_size(path, MAX_IMAGE_BYTES, f"image file {path.name}", file=file, key=key)
     with open(path, "rb") as fh:
         head = fh.read(16)
     if not (head.startswith(b"\x89PNG\r\n\x1a\n") or head.startswith(b"\xff\xd8\xff")):

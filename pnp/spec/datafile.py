@@ -30,6 +30,7 @@ import zipfile
 from pathlib import Path
 
 from pnp.errors import PnpError, short
+from pnp.guard import require_size
 from pnp.spec.yamlfile import MAX_NUMBER_CHARS
 
 __all__ = ["ROW_KEY", "SUFFIXES", "read_rows", "slug"]
@@ -70,14 +71,7 @@ def read_rows(
             expected="no sheet for a CSV or TSV file",
             found=sheet,
         )
-    size = path.stat().st_size  # before reading: a sparse file is a few KB sent, gigabytes read
-    if size > MAX_DATA_BYTES:
-        raise PnpError(
-            "data file is too large",
-            file=shown,
-            expected=f"at most {MAX_DATA_BYTES:,} bytes",
-            found=f"{size:,} bytes",
-        )
+    require_size(path, MAX_DATA_BYTES, "data file", file=shown)
     try:
         table = (
             _xlsx(path, shown, sheet)

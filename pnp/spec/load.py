@@ -7,7 +7,7 @@ from pathlib import Path, PurePosixPath
 
 from pnp import budget
 from pnp.errors import PnpError, short
-from pnp.guard import require_inside, resolve_inside
+from pnp.guard import require_inside, require_size, resolve_inside
 from pnp.paths import components_dir
 from pnp.spec.datafile import ROW_KEY, read_rows
 from pnp.spec.expand import DEFAULT_MAX_ITEMS, expand_items
@@ -68,16 +68,7 @@ def check_font(path: Path, *, file: str, key: str, line: int | None, found: str)
             expected=f"{expected} in the game folder",
             found=found,
         )
-    size = path.stat().st_size  # before reading: a sparse file is a few KB sent, gigabytes read
-    if size > MAX_FONT_BYTES:
-        raise PnpError(
-            "font file is too large",
-            file=file,
-            line=line,
-            key=key,
-            expected=f"a font of at most {MAX_FONT_BYTES:,} bytes",
-            found=f"{found}: {size:,} bytes",
-        )
+    require_size(path, MAX_FONT_BYTES, "font file", file=file, line=line, key=key)
     with open(path, "rb") as fh:
         head = fh.read(4)
     cff = head == b"OTTO"

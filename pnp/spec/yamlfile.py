@@ -15,6 +15,7 @@ from yaml.scanner import Scanner
 
 from pnp import budget
 from pnp.errors import PnpError
+from pnp.guard import require_size
 
 MAX_FILE_BYTES = 5_000_000
 MAX_ALIASES = 200
@@ -243,14 +244,7 @@ def read_yaml(path: Path, *, allow_empty: bool = False) -> object:
     name = display_path(path)
     if not path.is_file():
         raise PnpError("file not found", file=name, expected="an existing YAML file")
-    size = path.stat().st_size  # before reading: a sparse file is a few KB sent, gigabytes read
-    if size > MAX_FILE_BYTES:
-        raise PnpError(
-            "file is too large",
-            file=name,
-            expected=f"at most {MAX_FILE_BYTES:,} bytes",
-            found=f"{size:,} bytes",
-        )
+    require_size(path, MAX_FILE_BYTES, "file", file=name)
     raw = path.read_bytes()
     budget.read(path, len(raw))  # an honest game's limits grow with what it is written in
     try:
