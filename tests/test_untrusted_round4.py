@@ -55,6 +55,19 @@ def test_a_pattern_that_backtracks_for_ever_is_refused(tmp_path, capsys, pattern
     assert "rules.yaml:" in err and "repeat" in err and pattern in err, err
 
 
+@pytest.mark.parametrize("pattern", ["(red|blue)+", "(ab|ac)*x", "(?:Big|Mega) die( marker)?"])
+def test_a_repeated_choice_read_one_way_only_is_kept(tmp_path, capsys, pattern):
+    """Choices that start with different letters cannot backtrack: such a pattern still runs."""
+    cards = (
+        CARD + "items: [{id: a}]\nfront:\n  - text: {text: redblue, x: 0mm, y: 40mm, size: 9pt}\n"
+    )
+    rule = f'  - id: ok\n    cite: "The text."\n    texts: {{family: cards, pattern: "{pattern}"}}\n    expect: 1\n'
+    game = _game(tmp_path, cards, rule)
+    code = _run(["check", str(game)])
+    err = capsys.readouterr().err
+    assert "repeats a group" not in err and code in (0, 1), err
+
+
 def _png(w: int, h: int, pixels: bytes) -> bytes:
     import struct
     import zlib

@@ -100,9 +100,14 @@ def _backtracks(items) -> bool:
 
 
 def _varies(items) -> bool:
-    """Whether a part of a pattern holds an alternation, a back-reference or a repeat of varying length."""
+    """Whether a part of a pattern can match one text in more than one way: an alternation
+    whose choices may start alike, a back-reference or a repeat of varying length."""
     for op, av in items:
-        if op in (_parser.BRANCH, _parser.GROUPREF, _parser.GROUPREF_EXISTS):
+        if op is _parser.BRANCH and not _distinct_starts(av[1]):
+            return True
+        if op is _parser.BRANCH and any(_varies(alt) for alt in av[1]):
+            return True
+        if op in (_parser.GROUPREF, _parser.GROUPREF_EXISTS):
             return True
         if op in _REPEATS and (av[0] != av[1] or _varies(av[2])):
             return True
@@ -111,6 +116,12 @@ def _varies(items) -> bool:
         if op in (_parser.ASSERT, _parser.ASSERT_NOT) and _varies(av[1]):
             return True
     return False
+
+
+def _distinct_starts(alternatives) -> bool:
+    """Whether each choice starts with its own letter: (red|blue) is read one way only, (a|ab) not."""
+    firsts = [alt[0][1] if alt and alt[0][0] is _parser.LITERAL else None for alt in alternatives]
+    return None not in firsts and len(set(firsts)) == len(firsts)
 
 
 def check_pattern(pattern: str) -> None:
@@ -124,7 +135,7 @@ def check_pattern(pattern: str) -> None:
     if _backtracks(_parser.parse(pattern)):
         raise ValueError(
             f"pattern {pattern!r} repeats a group that holds an alternation or another repeat (a nested "
-            "repeat, e.g. (a+)+ or (a|b)*), which can run for years; write it without that repeat"
+            "repeat, e.g. (a+)+ or (a|ab)*), which can run for years; write it without that repeat"
         )
 
 
