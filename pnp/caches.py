@@ -24,6 +24,7 @@ CACHES = (
     ("pnp.kinds.polyhedra.nets", "make_net"),  # a solid's net at an edge length
     ("pnp.engines.svg_pages", "_glyph_cache"),  # a font's glyph outlines, for SVG pages
     ("pnp.face_images", "_canvases"),  # a game's cairo canvas for face pictures
+    ("pnp.kinds.template", "_raster_problem"),  # whether a PNG or JPEG file is whole
 )
 
 

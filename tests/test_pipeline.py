@@ -182,3 +182,28 @@ def test_every_module_level_cache_is_emptied_at_the_start_of_a_build(small_game)
             else len(getattr(cache, "entries", cache))
         )
         assert size == 0, (module, name)
+
+
+# kept for the life of the process on purpose: files of pnp's own, never a game's
+PROCESS_CONSTANTS = {("pnp.draw.fonts", "builtin_records")}  # the built-in fonts' records
+
+
+def test_every_cached_function_is_listed_to_be_emptied():
+    """A function cached at module level (functools.cache or lru_cache) is in pnp.caches.CACHES,
+    so `pnp serve` holds nothing one build read into the next."""
+    import ast
+    from pathlib import Path
+
+    from pnp import caches
+
+    root = Path(caches.__file__).parent
+    found = set()
+    for file in root.rglob("*.py"):
+        module = ".".join(file.relative_to(root.parent).with_suffix("").parts)
+        for node in ast.parse(file.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and any(
+                "cache" in ast.unparse(d).split("(")[0].split(".")[-1] for d in node.decorator_list
+            ):
+                found.add((module, node.name))
+    assert found, "no cached function found: the search itself is broken"
+    assert found - PROCESS_CONSTANTS <= set(caches.CACHES), found - set(caches.CACHES)
