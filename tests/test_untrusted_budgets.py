@@ -399,3 +399,18 @@ def test_every_api_export_takes_max_tiles(tmp_path, export):
         assert "would need 140 tile pages on a4" in str(refused.value), export
         assert said in str(refused.value), str(refused.value)
     assert not (tmp_path / "out").exists()
+
+
+def test_a_paper_too_small_to_tile_names_the_games_own_paper_file(tmp_path, capsys):
+    """A game's own paper whose printable area is no larger than the tile overlap: the hint
+    names that file, not pnp's built-in papers."""
+    game = _tiled_board(tmp_path)
+    (game / "layouts").mkdir()
+    paper = (Path(__file__).parent.parent / "layouts" / "a4.yaml").read_text()
+    paper = paper.replace("id: a4", "id: tiny").replace("margin: 5mm", "margin: 100mm")
+    (game / "layouts" / "tiny.yaml").write_text(paper)
+    assert main(["build", str(game), "--paper", "tiny", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "too small to tile it" in err and "fix tile_overlap or margin in" in err, err
+    hint = err[err.index("fix tile_overlap or margin in") :]
+    assert "tiny.yaml" in hint and str(game / "layouts") in hint, err

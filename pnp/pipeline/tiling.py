@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from pnp.errors import DEFAULT_MAX_TILES, PnpError
 from pnp.layout.grid import EPS
 from pnp.layout.impose import FamilyInfo
 from pnp.layout.plan import distinct
 from pnp.spec.model import Game
-from pnp.spec.paper import PaperSpec
+from pnp.spec.paper import PaperSpec, source_of
 from pnp.spec.yamlfile import display_path, locate
 
 
@@ -48,7 +47,7 @@ def check_tiling(
                     **where,
                     expected=f"a printable area larger than the tile overlap ({ov:g} mm)",
                     found=f"{r.w:.1f} x {r.h:.1f} mm",
-                    hint=f"fix tile_overlap or margin in {display_path(paper_file(paper))}",
+                    hint=f"fix tile_overlap or margin in {display_path(source_of(paper))}",
                 )
             if need > max_tiles:
                 raise PnpError(
@@ -77,9 +76,3 @@ def _along(board: float, cell: float, overlap: float) -> float:
 
 def _count(n: float) -> str:
     return f"{n:,.0f}" if n < 1e12 else f"about {n:.2g}"
-
-
-def paper_file(paper: PaperSpec) -> Path:
-    from pnp.paths import layouts_dir
-
-    return layouts_dir() / f"{paper.id}.yaml"

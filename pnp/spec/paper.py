@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from pnp.errors import PnpError
 from pnp.guard import contained
@@ -49,6 +49,8 @@ class Duplex(Strict):
 
 class PaperSpec(Strict):
     """layouts/<paper>.yaml"""
+
+    _file: Path | None = PrivateAttr(default=None)  # the YAML it was read from, for messages
 
     id: str = Field(
         ..., pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64
@@ -154,4 +156,10 @@ def load_paper(name: str, game_folder: Path | None = None) -> PaperSpec:
             expected="8mm or more",
             found=f"{spec.tile_overlap:g}mm",
         )
+    spec._file = path
     return spec
+
+
+def source_of(paper: PaperSpec) -> Path:
+    """The file a paper was read from (a game's own layouts/ file, or one given by path)."""
+    return paper._file or layouts_dir() / f"{paper.id}.yaml"
