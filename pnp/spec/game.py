@@ -120,7 +120,7 @@ class ItemEntry(Strict):
     model_config = ConfigDict(extra="allow", frozen=True, allow_inf_nan=False)
 
     id: str | None = Field(None, description="item id; may use attributes, e.g. '{suit}-{rank}'")
-    count: int = Field(1, ge=0, description="copies of each item")
+    count: int = Field(1, ge=0, strict=True, description="copies of each item")
     for_each: dict[str, list] | None = Field(
         None, description="attribute: list of values; one item per combination"
     )
