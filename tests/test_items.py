@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pnp import budget
 from pnp.layout.plan import SameRefs
 from pnp.pipeline import prepare
@@ -102,3 +104,39 @@ def test_a_large_family_is_a_view_imposed_in_order(tmp_path):
     # 20,000 = 9 x 2,222 + 2: the last page holds items 19,998 and 19,999
     assert [p.ref.id for p in sheets[-1].items] == ["c-5000-c", "c-5000-d"]
     assert sheets[-2].items[0].ref.id == "c-4998-b" and sheets[-2].items[0].ref.index == 19_989
+
+
+@pytest.mark.parametrize(
+    ("items", "csv", "where"),
+    [
+        ("  - id: c{n}\n    for_each: {n: []}\n", None, "cards.yaml:4:"),
+        ("  - {id: c, count: 0}\n", None, "cards.yaml:4:"),
+        ("cards.csv\n", "id,colour\n", "cards.csv:"),
+    ],
+    ids=["empty for_each", "count 0", "heading only"],
+)
+def test_a_family_without_items_is_a_warning(tmp_path, capsys, items, csv, where):
+    """A family whose items come to none prints nothing: said with its file (and line), and
+    --strict refuses."""
+    from conftest import mini_game
+
+    from pnp.cli import main
+
+    game = mini_game(tmp_path)
+    text = (game / "cards.yaml").read_text()
+    head, _, rest = text.partition("items:\n")
+    rest = rest[rest.index("front:") :]
+    (game / "cards.yaml").write_text(
+        head + ("items: " + items if csv else "items:\n" + items) + rest
+    )
+    if csv:
+        (game / "cards.csv").write_text(csv)
+    out = tmp_path / "out"
+    assert main(["build", str(game), "--paper", "a4", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    said = [w for w in err.splitlines() if "has no items" in w]
+    assert len(said) == 1 and where in said[0] and "family 'cards'" in said[0], err
+    assert (
+        main(["build", str(game), "--paper", "a4", "--out", str(tmp_path / "s"), "--strict"]) == 1
+    )
+    assert not (tmp_path / "s").exists()

@@ -549,4 +549,11 @@ def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
         lines=items_lines,
         max_items=max_items,
     )
+    if not len(items):  # said, not silently printed as nothing
+        where, line = locate(data, ("items",)) if not items_file else (items_file, None)
+        notes.append(
+            f"{where or name}{f':{line}' if line else ''}: family '{spec.family}' has no items, so "
+            "nothing of it is printed (an empty for_each list, count: 0 on every entry, or an "
+            "items file without rows)"
+        )
     return Family(spec=spec, file=name, folder=folder, items=items, data=data, warnings=notes)
