@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import math
 from typing import Any, Literal
 
 from pydantic import Field, PrivateAttr, model_validator
@@ -17,6 +18,18 @@ from pnp.check.printed_spec import (
     measure_of,
 )
 from pnp.spec.types import Strict
+
+
+def _finite(value: object) -> bool:
+    """Whether every number in an expect (a number, a list, a mapping) is finite."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, dict):
+        return all(_finite(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return all(_finite(v) for v in value)
+    return True
+
 
 Where = dict[str, object]
 
@@ -185,6 +198,9 @@ class Rule(Strict):
             no_expect = kinds[0] == "equal"
         if not no_expect and self.expect is None:
             raise ValueError("missing 'expect'")
+        for value in (self.expect, self.rulebook_expect):
+            if not _finite(value):  # .nan equals nothing and .inf no count: never what is meant
+                raise ValueError(f"expect holds {value!r}: a number there is finite")
         return self
 
     @builtins.property
