@@ -33,6 +33,7 @@ class Limits:
     shop: int = 2_000  # faces one print-shop export (pnp export --cards) draws
     pixels: int = 500_000_000  # pixels one preview or export draws (about 10 s on one core)
     tiles: int = DEFAULT_MAX_TILES  # pages one oversized item is tiled over (--max-tiles N)
+    pattern_ms: int = 5_000  # milliseconds the rules' patterns may take matching, in one check
 
 
 WHAT = {
@@ -46,6 +47,7 @@ WHAT = {
     "shop": "faces in one print-shop export",
     "pixels": "pixels drawn in one preview or export",
     "tiles": "pages one oversized item is tiled over",
+    "pattern_ms": "milliseconds of matching the rules' patterns in one check",
 }
 
 FREE_BYTES = 10_000  # spec bytes (YAML, CSV, XLSX) a game may read before its limits grow
@@ -156,6 +158,11 @@ def check(name: str, amount: int, **where) -> None:
         _memory_fault()
     if amount > allowed(name):
         raise over(name, f"{amount:,}", **where)
+
+
+def spent(name: str) -> int:
+    """The run's total so far for `name`."""
+    return _spent.get(name, 0)
 
 
 def spend(name: str, amount: int, **where) -> None:

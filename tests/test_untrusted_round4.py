@@ -270,3 +270,23 @@ def test_a_sparse_file_of_3_gb_is_refused_by_its_size_before_it_is_read(
     err = capsys.readouterr().err
     assert says in err and "internal error" not in err, err
     assert not out.exists()
+
+
+def test_a_pattern_still_matching_when_the_checks_time_is_spent_is_refused(tmp_path, capsys):
+    """A pattern of no nested repeat can still backtrack over a long text (three wildcards and
+    back-references): matching stops when the check's pattern time is spent, exit 2 naming the
+    rule's line, the pattern and the limit (set low here: the default is 5,000 ms)."""
+    pattern = r".*(a).*\\1.*\\1.*!"
+    cards = (
+        CARD
+        + "items: [{id: a}]\nfront:\n  - text: {text: '"
+        + "a" * 3000
+        + "', x: 0mm, y: 0mm, w: 60mm, h: 80mm, size: 6pt}\n"
+    )
+    rule = f'  - id: slow\n    cite: "The text."\n    texts: {{family: cards, pattern: "{pattern}"}}\n    expect: 0\n'
+    game = _game(tmp_path, cards, rule)
+    assert _run(["check", str(game), "--limit", "pattern_ms=200"]) == 2
+    err = capsys.readouterr().err
+    assert "rules.yaml:3" in err and "rule 'slow'" in err, err
+    assert "still matching a text of 3,000 characters" in err and "200 ms" in err, err
+    assert "--limit pattern_ms=2000" in err, err

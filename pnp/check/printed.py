@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from pnp import budget
 from pnp.check.colournames import BASIC, colour_name
 from pnp.check.faces import DrawnFace, PrintedFaces
 from pnp.check.facts import Box, FaceFacts, art_name, fill_under, inside
 from pnp.check.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.check.result import Miss, Result
 from pnp.draw.colours import resolve_colour, rgb
+from pnp.errors import PnpError, short
 from pnp.spec.model import Game, matches
 from pnp.units import parse_length
 
@@ -36,10 +39,31 @@ def text_ok(m: Match, text: str) -> bool:
     if m.contains is not None:
         return norm(m.contains) in t
     if m.pattern is not None:
-        return re.fullmatch(m.pattern, t) is not None
+        return _fullmatch(m.pattern, t)
     if m.one_of is not None:
         return t in {norm(x) for x in m.one_of}
     return True
+
+
+def _fullmatch(pattern: str, text: str) -> bool:
+    """The whole text matches the pattern, within the check's pattern time (`--limit
+    pattern_ms`): a pattern from a shared rules file can be written to take years on a long
+    text, and the `regex` module's matches, unlike `re`'s, can be stopped."""
+    import regex
+
+    limit = budget.allowed("pattern_ms")
+    left = limit - budget.spent("pattern_ms")
+    start = time.perf_counter()
+    try:
+        found = regex.fullmatch(pattern, text, timeout=max(left, 1) / 1000)
+        budget.spend("pattern_ms", round((time.perf_counter() - start) * 1000))
+    except (TimeoutError, PnpError):
+        raise RuleInputError(
+            f"pattern {short(pattern)} is still matching a text of {len(text):,} characters "
+            f"when the check's {limit:,} ms of pattern matching are spent (a pattern that "
+            f"backtracks; raise the limit with --limit pattern_ms={limit * 10})"
+        ) from None
+    return found is not None
 
 
 def angle_ok(m: Match, angle: float) -> bool:
