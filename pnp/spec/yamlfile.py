@@ -109,11 +109,17 @@ class _Checks:
                     found=type_name(key),
                 )
             if key in result:
+                earlier = next(k for k in result if k == key)  # 1 and true are one key to YAML
+                said = f"'{key_node.value}'" + (
+                    f" (read as the same key as '{earlier}')"
+                    if str(earlier) != key_node.value
+                    else ""
+                )
                 raise PnpError(
-                    f"key '{key}' appears twice in the same mapping",
+                    f"key {said} appears twice in the same mapping",
                     file=self.name,
                     line=key_node.start_mark.line + 1,
-                    key=str(key),
+                    key=key_node.value,
                 )
             result[key] = self.construct_object(value_node, deep=True)
             result.lines[key] = key_node.start_mark.line + 1
