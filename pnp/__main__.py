@@ -3,12 +3,29 @@ imported, ends with exit 130 and a line, never a traceback."""
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import sys
 
 
+def _interrupt_again(unraisable) -> None:
+    """A Ctrl-C that lands in a callback Python runs on the side (a weak reference's, a
+    finalizer's) would be printed as ignored, with a traceback, and lost: it interrupts the
+    command instead, as it was meant to."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        # raised again in the main thread once this hook has returned (raised here, it would
+        # be printed as ignored too): from another thread, which waits its turn to run
+        try:
+            _thread.start_new_thread(_thread.interrupt_main, ())
+        except RuntimeError:  # Python is already shutting down: the command has finished
+            pass
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def run() -> int:
+    sys.unraisablehook = _interrupt_again
     try:
         from pnp.cli import main
 

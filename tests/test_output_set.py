@@ -314,3 +314,24 @@ def test_ctrl_c_after_the_work_is_done_still_exits_with_its_code():
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_ctrl_c_inside_a_side_callback_interrupts_the_command():
+    """A Ctrl-C that lands while Python runs a weak reference's callback is not printed as
+    ignored (a traceback) and lost: the command ends with exit 130 and one line."""
+    script = (
+        "import weakref, pnp.cli, pnp.__main__ as entry\n"
+        "class Thing: pass\n"
+        "def main():\n"
+        "    thing = Thing()\n"
+        "    def gone(ref): raise KeyboardInterrupt\n"
+        "    ref = weakref.ref(thing, gone)\n"
+        "    del thing\n"
+        "    for _ in range(10_000_000): pass\n"
+        "    return 0\n"
+        "pnp.cli.main = main\n"
+        "raise SystemExit(entry.run())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 130 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip() == "interrupted; earlier output is unchanged", done.stderr
