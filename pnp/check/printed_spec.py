@@ -81,8 +81,11 @@ _REPEATS = (_parser.MAX_REPEAT, _parser.MIN_REPEAT)
 
 
 def _backtracks(items) -> bool:
-    """Whether a repeat (more than once) holds an alternation or a repeat of varying length:
-    (a+)+, (a|a)*, ((a+))+, (a*b?)*, (.*a){12}. Such a pattern can take years on a short text."""
+    r"""Whether a repeat (more than once) holds an alternation whose choices may start alike,
+    or a back-reference: (a|a)*, (a|aa)+, (.*a\1)+. Such a pattern can match one text in very
+    many ways, and `regex` stops some only at the time limit. A repeat within a repeat, (a+)+
+    or (\d+ )+, it matches at once, and the check's time limit (`--limit pattern_ms`) bounds
+    whatever is left."""
     for op, av in items:
         if op in _REPEATS:
             low, high, body = av
@@ -100,8 +103,8 @@ def _backtracks(items) -> bool:
 
 
 def _varies(items) -> bool:
-    """Whether a part of a pattern can match one text in more than one way: an alternation
-    whose choices may start alike, a back-reference or a repeat of varying length."""
+    """Whether a part of a pattern holds an alternation whose choices may start alike, or a
+    back-reference: what makes a repeat of it match one text in very many ways."""
     for op, av in items:
         if op is _parser.BRANCH and not _distinct_starts(av[1]):
             return True
@@ -109,7 +112,7 @@ def _varies(items) -> bool:
             return True
         if op in (_parser.GROUPREF, _parser.GROUPREF_EXISTS):
             return True
-        if op in _REPEATS and (av[0] != av[1] or _varies(av[2])):
+        if op in _REPEATS and _varies(av[2]):
             return True
         if op is _parser.SUBPATTERN and _varies(av[-1]):
             return True
@@ -134,8 +137,9 @@ def check_pattern(pattern: str) -> None:
         raise ValueError(f"bad pattern: {exc}") from None
     if _backtracks(_parser.parse(pattern)):
         raise ValueError(
-            f"pattern {pattern!r} repeats a group that holds an alternation or another repeat (a nested "
-            "repeat, e.g. (a+)+ or (a|ab)*), which can run for years; write it without that repeat"
+            f"pattern {pattern!r} repeats a group that holds a choice whose options may start "
+            "alike (e.g. (a|ab)*) or a back-reference, which can run for years; write the choices "
+            "so that each starts with its own letter, or without that repeat"
         )
 
 
