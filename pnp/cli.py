@@ -650,10 +650,7 @@ def cmd_check(args) -> int:
         from pnp.check.house import is_copy
 
         copy = args.game if is_copy(game) else None
-        if args.quiet and all(r.passed for r in results):
-            print(f"{len(results)} of {len(results)} rules pass")
-        else:
-            print(table(game.id, results, copy=copy, quiet=args.quiet))
+        print(table(game.id, results, copy=copy, quiet=args.quiet))
     return 0 if all(r.passed for r in results) else 1
 
 

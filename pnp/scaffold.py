@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.guard import require_inside
+from pnp.guard import contained, require_inside
 from pnp.schema import SCHEMA_LINE, write_schemas
 from pnp.spec.yamlfile import display_path
 
@@ -116,7 +116,7 @@ def _rename(path: Path, ident: str) -> None:
     m = re.search(r"(?m)^rules:\s*(\S+)\s*$", text)
     rules = path / (m.group(1).strip("'\"") if m else "rules.yaml")
     # the path is the stranger's: `../x.yaml` or `/home/me/x.yaml` is not this copy's to change
-    if rules.is_file() and rules.resolve().is_relative_to(path.resolve()):
+    if rules.is_file() and contained(rules, path):
         r = rules.read_text(encoding="utf-8")
         rules.write_text(re.sub(r"(?m)^game:.*$", f"game: {ident}", r, count=1), encoding="utf-8")
 

@@ -260,6 +260,17 @@ def game_yaml(game_id: str, *components: str, extra: str = "") -> str:
 MINI = Path(__file__).parent / "bad_specs" / "_base"
 
 
+@pytest.fixture(autouse=True)
+def _default_limits():
+    """Every test starts with the documented limits: `main([... "--max-tiles", "2"])` run in
+    process sets the run's limits, which a later test calling the library would inherit."""
+    from pnp import budget
+
+    budget.configure(None)
+    yield
+    budget.configure(None)
+
+
 def mini_game(tmp_path: Path) -> Path:
     """A copy of the smallest game (three cards), for a test to break."""
     game = tmp_path / "mini"

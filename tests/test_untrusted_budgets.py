@@ -16,13 +16,6 @@ from pnp import budget
 from pnp.cli import main
 
 
-@pytest.fixture(autouse=True)
-def _default_limits():
-    budget.configure(None)
-    yield
-    budget.configure(None)
-
-
 def _small(game: Path) -> None:
     size = sum(p.stat().st_size for p in game.rglob("*") if p.is_file())
     assert size < 10_000, f"the hostile input is meant to be small ({size} bytes)"

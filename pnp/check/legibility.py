@@ -320,9 +320,9 @@ def _fits(parts: list[str], text: str) -> bool:
     """Whether `text` is the fixed parts in order with anything between them: each part found
     at its first place after the last, in one pass (as a regular expression, `{v}{v}{v}X`
     backtracks for hours on a few hundred letters)."""
-    first, *middle, last = parts if len(parts) > 1 else (parts[0], parts[0])
     if len(parts) == 1:
-        return text == first
+        return text == parts[0]
+    first, *middle, last = parts
     end = len(text) - len(last)
     if end < len(first) or not text.startswith(first) or not text.endswith(last):
         return False

@@ -88,7 +88,7 @@ def _backtracks(items) -> bool:
     whatever is left."""
     for op, av in items:
         if op in _REPEATS:
-            low, high, body = av
+            _, high, body = av
             if high > 1 and _varies(body):
                 return True
             if _backtracks(body):
@@ -106,9 +106,9 @@ def _varies(items) -> bool:
     """Whether a part of a pattern holds an alternation whose choices may start alike, or a
     back-reference: what makes a repeat of it match one text in very many ways."""
     for op, av in items:
-        if op is _parser.BRANCH and not _distinct_starts(av[1]):
-            return True
-        if op is _parser.BRANCH and any(_varies(alt) for alt in av[1]):
+        if op is _parser.BRANCH and (
+            not _distinct_starts(av[1]) or any(_varies(alt) for alt in av[1])
+        ):
             return True
         if op in (_parser.GROUPREF, _parser.GROUPREF_EXISTS):
             return True

@@ -13,8 +13,9 @@ def table(game: str, results: list[Result], copy: str | None = None, *, quiet: b
     """Every rule's outcome; for a copy (`copy`: its folder), a failure is a departure from the
     rulebook. `quiet` (`pnp check -q`): no title, and only the rules that do not pass."""
     idw = max([len(r.id) for r in results] + [4])
-    lines = [f"Rulebook check: {game}"] if not quiet else []
-    lines.append(f"{'':4} {'rule':<{idw}}  expected  |  found")
+    lines = [] if quiet else [f"Rulebook check: {game}"]
+    if not quiet or not all(r.passed for r in results):
+        lines.append(f"{'':4} {'rule':<{idw}}  expected  |  found")
     for r in results:
         if quiet and r.passed:
             continue

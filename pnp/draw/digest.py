@@ -17,19 +17,15 @@ class Digests:
     def __init__(self, symbols):
         self.symbols = symbols  # a SymbolBook (or any id -> Symbol mapping)
         self.known: dict[str, str] = {}  # symbol id or image path -> digest
-        # (family, index, side) -> digest: each item's face is drawn once per build, and an
-        # item placed on both papers (or on a sheet and its tile) is hashed once
-        self.items: dict[tuple[str, int, str], str | None] = {}
+        # (family, id, side) -> digest: an item placed on both papers, or on a sheet and its
+        # backs page, is hashed once (ids are unique in a family: repeats are renamed)
+        self.items: dict[tuple[str, str, str], str | None] = {}
 
     def side(self, face, side: str) -> str | None:
-        """The digest of an item's front or back."""
-        return self.face(face.back if side == "back" else face.front)
-
-    def item(self, ref, side: str, face) -> str | None:
-        """The digest of a placed item's front or back (`face` is the item's drawn face)."""
-        key = (ref.family, ref.index, side)
+        """The digest of an item's front or back, worked out once for every paper of a build."""
+        key = (face.family, face.id, side)
         if key not in self.items:
-            self.items[key] = self.side(face, side)
+            self.items[key] = self.face(face.back if side == "back" else face.front)
         return self.items[key]
 
     def face(self, drawing: object) -> str | None:
@@ -52,10 +48,7 @@ class Digests:
         elif isinstance(v, (tuple, list)):
             out.append("(")
             for x in v:
-                if type(x) is float:  # most of a drawing: points
-                    out.append(repr(round(x, 4) + 0.0))
-                else:
-                    self._spell(x, out)
+                self._spell(x, out)
                 out.append(",")
             out.append(")")
         elif isinstance(v, Use):

@@ -422,8 +422,7 @@ def check_raster(path, file: str, key: str) -> None:
             expected="PNG, JPEG or SVG",
             found=path.name,
         )
-    stat = path.stat()
-    problem = _raster_problem(str(path), stat.st_size, stat.st_mtime_ns)
+    problem = _raster_problem(str(path))
     if problem:
         raise PnpError(
             f"image {path.name} cannot be read: {problem}",
@@ -434,8 +433,8 @@ def check_raster(path, file: str, key: str) -> None:
         )
 
 
-@functools.lru_cache(maxsize=256)  # once per file, not once per item that prints it
-def _raster_problem(path: str, size: int = 0, mtime: int = 0) -> str | None:
+@functools.lru_cache(maxsize=256)  # once per file a build, not once per item that prints it
+def _raster_problem(path: str) -> str | None:
     """Why the file cannot be printed, or None.
 
     The file's structure is checked without decoding its pixels (the PDF carries them as they

@@ -157,7 +157,7 @@ class ManifestWriter:
     def _digest(self, p, face_of) -> str | None:
         if self.digests is None or face_of is None:
             return None
-        return self.digests.item(p.ref, p.side, face_of(p.ref))
+        return self.digests.side(face_of(p.ref), p.side)
 
     def close(self) -> None:
         self.fh.write(("\n" if not self.first else "") + " ]\n}\n")
