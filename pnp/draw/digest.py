@@ -8,11 +8,17 @@ import dataclasses
 import hashlib
 from pathlib import Path
 
-from pnp.draw.primitives import Image, Use
+from pnp.draw.primitives import Ellipse, Group, Image, Rect, Style, Text, Use
+from pnp.draw.primitives import Path as PathShape
+
+# The primitives spelled field by field (their type's name, then each field in order); Use and
+# Image are spelled by what they point at, and a Style once per distinct value.
+_LEAVES = {cls: tuple(cls.__dataclass_fields__) for cls in (Style, Rect, Ellipse, PathShape, Text)}
 
 
 class Digests:
-    """Digests of face drawings; a symbol or an image file is hashed once."""
+    """Digests of face drawings. A symbol, an image file, a style and a drawing that many items
+    share (one back for a whole deck) are each spelled once."""
 
     def __init__(self, symbols):
         self.symbols = symbols  # a SymbolBook (or any id -> Symbol mapping)
@@ -20,6 +26,9 @@ class Digests:
         # (family, id, side) -> digest: an item placed on both papers, or on a sheet and its
         # backs page, is hashed once (ids are unique in a family: repeats are renamed)
         self.items: dict[tuple[str, str, str], str | None] = {}
+        # id(drawing) -> (drawing, digest); the drawing is kept so that its id stays its own
+        self.drawings: dict[int, tuple[object, str]] = {}
+        self.leaves: dict[object, str] = {}  # a leaf primitive's text, by value
 
     def side(self, face, side: str) -> str | None:
         """The digest of an item's front or back, worked out once for every paper of a build."""
@@ -32,7 +41,10 @@ class Digests:
         """The digest of a face's drawing (a front or back primitive), None for no drawing."""
         if drawing is None:
             return None
-        return _sha(self._text(drawing))[:16]
+        seen = self.drawings.get(id(drawing))
+        if seen is None:
+            seen = self.drawings[id(drawing)] = (drawing, _sha(self._text(drawing))[:16])
+        return seen[1]
 
     def _text(self, v: object) -> str:
         out: list[str] = []
@@ -40,16 +52,51 @@ class Digests:
         return "".join(out)  # hashed in one go: a die net is a hundred thousand numbers
 
     def _spell(self, v: object, out: list[str]) -> None:
-        """Append the drawing's text: every number rounded, every symbol and image by content."""
+        """Append the drawing's text: every number rounded, every symbol and image by content.
+        The primitives, their tuples and styles come first, by exact type (the common case);
+        anything else is spelled by the general rules of `_spell_other`."""
+        t = type(v)
+        if t is tuple:
+            out.append("(")
+            self._spell_each(v, out, ",")
+            out.append(")")
+        elif t is Group:
+            out.append("Group")
+            self._spell_each((v.children, v.transform, v.clip), out, "")
+        elif t in _LEAVES:  # spelled once per distinct value: a deck repeats most of its lines
+            text = self.leaves.get(v)
+            if text is None:
+                part = [t.__name__]
+                self._spell_each([getattr(v, n) for n in _LEAVES[t]], part, "")
+                text = self.leaves[v] = "".join(part)
+            out.append(text)
+        else:
+            self._spell_other(v, out)
+
+    def _spell_each(self, values, out: list[str], sep: str) -> None:
+        """Numbers and strings are spelled here without a call each (a deck's faces hold a few
+        hundred thousand); a subclass of float (numpy's float64) takes the general rules."""
+        for x in values:
+            t = type(x)
+            if t is float:
+                out.append(repr(round(x, 4) + 0.0))
+            elif t is str or t is bool or x is None:
+                out.append(repr(x))
+            elif t is int:  # as the equal float: equal primitives spell alike, whichever came first
+                out.append(repr(float(x)))
+            else:
+                self._spell(x, out)
+            if sep:
+                out.append(sep)
+
+    def _spell_other(self, v: object, out: list[str]) -> None:
         if isinstance(v, float):
             out.append(repr(round(v, 4) + 0.0))
         elif isinstance(v, (str, int, bool)) or v is None:
             out.append(repr(v))
         elif isinstance(v, (tuple, list)):
             out.append("(")
-            for x in v:
-                self._spell(x, out)
-                out.append(",")
+            self._spell_each(v, out, ",")
             out.append(")")
         elif isinstance(v, Use):
             out.append("Use")
@@ -61,8 +108,8 @@ class Digests:
             self._spell((v.x, v.y, v.w, v.h), out)
         elif dataclasses.is_dataclass(v):
             out.append(type(v).__name__)
-            for name in v.__dataclass_fields__:  # the fields, in order (no ClassVar among them)
-                self._spell(getattr(v, name), out)
+            # the fields, in order (no ClassVar among them)
+            self._spell_each([getattr(v, n) for n in v.__dataclass_fields__], out, "")
         else:
             out.append(repr(v))
 

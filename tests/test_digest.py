@@ -1,0 +1,61 @@
+"""A face's digest (manifest `digest`, read by `--since`) follows the drawing and nothing else:
+not the objects that hold it, not the order faces are read in, not what another face holds."""
+
+from __future__ import annotations
+
+from pnp.draw.digest import Digests
+from pnp.draw.primitives import Group, Rect, Style, Text, Use
+
+
+def card(title: str, *, x: float = 4.0, colour: str = "#c8102e") -> Group:
+    """A small face built afresh each call: equal values, new objects."""
+    frame = Rect(0.0, 0.0, 63.5, 88.9, Style(fill="#ffffff"), 3.0)
+    band = Rect(x, 4.0, 55.5, 14.0, Style(fill=colour), 2.0)
+    lines = tuple(Text(6.0, 40.0 + 7 * i, f"Line {i}", "regular", 2.8, "#000000") for i in range(4))
+    head = Text(31.75, 12.5, title, "bold", 4.2, "#ffffff", "middle")
+    return Group((frame, band, head, *lines, Use("star", (14.0, 0, 0, 14.0, 24.0, 26.0))))
+
+
+SYMBOLS = {
+    "star": type(
+        "Sym",
+        (),
+        {"children": (Rect(0.0, 0.0, 1.0, 1.0, Style(fill="#000000")),), "w": 1.0, "h": 1.0},
+    )()
+}
+
+
+def test_the_same_drawing_in_new_objects_has_the_same_digest():
+    assert Digests(SYMBOLS).face(card("Card 1")) == Digests(SYMBOLS).face(card("Card 1"))
+    one = Digests(SYMBOLS)
+    assert one.face(card("Card 1")) == one.face(card("Card 1"))
+
+
+def test_any_change_in_one_primitive_changes_the_digest():
+    d = Digests(SYMBOLS)
+    base = d.face(card("Card 1"))
+    assert d.face(card("Card 2")) != base  # a text
+    assert d.face(card("Card 1", x=4.001)) != base  # a position, past the rounding
+    assert d.face(card("Card 1", colour="#c8102f")) != base  # a colour inside a style
+    assert d.face(card("Card 1", x=4.00001)) == base  # below 1/10000 mm: the same print
+
+
+def test_a_digest_does_not_depend_on_what_was_read_before():
+    """Primitives are spelled once per value; an equal one read earlier (here with an int where
+    the other has a float) must not change how a later face is spelled."""
+    alone = Digests(SYMBOLS).face(Group((Rect(0.0, 0.0, 5.0, 5.0, Style(fill="#000000")),)))
+    d = Digests(SYMBOLS)
+    d.face(Group((Rect(0, 0, 5, 5, Style(fill="#000000")),)))
+    after = d.face(Group((Rect(0.0, 0.0, 5.0, 5.0, Style(fill="#000000")),)))
+    assert after == alone
+
+
+def test_a_symbol_is_read_by_its_content_not_its_name():
+    other = {
+        "star": type(
+            "Sym",
+            (),
+            {"children": (Rect(0.0, 0.0, 2.0, 1.0, Style(fill="#000000")),), "w": 1.0, "h": 1.0},
+        )()
+    }
+    assert Digests(SYMBOLS).face(card("Card 1")) != Digests(other).face(card("Card 1"))
