@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,6 +90,7 @@ def _write_paper(
     """The page loop: each page composed once from the faces, and given to the PDF, the
     manifest and (SVG engine) the SVG page files."""
     game, ctx = prep.game, prep.ctx
+    t0 = time.monotonic()
     pdf = _writer(engine, stage / f"{stem}.pdf", _info(game, paper, date), ctx)
     svg_pages = _svg_pages(stage / f"{stem}-svg", ctx) if engine == "svg" else None
     with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
@@ -106,7 +108,10 @@ def _write_paper(
                 progress(f"{game.id} {paper.id}: page {n}/{len(plan.pages)}")
         listing.close()
     pdf.close()
-    log.debug("%s: %s written, %d pages", game.id, f"{stem}.pdf", len(plan.pages))
+    log.debug(
+        "%s: %s written, %d pages, in %.2fs",
+        game.id, f"{stem}.pdf", len(plan.pages), time.monotonic() - t0,
+    )  # fmt: skip
 
 
 def _info(game: Game, paper: PaperSpec, date: str | None) -> DocInfo:

@@ -91,7 +91,9 @@ def test_every_documented_function_runs(small_game, tmp_path):
         "export_tts": lambda: pnp.export_tts(game, out),
         "export_cut": lambda: pnp.export_cut(game, out),
         "export_cards": lambda: pnp.export_cards(game, out, dpi=72, bleed="2mm", families=["deck"]),
-        "export_press": lambda: pnp.export_press(game, out, dpi=72, bleed="0.125in", families="deck"),
+        "export_press": lambda: pnp.export_press(
+            game, out, dpi=72, bleed="0.125in", families="deck"
+        ),
         "export_cricut": lambda: pnp.export_cricut(game, out, families=["deck"]),
         "new": lambda: pnp.new(tmp_path / "another"),
     }
@@ -110,7 +112,9 @@ def test_every_documented_function_runs(small_game, tmp_path):
     assert cut and all(f.is_file() and f.read_text().startswith("<") for f in cut)
     assert got["export_cards"].files >= 2 and (out / "small" / "cards").is_dir()
     assert got["export_press"].files >= 1 and (out / "small" / "press").is_dir()
-    assert got["export_cricut"] and all(p.is_file() and p.suffix == ".png" for p in got["export_cricut"])
+    assert got["export_cricut"] and all(
+        p.is_file() and p.suffix == ".png" for p in got["export_cricut"]
+    )
     ident, files = got["new"]
     assert ident == "another" and (tmp_path / "another" / "game.yaml") in files
 
@@ -243,3 +247,33 @@ def test_verbose_says_each_step_and_quiet_says_nothing(tmp_path, capsys):
     assert main(["check", "piecepack", "--quiet"]) == 0
     out = capsys.readouterr()
     assert out.err == "" and "rules pass" in out.out
+
+
+def test_verbose_times_each_step_and_the_steps_make_up_the_build(tmp_path, capsys):
+    """-v gives every step its own time (load, draw, legibility, impose per paper, check, write
+    per file); after the load, the steps add up to the build's own total, as a user reading
+    -v to find the slow step needs. Not a speed test: only the sum against the total."""
+    import re
+
+    assert main(["build", "aftershock", "--out", str(tmp_path), "--verbose"]) == 0
+    err = capsys.readouterr().err
+    timed = re.findall(r"^aftershock: (.+?) in ([0-9.]+)s$", err, re.M)
+    steps = [
+        r"loaded \d+ families",
+        r"every face drawn",
+        r"every face read for legibility",
+        r"a4 imposed on \d+ pages",
+        r"letter imposed on \d+ pages",
+        r"rulebook checked",
+        r"aftershock-a4\.pdf written, \d+ pages,",
+        r"aftershock-letter\.pdf written, \d+ pages,",
+    ]
+    seconds = {}
+    for step in steps:
+        found = [float(t) for what, t in timed if re.fullmatch(step, what)]
+        assert len(found) == 1, (step, err)
+        seconds[step] = found[0]
+    total = float(next(t for what, t in timed if what.endswith(" pages)")))
+    after_load = sum(seconds.values()) - seconds[steps[0]]  # the total starts after the load
+    assert after_load <= total + 0.15, err  # each step within the whole (the total is rounded)
+    assert after_load >= 0.8 * total - 0.3, err  # and nothing large is left untimed

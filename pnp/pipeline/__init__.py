@@ -56,14 +56,17 @@ def load(ref: str, opts: Load = Load()) -> Game:
     """The game model: its YAML read, validated and expanded into items (pnp.spec)."""
     from pnp.spec.load import load_game
 
+    t0 = time.monotonic()
     options = {"players": opts.players} if opts.players else None
-    return load_game(
+    game = load_game(
         ref,
         variant=opts.variant,
         options=options,
         allow_outside=opts.allow_outside,
         max_items=opts.max_items,
     )
+    log.debug("%s: loaded %d families in %.2fs", game.id, len(game.families), time.monotonic() - t0)
+    return game
 
 
 @dataclass
@@ -123,13 +126,8 @@ def prepare(
     `ink_saver` rewrites every face to save ink (pnp.draw.inksaver) before anything reads it.
     `fresh` starts from empty caches (pnp.caches); False for a game drawn within another's build.
     """
-    t0 = time.monotonic()
     whole_game = source if isinstance(source, Game) else load(source, load_opts)
     game = select(whole_game, only)
-    if not isinstance(source, Game):
-        log.debug(
-            "%s: loaded %d families in %.2fs", game.id, len(game.families), time.monotonic() - t0
-        )
     budget.reset(whole_game.extra.get("input_bytes", 0))  # each game's drawing has its own totals
     if max_tiles is None:  # the run's tile limit (--max-tiles, --limit tiles), in every command
         max_tiles = budget.allowed("tiles")
@@ -166,15 +164,7 @@ def prepare(
         read_legibility(prep)
         log.debug("%s: every face read for legibility in %.2fs", game.id, time.monotonic() - t1)
 
-    t1 = time.monotonic()
-    for paper in impose_on(prep, papers, max_tiles, fold=fold, ink_saver=ink_saver):
-        log.debug(
-            "%s: %s imposed on %d pages in %.2fs",
-            game.id,
-            paper.id,
-            len(prep.plans[-1].pages),
-            time.monotonic() - t1,
-        )
+    impose_on(prep, papers, max_tiles, fold=fold, ink_saver=ink_saver)
     return prep
 
 
@@ -214,12 +204,17 @@ def impose_on(
     for paper in specs:
         check_tiling(prep.game, prep.infos, paper, max_tiles)
     for paper in specs:
+        t0 = time.monotonic()
         folded = fold or paper.fold or prep.game.spec.fold
         plan = _impose(prep, paper, folded)
         if ink_saver:
             plan = _with_ink(prep, paper, folded, plan)
         prep.papers.append(paper)
         prep.plans.append(plan)
+        log.debug(
+            "%s: %s imposed on %d pages in %.2fs",
+            prep.game.id, paper.id, len(plan.pages), time.monotonic() - t0,
+        )  # fmt: skip
     return specs
 
 
@@ -276,12 +271,15 @@ def check_rules(prep: Prepared, plan: int = 0):
         return None
     from pnp.check.evaluate import evaluate, load_rules, reads_printed
 
+    t0 = time.monotonic()
     rules = load_rules(prep.game)
     faces = printed(prep) if reads_printed(rules) else None
     # a rule about another variant reads that variant's faces, drawn by this same pipeline
-    return evaluate(
+    results = evaluate(
         prep.game, rules, prep.plans[plan] if prep.plans else None, faces, draw=draw_printed
     )
+    log.debug("%s: rulebook checked in %.2fs", prep.game.id, time.monotonic() - t0)
+    return results
 
 
 def draw_printed(game: Game):
