@@ -3,6 +3,7 @@
     git archive <commit> | tar -x -C /tmp/before           # the tree to compare against
     taskset -c 0 .venv/bin/python bench/compare.py /tmp/before deck    # 540, 5,400, 54,000 cards
     taskset -c 0 .venv/bin/python bench/compare.py /tmp/before games   # every shipped game
+    taskset -c 0 .venv/bin/python bench/compare.py /tmp/before lean    # the ratios of docs/performance.md
 
 Each run is `python -m pnp build ...` started in the tree's folder (so that tree's pnp is the
 one imported), interleaved round by round with the other tree's and, for the deck, with the
@@ -35,8 +36,8 @@ def jobs(what: str, trees: dict[str, Path], decks: Path) -> dict:
         return lambda o: [py, "-m", "pnp", "build", *args, "--out", o, "--quiet"]
 
     out: dict = {}
-    if what == "deck":
-        for n in (540, 5400, 54000):
+    if what in ("deck", "lean"):
+        for n in (540, 5400, 54000) if what == "deck" else (5400,):
             game = decks / f"g{n}"
             if not game.exists():
                 write_game(game, n)
@@ -52,7 +53,10 @@ def jobs(what: str, trees: dict[str, Path], decks: Path) -> dict:
             )
             for name, root in trees.items():
                 out[f"{name} {n}"] = (root, pnp_build(str(game), "--paper", "a4", *BIG))
-    else:
+    if what == "lean":
+        for name, root in trees.items():
+            out[f"{name} --all"] = (root, pnp_build("--all"))
+    elif what == "games":
         for game in GAMES:
             for name, root in trees.items():
                 out[f"{name} {game}"] = (root, pnp_build(game, "--jobs", "1"))
@@ -64,7 +68,7 @@ def jobs(what: str, trees: dict[str, Path], decks: Path) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("before", type=Path, help="the other tree (a folder holding pnp/)")
-    ap.add_argument("what", choices=("deck", "games"))
+    ap.add_argument("what", choices=("deck", "games", "lean"))
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     trees = {"before": args.before.resolve(), "after": HERE.parent}
@@ -83,6 +87,14 @@ def main() -> None:
     print("|---|---:|---:|---:|")
     for name, (wall, cpu, peak) in best.items():
         print(f"| {name} | {wall:.2f} | {cpu:.2f} | {peak:.0f} |")
+    if args.what == "lean":
+        ratio = lambda a, b: best[a][1] / best[b][1]  # noqa: E731 (CPU, best of the repeats)
+        print()
+        print(f"5,400 cards, after / before: {ratio('after 5400', 'before 5400'):.2f}x")
+        print(
+            f"5,400 cards, after / the accelerated canvas: {ratio('after 5400', 'floor 5400'):.2f}x"
+        )
+        print(f"build --all, after / before: {ratio('after --all', 'before --all'):.2f}x")
 
 
 if __name__ == "__main__":
