@@ -16,8 +16,24 @@ from pathlib import Path
 
 from pnp.draw.primitives import Rect, Style
 from pnp.errors import PnpError
+from pnp.export.obj import obj_text
 from pnp.export.tts_dice import DIE_KINDS, dice_objects
-from pnp.export.tts_save import board_object, deck_object, saved_object, tile_object, token_object
+from pnp.export.tts_pieces import (
+    outline_loop,
+    polyomino_objects,
+    prism_mesh,
+    standee_objects,
+    two_sided_image,
+)
+from pnp.export.tts_save import (
+    TILE_TYPES,
+    board_object,
+    deck_object,
+    model_object,
+    saved_object,
+    tile_object,
+    token_object,
+)
 from pnp.face_images import place_face, render_png, select_families
 from pnp.kinds.base import Face
 from pnp.names import UniqueNames, safe_name
@@ -27,6 +43,7 @@ DECK_KINDS = {"card"}
 BOARD_KINDS = {"board", "hexmap", "sheet"}
 TOKEN_KINDS = {"counter", "token"}
 PIECE_KINDS = BOARD_KINDS | TOKEN_KINDS | {"tile"}
+MODEL_KINDS = {"polyomino": polyomino_objects, "standee": standee_objects}
 BOARD_DPI = 150.0  # boards, tiles and counters: sharp on screen at a modest file size
 MIN_DPI = 100.0
 COLS, ROWS = 10, 7
@@ -72,11 +89,13 @@ def export_tts(
     fams = [f for f in chosen if f.spec.kind in DECK_KINDS]
     pieces = [f for f in chosen if f.spec.kind in PIECE_KINDS]
     dice = [f for f in chosen if f.spec.kind in DIE_KINDS]
-    left = [f for f in chosen if f not in fams and f not in pieces and f not in dice]
-    if not fams and not pieces and not dice:
+    models = [f for f in chosen if f.spec.kind in MODEL_KINDS]
+    left = [f for f in chosen if f not in fams + pieces + dice + models]
+    if not fams and not pieces and not dice and not models:
         raise PnpError(
             "nothing to export to Tabletop Simulator",
-            expected="a family of kind " + ", ".join(sorted(DECK_KINDS | PIECE_KINDS | DIE_KINDS)),
+            expected="a family of kind "
+            + ", ".join(sorted(DECK_KINDS | PIECE_KINDS | DIE_KINDS | set(MODEL_KINDS))),
             found=", ".join(f"{f.name} ({f.spec.kind})" for f in left) or "no families",
         )
     if left and warn:
@@ -87,7 +106,7 @@ def export_tts(
     prep = prepare(game, legibility=False, max_tiles=max_tiles)
     ctx = prep.ctx
     decks = []
-    stems = {safe_name(f.name) for f in fams + pieces + dice}
+    stems = {safe_name(f.name) for f in fams + pieces + dice + models}
     save_name = f"{safe_name(game.id)}.json"
     dest_dir = (out_dir / game.id / "tts").resolve()
 
@@ -191,7 +210,10 @@ def export_tts(
         for row, fam in enumerate(pieces, 1):  # a row on the table for each family
             objects += _pieces(ctx, fam, prep.faces[fam.name], root, url, -12.0 * row, warn)
         for row, fam in enumerate(dice, len(pieces) + 1):
-            objects += dice_objects(ctx, fam, root, url, -12.0 * row, warn)
+            objects += dice_objects(ctx, fam, root, url, -12.0 * row)
+        for row, fam in enumerate(models, len(pieces) + len(dice) + 1):
+            make = MODEL_KINDS[fam.spec.kind]
+            objects += make(ctx, fam, prep.faces[fam.name], root, url, -12.0 * row)
         (root / save_name).write_text(
             json.dumps(saved_object(game.spec.title, objects), indent=1), encoding="utf-8"
         )
@@ -253,18 +275,35 @@ def _pieces(ctx, fam, faces: list[Face], root: Path, url, z0: float, warn) -> li
         return url(made[key][0])
 
     for n, face in enumerate(faces):
-        front = image(face, face.front, "front")
-        back = image(face, face.back, "back") if face.back is not None else ""
         z = z0 - 3.0 * (n // 10)
         xi = 3.0 * (n % 10)
+        ident = f"{fam.name}/{face.id}"
         if kind in BOARD_KINDS:
-            out.append(board_object(fam.title, f"{fam.name}/{face.id}", front, 30.0 * n, z0))
-        elif kind in TOKEN_KINDS:
-            out.append(token_object(face.id, f"{fam.name}/{face.id}", front, back, xi, z))
-        else:
-            radius = getattr(face.cut, "r", 0.0) if face.shape == "rect" else 0.0
-            shape = "rounded" if radius else face.shape
-            out.append(tile_object(face.id, f"{fam.name}/{face.id}", front, back, shape, xi, z))
+            out.append(
+                board_object(fam.title, ident, image(face, face.front, "front"), 30.0 * n, z0)
+            )
+            continue
+        radius = getattr(face.cut, "r", 0.0) if face.shape == "rect" else 0.0
+        shape = "rounded" if radius else face.shape
+        if kind in TOKEN_KINDS and face.back is None:
+            # one image: TTS cuts the token out along its transparent edge
+            out.append(token_object(face.id, ident, image(face, face.front, "front"), xi, z))
+        elif shape in TILE_TYPES:  # a tile of the piece's shape shows both sides
+            front = image(face, face.front, "front")
+            back = image(face, face.back, "back") if face.back is not None else ""
+            out.append(tile_object(face.id, ident, front, back, shape, xi, z))
+        else:  # a shape TTS's tiles do not have (octagon, flat hexagon): a model of it
+            if face.id not in stems:
+                stems[face.id] = names(face.id)
+            name = f"{stem}-{stems[face.id]}"
+            two_sided_image(ctx, face, root, f"{name}-faces.png")
+            mesh = prism_mesh(outline_loop(face.cut), face.w, face.h)
+            (root / f"{name}.obj").write_text(obj_text(mesh, ident), encoding="utf-8")
+            out.append(
+                model_object(
+                    face.id, ident, url(f"{name}.obj"), url(f"{name}-faces.png"), "generic", xi, z
+                )
+            )
     return out
 
 
