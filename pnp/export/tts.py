@@ -17,6 +17,7 @@ from pathlib import Path
 from pnp.draw.primitives import Rect, Style
 from pnp.errors import PnpError
 from pnp.export.obj import obj_text
+from pnp.export.tts_budget import check_base_url, check_pixels
 from pnp.export.tts_dice import DIE_KINDS, dice_objects
 from pnp.export.tts_pieces import (
     outline_loop,
@@ -85,6 +86,8 @@ def export_tts(
     Image URLs are the files' own `file:///` URLs, or `base_url` + file name."""
     from pnp.pipeline import prepare
 
+    if base_url is not None:
+        check_base_url(base_url)
     chosen = select_families(game, families) if families else list(game.families)
     fams = [f for f in chosen if f.spec.kind in DECK_KINDS]
     pieces = [f for f in chosen if f.spec.kind in PIECE_KINDS]
@@ -105,10 +108,13 @@ def export_tts(
         )
     prep = prepare(game, legibility=False, max_tiles=max_tiles)
     ctx = prep.ctx
+    groups = {"decks": fams, "pieces": pieces, "dice": dice, "models": models}
+    check_pixels(game, prep, groups, piece_scale, (cell_size, COLS, ROWS, PER_SHEET))
     decks = []
     stems = {safe_name(f.name) for f in fams + pieces + dice + models}
-    save_name = f"{safe_name(game.id)}.json"
-    dest_dir = (out_dir / game.id / "tts").resolve()
+    sub, stem = tts_names(game)
+    save_name = f"{stem}.json"
+    dest_dir = (out_dir / game.id / sub).resolve()
 
     def url(name: str) -> str:
         return f"{base_url.rstrip('/')}/{name}" if base_url else (dest_dir / name).as_uri()
@@ -120,7 +126,7 @@ def export_tts(
             stage,
             out_dir,
             game.id,
-            "tts",
+            sub,
             lambda n: not families or n == save_name or any(n.startswith(s + "-") for s in stems),
         )
         for fam in fams:
@@ -206,16 +212,20 @@ def export_tts(
                         ROWS,
                         4.0 * len(objects),
                     )
+                    | {"Description": fam.title}
                 )
-        for row, fam in enumerate(pieces, 1):  # a row on the table for each family
-            objects += _pieces(ctx, fam, prep.faces[fam.name], root, url, -12.0 * row, warn)
-        for row, fam in enumerate(dice, len(pieces) + 1):
-            objects += dice_objects(ctx, fam, root, url, -12.0 * row)
-        for row, fam in enumerate(models, len(pieces) + len(dice) + 1):
-            make = MODEL_KINDS[fam.spec.kind]
-            objects += make(ctx, fam, prep.faces[fam.name], root, url, -12.0 * row)
+        for row, fam in enumerate(pieces + dice + models, 1):  # a row on the table a family
+            z = -12.0 * row
+            if fam in pieces:
+                made = _pieces(ctx, fam, prep.faces[fam.name], root, url, z, warn)
+            elif fam in dice:
+                made = dice_objects(ctx, fam, root, url, z)
+            else:
+                made = MODEL_KINDS[fam.spec.kind](ctx, fam, prep.faces[fam.name], root, url, z)
+            # each piece's tooltip names its family, as the print guide titles it
+            objects += [o | {"Description": fam.title} for o in made]
         (root / save_name).write_text(
-            json.dumps(saved_object(game.spec.title, objects), indent=1), encoding="utf-8"
+            json.dumps(saved_object(tts_title(game), objects), indent=1), encoding="utf-8"
         )
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)
@@ -235,6 +245,20 @@ def export_tts(
         )
         for d in decks
     ]
+
+
+def tts_names(game) -> tuple[str, str]:
+    """The folder (in OUT/GAME) and the Saved Object's file stem of an export: `tts` and GAME,
+    or for a variant `tts-VARIANT` and GAME-VARIANT, as its PDFs are named, so that a variant's
+    export sits beside the base game's instead of replacing it."""
+    if not game.variant:
+        return "tts", safe_name(game.id)
+    return f"tts-{safe_name(game.variant)}", safe_name(f"{game.id}-{game.variant}")
+
+
+def tts_title(game) -> str:
+    """The Saved Object's name in TTS: the game's title, and its variant as the PDFs say it."""
+    return game.spec.title + (f" ({game.variant})" if game.variant else "")
 
 
 def piece_scale(face: Face) -> float:
