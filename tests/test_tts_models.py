@@ -384,3 +384,27 @@ def test_the_pixel_budget_refuses_before_drawing(small_game, capsys):
     err = capsys.readouterr().err
     assert "pixels" in err and "found:" in err and "so far" not in err  # counted, not drawn
     assert not (small_game.parent / "out" / "small" / "tts").exists()  # nothing drawn or kept
+
+
+GAMES = ["aftershock", "earth-our-home", "earthquake", "global-warming", "greenway", "piecepack"]
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("game", GAMES)
+def test_every_printed_component_is_on_the_virtual_table(game, tmp_path):
+    """Each family the PDF's manifest lists is in the Saved Object as many times as it prints
+    (a card in its deck; a packed sheet of polyomino pieces as each of its pieces)."""
+    from pnp.spec.load import load_game
+
+    out = tmp_path / "out"
+    assert main(["build", game, "--paper", "a4", "--out", str(out), "-q"]) == 0
+    assert main(["export", game, "--tts", "--out", str(out), "-q"]) == 0
+    manifest = json.loads((out / game / f"{game}-a4.json").read_text(encoding="utf-8"))
+    save = json.loads((out / game / "tts" / f"{game}.json").read_text(encoding="utf-8"))
+    kinds = {f.title: f for f in load_game(game).families}
+    for fam in manifest["families"]:
+        objs = [o for o in save["ObjectStates"] if o.get("Description") == fam["title"]]
+        got = sum(len(o.get("ContainedObjects", [])) or 1 for o in objs)
+        spec = kinds[fam["title"]]
+        want = len(spec.items) if spec.spec.kind == "polyomino" else fam["count"]
+        assert got == want, (fam["component"], got, want)
