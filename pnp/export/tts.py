@@ -1,4 +1,4 @@
-"""Tabletop Simulator deck sheets: 10 × 7 grids of card faces, at most 4096 px a side.
+"""Tabletop Simulator export; here the deck sheets: 10 × 7 grids of card faces, at most 4096 px a side.
 
 TTS reads a custom deck from one "face" image cut into a grid and one back image. The last
 slot of a grid (bottom right, slot 70) is the card TTS shows for a hidden card, so a sheet
@@ -80,10 +80,12 @@ def export_tts(
     base_url: str | None = None,
     max_tiles: int | None = None,
 ) -> list[TtsDeck]:
-    """Deck sheets for the card families, images of the boards, tiles, counters and dice (as
-    TTS's die template lays a die out, pnp/export/tts_dice.py), and one Saved Object
-    (OUT/GAME/tts/GAME.json) that places them all in TTS (pnp/export/tts_save.py).
-    Image URLs are the files' own `file:///` URLs, or `base_url` + file name."""
+    """Deck sheets for the card families, images of the boards, tiles and counters, dice (a d6
+    as TTS's die template lays it out, other solids as models: pnp/export/tts_dice.py),
+    models of polyomino pieces and standees (pnp/export/tts_pieces.py), and one Saved Object
+    (OUT/GAME/tts/GAME.json; a variant's in OUT/GAME/tts-VARIANT) that places them all in TTS
+    (pnp/export/tts_save.py). Image and model URLs are the files' own `file:///` URLs, or
+    `base_url` + file name. What it will draw is counted against the pixel budget first."""
     from pnp.pipeline import prepare
 
     if base_url is not None:
@@ -112,8 +114,8 @@ def export_tts(
     check_pixels(game, prep, groups, piece_scale, (cell_size, COLS, ROWS, PER_SHEET))
     decks = []
     stems = {safe_name(f.name) for f in fams + pieces + dice + models}
-    sub, stem = tts_names(game)
-    save_name = f"{stem}.json"
+    sub, save_stem = tts_names(game)
+    save_name = f"{save_stem}.json"
     dest_dir = (out_dir / game.id / sub).resolve()
 
     def url(name: str) -> str:
@@ -130,89 +132,9 @@ def export_tts(
             lambda n: not families or n == save_name or any(n.startswith(s + "-") for s in stems),
         )
         for fam in fams:
-            fl: list[Face] = prep.faces[fam.name]
-            if not fl:
-                continue
-            first = fl[0]
-            odd = [f.id for f in fl if abs(f.w - first.w) > 0.01 or abs(f.h - first.h) > 0.01]
-            if odd:
-                raise PnpError(
-                    f"family '{fam.name}' has cards of different sizes",
-                    expected="one size per TTS deck",
-                    found=", ".join(odd[:3]),
-                )
-            cw, ch = cell_size(first.w, first.h)
-            stem = safe_name(fam.name)
-            backs = [f.back for f in fl]
-            unique = any(b != backs[0] for b in backs)
-            plain = Rect(0, 0, first.w, first.h, Style("#ffffff", "#9a9a9a", 0.4))
-            back_drawing = backs[0] if backs[0] is not None else plain
-
-            # The single back image (also slot 70 of every sheet).
-            back_png = render_png(ctx, [place_face(back_drawing, 0, 0, first, cw, ch)], cw, ch)
-            back_path = root / f"{stem}-back.png"
-            back_path.write_bytes(back_png)
-
-            sheets, back_sheets, counts = [], [], []
-            chunks = [fl[i : i + PER_SHEET] for i in range(0, len(fl), PER_SHEET)]
-            for n, chunk in enumerate(chunks, 1):
-                suffix = f"-{n}" if len(chunks) > 1 else ""
-                sheets.append(
-                    _sheet(
-                        ctx,
-                        chunk,
-                        [f.front for f in chunk],
-                        back_drawing,
-                        cw,
-                        ch,
-                        root / f"{stem}-faces{suffix}.png",
-                    )
-                )
-                if unique:
-                    back_sheets.append(
-                        _sheet(
-                            ctx,
-                            chunk,
-                            [f.back or plain for f in chunk],
-                            back_drawing,
-                            cw,
-                            ch,
-                            root / f"{stem}-backs{suffix}.png",
-                        )
-                    )
-                counts.append(len(chunk))
-                if progress:
-                    progress(f"{game.id} {fam.name}: TTS sheet {n}/{len(chunks)}")
-            note = root / f"{stem}-tts.txt"
-            note.write_text(
-                _note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8"
-            )
-            decks.append(
-                TtsDeck(
-                    fam.name,
-                    sheets,
-                    None if unique else back_path,
-                    back_sheets,
-                    note,
-                    (cw, ch),
-                    counts,
-                )
-            )
-            for n, (sheet, chunk) in enumerate(zip(sheets, chunks, strict=True)):
-                back = back_sheets[n] if unique else back_path
-                objects.append(
-                    deck_object(
-                        len(objects) + 1,
-                        fam.title if len(chunks) == 1 else f"{fam.title} {n + 1}",
-                        url(sheet.name),
-                        url(back.name),
-                        unique,
-                        [f.id for f in chunk],
-                        COLS,
-                        ROWS,
-                        4.0 * len(objects),
-                    )
-                    | {"Description": fam.title}
+            if prep.faces[fam.name]:
+                decks.append(
+                    _deck(ctx, game, fam, prep.faces[fam.name], root, url, objects, progress)
                 )
         for row, fam in enumerate(pieces + dice + models, 1):  # a row on the table a family
             z = -12.0 * row
@@ -245,6 +167,85 @@ def export_tts(
         )
         for d in decks
     ]
+
+
+def _deck(
+    ctx, game, fam, fl: list[Face], root: Path, url, objects: list[dict], progress
+) -> TtsDeck:
+    """A card family's sheets, back and note; its decks appended to `objects`."""
+    first = fl[0]
+    odd = [f.id for f in fl if abs(f.w - first.w) > 0.01 or abs(f.h - first.h) > 0.01]
+    if odd:
+        raise PnpError(
+            f"family '{fam.name}' has cards of different sizes",
+            expected="one size per TTS deck",
+            found=", ".join(odd[:3]),
+        )
+    cw, ch = cell_size(first.w, first.h)
+    stem = safe_name(fam.name)
+    backs = [f.back for f in fl]
+    unique = any(b != backs[0] for b in backs)
+    plain = Rect(0, 0, first.w, first.h, Style("#ffffff", "#9a9a9a", 0.4))
+    back_drawing = backs[0] if backs[0] is not None else plain
+
+    # The single back image (also slot 70 of every sheet).
+    back_png = render_png(ctx, [place_face(back_drawing, 0, 0, first, cw, ch)], cw, ch)
+    back_path = root / f"{stem}-back.png"
+    back_path.write_bytes(back_png)
+
+    sheets, back_sheets, counts = [], [], []
+    chunks = [fl[i : i + PER_SHEET] for i in range(0, len(fl), PER_SHEET)]
+    for n, chunk in enumerate(chunks, 1):
+        suffix = f"-{n}" if len(chunks) > 1 else ""
+        sheets.append(
+            _sheet(
+                ctx,
+                chunk,
+                [f.front for f in chunk],
+                back_drawing,
+                cw,
+                ch,
+                root / f"{stem}-faces{suffix}.png",
+            )
+        )
+        if unique:
+            back_sheets.append(
+                _sheet(
+                    ctx,
+                    chunk,
+                    [f.back or plain for f in chunk],
+                    back_drawing,
+                    cw,
+                    ch,
+                    root / f"{stem}-backs{suffix}.png",
+                )
+            )
+        counts.append(len(chunk))
+        if progress:
+            progress(f"{game.id} {fam.name}: TTS sheet {n}/{len(chunks)}")
+    note = root / f"{stem}-tts.txt"
+    note.write_text(
+        _note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8"
+    )
+    for n, (sheet, chunk) in enumerate(zip(sheets, chunks, strict=True)):
+        back = back_sheets[n] if unique else back_path
+        objects.append(
+            deck_object(
+                len(objects) + 1,
+                fam.title if len(chunks) == 1 else f"{fam.title} {n + 1}",
+                url(sheet.name),
+                url(back.name),
+                unique,
+                [f.id for f in chunk],
+                COLS,
+                ROWS,
+                4.0 * len(objects),
+            )
+            | {"Description": fam.title}
+        )
+    return TtsDeck(
+        fam.name, sheets, None if unique else back_path, back_sheets, note, (cw, ch), counts
+    )
 
 
 def tts_names(game) -> tuple[str, str]:
