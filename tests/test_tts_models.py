@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import time
 from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -350,12 +352,13 @@ def test_standees_are_figurines_of_their_folded_size(small_game, tmp_path):
     assert np.abs(_face_colour(img, mesh, back) - _rgb("#1976d2")).max() <= 8
 
 
-def test_a_variant_exports_beside_the_base_game(tmp_path):
+def test_a_variant_exports_beside_the_base_game(game_copy, tmp_path, capsys):
+    folder = game_copy("earth-our-home")
     out = tmp_path / "out"
-    assert main(["export", "earth-our-home", "--tts", "--out", str(out), "-q"]) == 0
+    assert main(["export", str(folder), "--tts", "--out", str(out), "-q"]) == 0
     base = out / "earth-our-home" / "tts"
     before = {p.name: p.read_bytes() for p in base.iterdir()}
-    argv = ["export", "earth-our-home", "--variant", "reduced", "--tts", "--out", str(out), "-q"]
+    argv = ["export", str(folder), "--variant", "reduced", "--tts", "--out", str(out), "-q"]
     assert main(argv) == 0
     assert {p.name: p.read_bytes() for p in base.iterdir()} == before  # untouched
     reduced = json.loads(
@@ -365,6 +368,15 @@ def test_a_variant_exports_beside_the_base_game(tmp_path):
     assert reduced["SaveName"] == "Earth: Our Home (reduced)" != plain["SaveName"]
     urls = [o["CustomImage"]["ImageURL"] for o in reduced["ObjectStates"] if "CustomImage" in o]
     assert urls and all("/tts-reduced/" in u for u in urls)
+    # the game edited since: an export of the base game names the variant's as older
+    later = time.time() + 60
+    os.utime(folder / "game.yaml", (later, later))
+    capsys.readouterr()
+    assert (
+        main(["export", str(folder), "--tts", "--family", "first-player", "--out", str(out)]) == 0
+    )
+    err = capsys.readouterr().err
+    assert "tts-reduced/" in err and "pnp export --tts --variant reduced" in err, err
 
 
 @pytest.mark.parametrize(
