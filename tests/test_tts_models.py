@@ -420,3 +420,14 @@ def test_every_printed_component_is_on_the_virtual_table(game, tmp_path):
         spec = kinds[fam["title"]]
         want = len(spec.items) if spec.spec.kind == "polyomino" else fam["count"]
         assert got == want, (fam["component"], got, want)
+        for o in objs if fam["two_sided"] else ():  # its back in a field its type shows
+            if o["Name"] == "DeckCustom":
+                assert all(d["BackURL"] for d in o["CustomDeck"].values())
+            elif o["Name"] == "Custom_Model":
+                mesh = read_obj(local(o["CustomMesh"]["MeshURL"]))
+                assert any(g == "bottom" for g, _ in mesh["tris"])
+            else:
+                assert o["Name"] == "Custom_Tile", (fam["component"], o["Name"])
+                assert local(o["CustomImage"]["ImageSecondaryURL"]).is_file()
+    for o in _models(save):
+        assert_closed_and_outward(read_obj(local(o["CustomMesh"]["MeshURL"])))

@@ -304,9 +304,12 @@ def _pieces(ctx, fam, faces: list[Face], root: Path, url, z0: float, warn) -> li
         xi = 3.0 * (n % 10)
         ident = f"{fam.name}/{face.id}"
         if kind in BOARD_KINDS:
-            out.append(
-                board_object(fam.title, ident, image(face, face.front, "front"), 30.0 * n, z0)
-            )
+            front = image(face, face.front, "front")
+            if face.back is None:
+                out.append(board_object(fam.title, ident, front, 30.0 * n, z0))
+            else:  # a board has one image in TTS; a box tile shows both sides
+                back = image(face, face.back, "back")
+                out.append(tile_object(fam.title, ident, front, back, "rect", 30.0 * n, z0))
             continue
         radius = getattr(face.cut, "r", 0.0) if face.shape == "rect" else 0.0
         shape = "rounded" if radius else face.shape
