@@ -233,7 +233,7 @@ def standee_objects(ctx, fam, faces: list[Face], root, url, z: float) -> list[di
     )
     out = []
     for n, face in enumerate(faces):
-        k = min(PIECE_PX_PER_MM * 2, MAX_PX / face.h)  # a small piece seen close: 300 dpi
+        k = min(PIECE_PX_PER_MM * 2, MAX_PX / max(face.w, face.h))  # seen close: 300 dpi
         w_px, h_px = max(1, round(face.w * k)), max(1, round(face.h * k))
         image = f"{stem}-{names(face.id)}-strip.png"
         (root / image).write_bytes(
