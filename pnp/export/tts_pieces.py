@@ -212,10 +212,14 @@ def tent_mesh(w: float, h: float, base: float) -> Mesh:
         ],
         (0, -1, 0),
     )
+    # the open ends of the tent show the base panel's colour (a small triangle inside it)
+    mid = under + base / 2
     for sx, out in ((0, 1), (w, -1)):
+        corners = [at(sx, apex, rise, 0), at(sx, front, 0, -base / 2), at(sx, back, 0, base / 2)]
+        inside = [(w / 2, mid - base / 4), (w / 4, mid + base / 4), (3 * w / 4, mid + base / 4)]
         mesh.add(
             "ends",
-            [at(sx, apex, rise, 0), at(sx, front, 0, -base / 2), at(sx, back, 0, base / 2)],
+            [(p, (u / w, 1 - v / total)) for (p, _), (u, v) in zip(corners, inside, strict=True)],
             (out, 0, 0),
         )
     return mesh
