@@ -431,3 +431,26 @@ def test_every_printed_component_is_on_the_virtual_table(game, tmp_path):
                 assert local(o["CustomImage"]["ImageSecondaryURL"]).is_file()
     for o in _models(save):
         assert_closed_and_outward(read_obj(local(o["CustomMesh"]["MeshURL"])))
+
+
+def test_the_counted_pixels_cover_what_is_drawn(monkeypatch, tmp_path):
+    """The up-front count is at least what the export then draws (so nothing it refuses
+    half-way was let through), and not far above it (so honest games are not refused)."""
+    from pnp import budget
+    from pnp.export import tts_budget
+    from pnp.export.tts import export_tts
+    from pnp.spec.load import load_game
+
+    counted = []
+    check = budget.check
+
+    def spy(name, amount, **where):
+        if name == "pixels":
+            counted.append(amount)
+        return check(name, amount, **where)
+
+    monkeypatch.setattr(tts_budget.budget, "check", spy)
+    budget.reset()
+    export_tts(load_game("earthquake"), tmp_path)
+    drawn = budget.spent("pixels")
+    assert counted and drawn <= counted[-1] <= 1.5 * drawn, (counted, drawn)
