@@ -1,8 +1,8 @@
 """Tabletop Simulator custom models of dice and solids: an OBJ mesh of the solid, one diffuse
 image of its drawn faces, and the rotation that puts each face up.
 
-Scale: 1 TTS unit is 1 inch (25.4 mm), the unit TTS's measuring tool reads in, so a model is
-its printed size on the table.
+Scale: pnp takes 1 TTS unit as 1 inch (25.4 mm), the scale TTS's measuring tool reports in,
+so a model is its printed size on the table.
 
 Frames: the OBJ is right-handed with +Y up (Wavefront's and Blender's convention); TTS, a
 Unity game, loads it into its left-handed frame by negating x, which leaves the shape as it
