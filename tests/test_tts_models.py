@@ -69,10 +69,9 @@ def tri_normal(mesh: dict, refs) -> np.ndarray:
 
 
 def assert_closed_and_outward(mesh: dict) -> None:
-    key = [tuple(np.round(p, 5)) for p in mesh["v"]]
     directed = Counter()
     for _, refs in mesh["tris"]:
-        ids = [key[i] for i, _ in refs]
+        ids = [i for i, _ in refs]  # the file's vertices: a point written twice is two
         for k in range(3):
             directed[(ids[k], ids[(k + 1) % 3])] += 1
     for (a, b), n in directed.items():
@@ -454,3 +453,28 @@ def test_the_counted_pixels_cover_what_is_drawn(monkeypatch, tmp_path):
     export_tts(load_game("earthquake"), tmp_path)
     drawn = budget.spent("pixels")
     assert counted and drawn <= counted[-1] <= 1.5 * drawn, (counted, drawn)
+
+
+def test_a_piece_whose_squares_touch_at_a_corner_only_is_still_closed(small_game, tmp_path):
+    """A ring of seven squares round a hole that meets the outside at one corner: there the
+    slab's two parts touch at a point, and each keeps its own vertex."""
+    game = small_game / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "  - counters.yaml\n", "  - counters.yaml\n  - ring.yaml\n"
+        ),
+        encoding="utf-8",
+    )
+    (small_game / "ring.yaml").write_text(
+        "family: ring\nkind: polyomino\ncell: 10mm\nfill: '#d32f2f'\nback: plain\nitems:\n"
+        "  - id: ring\n    cells: [[0,0],[1,0],[2,0],[0,1],[2,1],[0,2],[1,2]]\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    assert main(["export", str(small_game), "--tts", "--out", str(out), "-q"]) == 0
+    save = json.loads((out / "small" / "tts" / "small.json").read_text(encoding="utf-8"))
+    [ring] = [o for o in save["ObjectStates"] if o["Nickname"] == "ring"]
+    mesh = read_obj(local(ring["CustomMesh"]["MeshURL"]))
+    assert_closed_and_outward(mesh)
+    top = sum(1 for g, _ in mesh["tris"] if g == "top")
+    assert top == 14  # seven squares, two triangles each

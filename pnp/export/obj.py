@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 
 from pnp.kinds.polyhedra.vectors import Vec3, cross, dot, norm, sub
 
-Corner = tuple[Vec3, tuple[float, float]]
+# a point and its texture coordinate; a third item, when given, keeps this corner's point apart
+# from another at the same place (two parts of a piece that touch at one corner only)
+Corner = tuple
 
 
 @dataclass
@@ -22,7 +24,7 @@ class Mesh:
 
     def add(self, name: str, polygon: list[Corner], outward: Vec3 | None = None) -> None:
         """A polygon of group `name`; turned round when `outward` says it faces inside."""
-        if outward is not None and dot(normal([p for p, _ in polygon]), outward) < 0:
+        if outward is not None and dot(normal([c[0] for c in polygon]), outward) < 0:
             polygon = polygon[::-1]
         if self.groups and self.groups[-1][0] == name:
             self.groups[-1][1].append(polygon)
@@ -47,22 +49,23 @@ def obj_text(mesh: Mesh, title: str) -> str:
     head, body = [f"# {title}", "# units: Tabletop Simulator units (1 = 25.4 mm), +Y up"], []
     vn = 0
 
-    def index(table: dict, key: tuple, tag: str) -> int:
+    def index(table: dict, values: tuple, tag: str, apart: tuple = ()) -> int:
+        key = (*values, *apart)
         if key not in table:
             table[key] = len(table) + 1
-            head.append(f"{tag} " + " ".join(f"{x:.6f}" for x in key))
+            head.append(f"{tag} " + " ".join(f"{x:.6f}" for x in values))
         return table[key]
 
     for name, polygons in mesh.groups:
         body.append(f"g {name}")
         for poly in polygons:
             vn += 1
-            nx, ny, nz = normal([p for p, _ in poly])
+            nx, ny, nz = normal([c[0] for c in poly])
             body.append(f"vn {nx:.6f} {ny:.6f} {nz:.6f}")
             refs = [
-                f"{index(vs, tuple(round(c, 6) for c in p), 'v')}/"
-                f"{index(vts, tuple(round(c, 6) for c in uv), 'vt')}/{vn}"
-                for p, uv in poly
+                f"{index(vs, tuple(round(c, 6) for c in corner[0]), 'v', corner[2:])}/"
+                f"{index(vts, tuple(round(c, 6) for c in corner[1]), 'vt')}/{vn}"
+                for corner in poly
             ]
             body += [f"f {refs[0]} {refs[i]} {refs[i + 1]}" for i in range(1, len(refs) - 1)]
     return "\n".join(head + body) + "\n"

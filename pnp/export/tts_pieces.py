@@ -83,23 +83,39 @@ def slab_mesh(cells: list[tuple[float, float]], cell: float, face_w: float, face
         return ((x - cx) * k, -t, (y - cy) * k), (1 - x / face_w / 2, 1 - y / face_h)
 
     mesh = Mesh()
-    have = {(round(x / cell), round(y / cell)) for x, y in cells}
+    x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+
+    def grid(x: float, y: float) -> tuple[int, int]:  # squares counted from the piece's corner
+        return round((x - x0) / cell), round((y - y0) / cell)
+
+    have = {grid(x, y) for x, y in cells}
+
+    def apart(c: int, r: int, x: float, y: float) -> tuple:
+        """A corner where this square meets another at that corner only is its own vertex, so
+        that each edge of the slab joins exactly two faces."""
+        gi, gj = grid(x, y)
+        around = [(gi - 1, gj - 1) in have, (gi, gj - 1) in have]
+        around += [(gi - 1, gj) in have, (gi, gj) in have]
+        pinch = around in ([True, False, False, True], [False, True, True, False])
+        return (f"{c},{r}",) if pinch else ()
+
+    for face, at in (("top", top), ("bottom", bottom)):
+        for x, y in cells:
+            c, r = grid(x, y)
+            sq = [(x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell)]
+            up = 1 if face == "top" else -1
+            mesh.add(face, [(*at(*p), *apart(c, r, *p)) for p in sq], (0, up, 0))
     for x, y in cells:
-        sq = [(x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell)]
-        mesh.add("top", [top(*p) for p in sq], (0, 1, 0))
-    for x, y in cells:
-        sq = [(x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell)]
-        mesh.add("bottom", [bottom(*p) for p in sq], (0, -1, 0))
-    for x, y in cells:
-        c, r = round(x / cell), round(y / cell)
+        c, r = grid(x, y)
         sides = (((0, -1), (x, y), (x + cell, y)), ((1, 0), (x + cell, y), (x + cell, y + cell)))
         sides += (((0, 1), (x + cell, y + cell), (x, y + cell)), ((-1, 0), (x, y + cell), (x, y)))
         for (dc, dr), a, b in sides:
             if (c + dc, r + dr) in have:
                 continue
             (pa, uva), (pb, uvb) = top(*a), top(*b)
-            wall = [(pa, uva), (pb, uvb), (bottom(*b)[0], uvb), (bottom(*a)[0], uva)]
-            mesh.add("edge", wall, (dc, 0, dr))
+            ka, kb = apart(c, r, *a), apart(c, r, *b)
+            wall = [(pa, uva, *ka), (pb, uvb, *kb), (bottom(*b)[0], uvb, *kb)]
+            mesh.add("edge", [*wall, (bottom(*a)[0], uva, *ka)], (dc, 0, dr))
     return mesh
 
 
