@@ -320,23 +320,32 @@ def test_polyomino_pieces_are_slabs_of_their_squares(earthquake):
     assert len(areas) > 1
 
 
-def test_standees_are_figurines_of_their_folded_size(small_game, tmp_path):
+def _one_family_export(small_game: Path, name: str, spec: str, nickname: str) -> dict:
+    """The small game with one more family (`name`.yaml), exported with --tts: the object
+    named `nickname` in its Saved Object."""
     game = small_game / "game.yaml"
     game.write_text(
         game.read_text(encoding="utf-8").replace(
-            "  - counters.yaml\n", "  - counters.yaml\n  - pawns.yaml\n"
+            "  - counters.yaml\n", f"  - counters.yaml\n  - {name}.yaml\n"
         ),
         encoding="utf-8",
     )
-    (small_game / "pawns.yaml").write_text(
-        "family: pawns\nkind: standee\nsize: {w: 20mm, h: 30mm}\nbase: 12mm\n"
-        "background: '#d32f2f'\nback_background: '#1976d2'\nitems:\n  - id: hero\n",
-        encoding="utf-8",
-    )
-    out = tmp_path / "out"
+    (small_game / f"{name}.yaml").write_text(spec, encoding="utf-8")
+    out = small_game.parent / "out"
     assert main(["export", str(small_game), "--tts", "--out", str(out), "-q"]) == 0
     save = json.loads((out / "small" / "tts" / "small.json").read_text(encoding="utf-8"))
-    [hero] = [o for o in save["ObjectStates"] if o["Nickname"] == "hero"]
+    [obj] = [o for o in save["ObjectStates"] if o["Nickname"] == nickname]
+    return obj
+
+
+def test_standees_are_figurines_of_their_folded_size(small_game):
+    hero = _one_family_export(
+        small_game,
+        "pawns",
+        "family: pawns\nkind: standee\nsize: {w: 20mm, h: 30mm}\nbase: 12mm\n"
+        "background: '#d32f2f'\nback_background: '#1976d2'\nitems:\n  - id: hero\n",
+        "hero",
+    )
     assert hero["Name"] == "Custom_Model" and hero["CustomMesh"]["TypeIndex"] == 1  # figurine
     mesh = read_obj(local(hero["CustomMesh"]["MeshURL"]))
     assert_closed_and_outward(mesh)
@@ -455,25 +464,16 @@ def test_the_counted_pixels_cover_what_is_drawn(monkeypatch, tmp_path):
     assert counted and drawn <= counted[-1] <= 1.5 * drawn, (counted, drawn)
 
 
-def test_a_piece_whose_squares_touch_at_a_corner_only_is_still_closed(small_game, tmp_path):
+def test_a_piece_whose_squares_touch_at_a_corner_only_is_still_closed(small_game):
     """A ring of seven squares round a hole that meets the outside at one corner: there the
     slab's two parts touch at a point, and each keeps its own vertex."""
-    game = small_game / "game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8").replace(
-            "  - counters.yaml\n", "  - counters.yaml\n  - ring.yaml\n"
-        ),
-        encoding="utf-8",
-    )
-    (small_game / "ring.yaml").write_text(
+    ring = _one_family_export(
+        small_game,
+        "ring",
         "family: ring\nkind: polyomino\ncell: 10mm\nfill: '#d32f2f'\nback: plain\nitems:\n"
         "  - id: ring\n    cells: [[0,0],[1,0],[2,0],[0,1],[2,1],[0,2],[1,2]]\n",
-        encoding="utf-8",
+        "ring",
     )
-    out = tmp_path / "out"
-    assert main(["export", str(small_game), "--tts", "--out", str(out), "-q"]) == 0
-    save = json.loads((out / "small" / "tts" / "small.json").read_text(encoding="utf-8"))
-    [ring] = [o for o in save["ObjectStates"] if o["Nickname"] == "ring"]
     mesh = read_obj(local(ring["CustomMesh"]["MeshURL"]))
     assert_closed_and_outward(mesh)
     top = sum(1 for g, _ in mesh["tris"] if g == "top")
