@@ -788,6 +788,8 @@ def _export(args, game, t0: float, progress: Progress) -> int:
         )
         return 0
     if args.tts:
+        from pnp.export.tts import tts_names
+
         said = []
         decks = api.export_tts(
             game,
@@ -804,7 +806,7 @@ def _export(args, game, t0: float, progress: Progress) -> int:
                 f"{game.id} {d.family}: {sum(d.counts)} cards on {len(d.sheets)} sheet(s) of 10 x 7, {d.cell[0]} x {d.cell[1]} px a card; see {d.note}"
             )
         progress.done(
-            f"{game.id}: Tabletop Simulator Saved Object {args.out / game.id / 'tts' / (game.id + '.json')} (copy it to TTS's Saves/Saved Objects folder)"
+            f"{game.id}: Tabletop Simulator Saved Object {args.out / game.id / tts_names(game)[0] / (tts_names(game)[1] + '.json')} (copy it to TTS's Saves/Saved Objects folder)"
         )
         return 0
     said = []

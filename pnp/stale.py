@@ -64,9 +64,13 @@ def stale_note(out_dir: Path, game, since: float) -> str | None:
         for entry in sorted(folder.iterdir()):
             if entry.name.startswith("."):
                 continue
-            if entry.is_dir() and entry.name in PARTS:
+            # a variant's TTS export has its own folder, tts-VARIANT (pnp/export/tts.py)
+            part = "tts" if entry.name.startswith("tts-") else entry.name
+            if entry.is_dir() and part in PARTS:
                 made = _newest(entry, set())[0]
-                command = PARTS[entry.name]
+                command = PARTS[part] + (
+                    f" --variant {entry.name[4:]}" if part != entry.name else ""
+                )
                 shown = entry.name + "/"
             elif entry.suffix == ".pdf":
                 made = entry.stat().st_mtime

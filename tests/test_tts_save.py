@@ -106,6 +106,23 @@ DIE = {
         "RotationValues": {"type": "array", "items": ROTATION},
     },
 }
+MODEL = {
+    "allOf": [BASE],
+    "required": ["CustomMesh"],
+    "properties": {
+        "Name": {"const": "Custom_Model"},
+        "CustomMesh": {
+            "type": "object",
+            "required": ["MeshURL", "DiffuseURL", "TypeIndex", "MaterialIndex"],
+            "properties": {
+                "MeshURL": URL,
+                "DiffuseURL": URL,
+                "TypeIndex": {"enum": [0, 1, 2, 3, 4, 5, 6, 7]},
+            },
+        },
+        "RotationValues": {"type": "array", "items": ROTATION},
+    },
+}
 SCHEMA = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "type": "object",
@@ -160,8 +177,9 @@ SCHEMA = {
                         "properties": {
                             "Name": {"const": "Custom_Token"},
                             "CustomImage": {
-                                "allOf": [IMAGE],
-                                "required": ["CustomToken"],
+                                # TTS's token has one image: a back would be dropped
+                                "not": {"required": ["ImageSecondaryURL"]},
+                                "required": ["ImageURL", "CustomToken"],
                                 "properties": {
                                     "CustomToken": {
                                         "type": "object",
@@ -172,6 +190,7 @@ SCHEMA = {
                         },
                     },
                     DIE,
+                    MODEL,
                 ]
             },
         }
@@ -383,8 +402,9 @@ def test_each_numbered_face_is_its_own_rendering(dice_export):
         assert max(scores) > 0.6, (n, max(scores))
 
 
-def test_a_die_no_template_fits_is_warned_with_its_file_and_line(dice_export):
+def test_a_die_no_template_fits_is_a_custom_model_die_and_no_warning(dice_export):
     save, err, _ = dice_export
-    assert "wedge" not in _dice(save)
-    [line] = [ln for ln in err.splitlines() if "odd" in ln and "Tabletop Simulator" in ln]
-    assert "odd.yaml:4:" in line and "prism3" in line and "d4, d6, d8, d10, d12, d20" in line
+    [wedge] = [o for o in save["ObjectStates"] if o["Nickname"] == "wedge"]
+    assert wedge["Name"] == "Custom_Model" and wedge["CustomMesh"]["TypeIndex"] == 2  # Dice
+    assert [v["Value"] for v in wedge["RotationValues"]] == ["1", "2", "3", "4", "5"]
+    assert "not exported" not in err and "warning" not in err

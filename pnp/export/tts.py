@@ -1,4 +1,4 @@
-"""Tabletop Simulator deck sheets: 10 × 7 grids of card faces, at most 4096 px a side.
+"""Tabletop Simulator export; here the deck sheets: 10 × 7 grids of card faces, at most 4096 px a side.
 
 TTS reads a custom deck from one "face" image cut into a grid and one back image. The last
 slot of a grid (bottom right, slot 70) is the card TTS shows for a hidden card, so a sheet
@@ -16,8 +16,25 @@ from pathlib import Path
 
 from pnp.draw.primitives import Rect, Style
 from pnp.errors import PnpError
+from pnp.export.obj import obj_text
+from pnp.export.tts_budget import check_base_url, check_pixels
 from pnp.export.tts_dice import DIE_KINDS, dice_objects
-from pnp.export.tts_save import board_object, deck_object, saved_object, tile_object, token_object
+from pnp.export.tts_pieces import (
+    outline_loop,
+    polyomino_objects,
+    prism_mesh,
+    standee_objects,
+    two_sided_image,
+)
+from pnp.export.tts_save import (
+    TILE_TYPES,
+    board_object,
+    deck_object,
+    model_object,
+    saved_object,
+    tile_object,
+    token_object,
+)
 from pnp.face_images import place_face, render_png, select_families
 from pnp.kinds.base import Face
 from pnp.names import UniqueNames, safe_name
@@ -27,6 +44,7 @@ DECK_KINDS = {"card"}
 BOARD_KINDS = {"board", "hexmap", "sheet"}
 TOKEN_KINDS = {"counter", "token"}
 PIECE_KINDS = BOARD_KINDS | TOKEN_KINDS | {"tile"}
+MODEL_KINDS = {"polyomino": polyomino_objects, "standee": standee_objects}
 BOARD_DPI = 150.0  # boards, tiles and counters: sharp on screen at a modest file size
 MIN_DPI = 100.0
 COLS, ROWS = 10, 7
@@ -62,21 +80,27 @@ def export_tts(
     base_url: str | None = None,
     max_tiles: int | None = None,
 ) -> list[TtsDeck]:
-    """Deck sheets for the card families, images of the boards, tiles, counters and dice (as
-    TTS's die template lays a die out, pnp/export/tts_dice.py), and one Saved Object
-    (OUT/GAME/tts/GAME.json) that places them all in TTS (pnp/export/tts_save.py).
-    Image URLs are the files' own `file:///` URLs, or `base_url` + file name."""
+    """Deck sheets for the card families, images of the boards, tiles and counters, dice (a d6
+    as TTS's die template lays it out, other solids as models: pnp/export/tts_dice.py),
+    models of polyomino pieces and standees (pnp/export/tts_pieces.py), and one Saved Object
+    (OUT/GAME/tts/GAME.json; a variant's in OUT/GAME/tts-VARIANT) that places them all in TTS
+    (pnp/export/tts_save.py). Image and model URLs are the files' own `file:///` URLs, or
+    `base_url` + file name. What it will draw is counted against the pixel budget first."""
     from pnp.pipeline import prepare
 
+    if base_url is not None:
+        check_base_url(base_url)
     chosen = select_families(game, families) if families else list(game.families)
     fams = [f for f in chosen if f.spec.kind in DECK_KINDS]
     pieces = [f for f in chosen if f.spec.kind in PIECE_KINDS]
     dice = [f for f in chosen if f.spec.kind in DIE_KINDS]
-    left = [f for f in chosen if f not in fams and f not in pieces and f not in dice]
-    if not fams and not pieces and not dice:
+    models = [f for f in chosen if f.spec.kind in MODEL_KINDS]
+    left = [f for f in chosen if f not in fams + pieces + dice + models]
+    if not fams and not pieces and not dice and not models:
         raise PnpError(
             "nothing to export to Tabletop Simulator",
-            expected="a family of kind " + ", ".join(sorted(DECK_KINDS | PIECE_KINDS | DIE_KINDS)),
+            expected="a family of kind "
+            + ", ".join(sorted(DECK_KINDS | PIECE_KINDS | DIE_KINDS | set(MODEL_KINDS))),
             found=", ".join(f"{f.name} ({f.spec.kind})" for f in left) or "no families",
         )
     if left and warn:
@@ -86,10 +110,13 @@ def export_tts(
         )
     prep = prepare(game, legibility=False, max_tiles=max_tiles)
     ctx = prep.ctx
+    groups = {"decks": fams, "pieces": pieces, "dice": dice, "models": models}
+    check_pixels(game, prep, groups, piece_scale, (cell_size, COLS, ROWS, PER_SHEET))
     decks = []
-    stems = {safe_name(f.name) for f in fams + pieces + dice}
-    save_name = f"{safe_name(game.id)}.json"
-    dest_dir = (out_dir / game.id / "tts").resolve()
+    stems = {safe_name(f.name) for f in fams + pieces + dice + models}
+    sub, save_stem = tts_names(game)
+    save_name = f"{save_stem}.json"
+    dest_dir = (out_dir / game.id / sub).resolve()
 
     def url(name: str) -> str:
         return f"{base_url.rstrip('/')}/{name}" if base_url else (dest_dir / name).as_uri()
@@ -101,99 +128,26 @@ def export_tts(
             stage,
             out_dir,
             game.id,
-            "tts",
+            sub,
             lambda n: not families or n == save_name or any(n.startswith(s + "-") for s in stems),
         )
         for fam in fams:
-            fl: list[Face] = prep.faces[fam.name]
-            if not fl:
-                continue
-            first = fl[0]
-            odd = [f.id for f in fl if abs(f.w - first.w) > 0.01 or abs(f.h - first.h) > 0.01]
-            if odd:
-                raise PnpError(
-                    f"family '{fam.name}' has cards of different sizes",
-                    expected="one size per TTS deck",
-                    found=", ".join(odd[:3]),
+            if prep.faces[fam.name]:
+                decks.append(
+                    _deck(ctx, game, fam, prep.faces[fam.name], root, url, objects, progress)
                 )
-            cw, ch = cell_size(first.w, first.h)
-            stem = safe_name(fam.name)
-            backs = [f.back for f in fl]
-            unique = any(b != backs[0] for b in backs)
-            plain = Rect(0, 0, first.w, first.h, Style("#ffffff", "#9a9a9a", 0.4))
-            back_drawing = backs[0] if backs[0] is not None else plain
-
-            # The single back image (also slot 70 of every sheet).
-            back_png = render_png(ctx, [place_face(back_drawing, 0, 0, first, cw, ch)], cw, ch)
-            back_path = root / f"{stem}-back.png"
-            back_path.write_bytes(back_png)
-
-            sheets, back_sheets, counts = [], [], []
-            chunks = [fl[i : i + PER_SHEET] for i in range(0, len(fl), PER_SHEET)]
-            for n, chunk in enumerate(chunks, 1):
-                suffix = f"-{n}" if len(chunks) > 1 else ""
-                sheets.append(
-                    _sheet(
-                        ctx,
-                        chunk,
-                        [f.front for f in chunk],
-                        back_drawing,
-                        cw,
-                        ch,
-                        root / f"{stem}-faces{suffix}.png",
-                    )
-                )
-                if unique:
-                    back_sheets.append(
-                        _sheet(
-                            ctx,
-                            chunk,
-                            [f.back or plain for f in chunk],
-                            back_drawing,
-                            cw,
-                            ch,
-                            root / f"{stem}-backs{suffix}.png",
-                        )
-                    )
-                counts.append(len(chunk))
-                if progress:
-                    progress(f"{game.id} {fam.name}: TTS sheet {n}/{len(chunks)}")
-            note = root / f"{stem}-tts.txt"
-            note.write_text(
-                _note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8"
-            )
-            decks.append(
-                TtsDeck(
-                    fam.name,
-                    sheets,
-                    None if unique else back_path,
-                    back_sheets,
-                    note,
-                    (cw, ch),
-                    counts,
-                )
-            )
-            for n, (sheet, chunk) in enumerate(zip(sheets, chunks, strict=True)):
-                back = back_sheets[n] if unique else back_path
-                objects.append(
-                    deck_object(
-                        len(objects) + 1,
-                        fam.title if len(chunks) == 1 else f"{fam.title} {n + 1}",
-                        url(sheet.name),
-                        url(back.name),
-                        unique,
-                        [f.id for f in chunk],
-                        COLS,
-                        ROWS,
-                        4.0 * len(objects),
-                    )
-                )
-        for row, fam in enumerate(pieces, 1):  # a row on the table for each family
-            objects += _pieces(ctx, fam, prep.faces[fam.name], root, url, -12.0 * row, warn)
-        for row, fam in enumerate(dice, len(pieces) + 1):
-            objects += dice_objects(ctx, fam, root, url, -12.0 * row, warn)
+        for row, fam in enumerate(pieces + dice + models, 1):  # a row on the table a family
+            z = -12.0 * row
+            if fam in pieces:
+                made = _pieces(ctx, fam, prep.faces[fam.name], root, url, z, warn)
+            elif fam in dice:
+                made = dice_objects(ctx, fam, root, url, z)
+            else:
+                made = MODEL_KINDS[fam.spec.kind](ctx, fam, prep.faces[fam.name], root, url, z)
+            # each piece's tooltip names its family, as the print guide titles it
+            objects += [o | {"Description": fam.title} for o in made]
         (root / save_name).write_text(
-            json.dumps(saved_object(game.spec.title, objects), indent=1), encoding="utf-8"
+            json.dumps(saved_object(tts_title(game), objects), indent=1), encoding="utf-8"
         )
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)
@@ -213,6 +167,99 @@ def export_tts(
         )
         for d in decks
     ]
+
+
+def _deck(
+    ctx, game, fam, fl: list[Face], root: Path, url, objects: list[dict], progress
+) -> TtsDeck:
+    """A card family's sheets, back and note; its decks appended to `objects`."""
+    first = fl[0]
+    odd = [f.id for f in fl if abs(f.w - first.w) > 0.01 or abs(f.h - first.h) > 0.01]
+    if odd:
+        raise PnpError(
+            f"family '{fam.name}' has cards of different sizes",
+            expected="one size per TTS deck",
+            found=", ".join(odd[:3]),
+        )
+    cw, ch = cell_size(first.w, first.h)
+    stem = safe_name(fam.name)
+    backs = [f.back for f in fl]
+    unique = any(b != backs[0] for b in backs)
+    plain = Rect(0, 0, first.w, first.h, Style("#ffffff", "#9a9a9a", 0.4))
+    back_drawing = backs[0] if backs[0] is not None else plain
+
+    # The single back image (also slot 70 of every sheet).
+    back_png = render_png(ctx, [place_face(back_drawing, 0, 0, first, cw, ch)], cw, ch)
+    back_path = root / f"{stem}-back.png"
+    back_path.write_bytes(back_png)
+
+    sheets, back_sheets, counts = [], [], []
+    chunks = [fl[i : i + PER_SHEET] for i in range(0, len(fl), PER_SHEET)]
+    for n, chunk in enumerate(chunks, 1):
+        suffix = f"-{n}" if len(chunks) > 1 else ""
+        sheets.append(
+            _sheet(
+                ctx,
+                chunk,
+                [f.front for f in chunk],
+                back_drawing,
+                cw,
+                ch,
+                root / f"{stem}-faces{suffix}.png",
+            )
+        )
+        if unique:
+            back_sheets.append(
+                _sheet(
+                    ctx,
+                    chunk,
+                    [f.back or plain for f in chunk],
+                    back_drawing,
+                    cw,
+                    ch,
+                    root / f"{stem}-backs{suffix}.png",
+                )
+            )
+        counts.append(len(chunk))
+        if progress:
+            progress(f"{game.id} {fam.name}: TTS sheet {n}/{len(chunks)}")
+    note = root / f"{stem}-tts.txt"
+    note.write_text(
+        _note(fam.title, sheets, back_path, back_sheets, counts, cw, ch), encoding="utf-8"
+    )
+    for n, (sheet, chunk) in enumerate(zip(sheets, chunks, strict=True)):
+        back = back_sheets[n] if unique else back_path
+        objects.append(
+            deck_object(
+                len(objects) + 1,
+                fam.title if len(chunks) == 1 else f"{fam.title} {n + 1}",
+                url(sheet.name),
+                url(back.name),
+                unique,
+                [f.id for f in chunk],
+                COLS,
+                ROWS,
+                4.0 * len(objects),
+            )
+            | {"Description": fam.title}
+        )
+    return TtsDeck(
+        fam.name, sheets, None if unique else back_path, back_sheets, note, (cw, ch), counts
+    )
+
+
+def tts_names(game) -> tuple[str, str]:
+    """The folder (in OUT/GAME) and the Saved Object's file stem of an export: `tts` and GAME,
+    or for a variant `tts-VARIANT` and GAME-VARIANT, as its PDFs are named, so that a variant's
+    export sits beside the base game's instead of replacing it."""
+    if not game.variant:
+        return "tts", safe_name(game.id)
+    return f"tts-{safe_name(game.variant)}", safe_name(f"{game.id}-{game.variant}")
+
+
+def tts_title(game) -> str:
+    """The Saved Object's name in TTS: the game's title, and its variant as the PDFs say it."""
+    return game.spec.title + (f" ({game.variant})" if game.variant else "")
 
 
 def piece_scale(face: Face) -> float:
@@ -253,18 +300,38 @@ def _pieces(ctx, fam, faces: list[Face], root: Path, url, z0: float, warn) -> li
         return url(made[key][0])
 
     for n, face in enumerate(faces):
-        front = image(face, face.front, "front")
-        back = image(face, face.back, "back") if face.back is not None else ""
         z = z0 - 3.0 * (n // 10)
         xi = 3.0 * (n % 10)
+        ident = f"{fam.name}/{face.id}"
         if kind in BOARD_KINDS:
-            out.append(board_object(fam.title, f"{fam.name}/{face.id}", front, 30.0 * n, z0))
-        elif kind in TOKEN_KINDS:
-            out.append(token_object(face.id, f"{fam.name}/{face.id}", front, back, xi, z))
-        else:
-            radius = getattr(face.cut, "r", 0.0) if face.shape == "rect" else 0.0
-            shape = "rounded" if radius else face.shape
-            out.append(tile_object(face.id, f"{fam.name}/{face.id}", front, back, shape, xi, z))
+            front = image(face, face.front, "front")
+            if face.back is None:
+                out.append(board_object(fam.title, ident, front, 30.0 * n, z0))
+            else:  # a board has one image in TTS; a box tile shows both sides
+                back = image(face, face.back, "back")
+                out.append(tile_object(fam.title, ident, front, back, "rect", 30.0 * n, z0))
+            continue
+        radius = getattr(face.cut, "r", 0.0) if face.shape == "rect" else 0.0
+        shape = "rounded" if radius else face.shape
+        if kind in TOKEN_KINDS and face.back is None:
+            # one image: TTS cuts the token out along its transparent edge
+            out.append(token_object(face.id, ident, image(face, face.front, "front"), xi, z))
+        elif shape in TILE_TYPES:  # a tile of the piece's shape shows both sides
+            front = image(face, face.front, "front")
+            back = image(face, face.back, "back") if face.back is not None else ""
+            out.append(tile_object(face.id, ident, front, back, shape, xi, z))
+        else:  # a shape TTS's tiles do not have (octagon, flat hexagon): a model of it
+            if face.id not in stems:
+                stems[face.id] = names(face.id)
+            name = f"{stem}-{stems[face.id]}"
+            two_sided_image(ctx, face, root, f"{name}-faces.png")
+            mesh = prism_mesh(outline_loop(face.cut), face.w, face.h)
+            (root / f"{name}.obj").write_text(obj_text(mesh, ident), encoding="utf-8")
+            out.append(
+                model_object(
+                    face.id, ident, url(f"{name}.obj"), url(f"{name}-faces.png"), "generic", xi, z
+                )
+            )
     return out
 
 

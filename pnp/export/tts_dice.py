@@ -11,7 +11,9 @@ custom-dice/ps1.png and folder.png), and that is the layout below, measured from
     each face centred in its cell, its flat part 88 % of the cell (the rest is the bevel).
 
 The other templates are triangles, kites and pentagons whose corners cannot be measured from the
-knowledge base's thumbnails, so pnp lays out only the d6 and says so for the rest.
+knowledge base's thumbnails, so every other solid (d4, d8, d10, d12, prisms, pyramid) is a
+custom model instead: its own mesh, an image of its faces and the rotation of each face
+(pnp/export/tts_models.py).
 """
 
 from __future__ import annotations
@@ -20,11 +22,27 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.draw.primitives import Group, Rect, Style, multiply, rotate, scale, translate
-from pnp.export.tts_save import die_object
+from pnp.export.obj import normal, obj_text
+from pnp.export.tts_models import (
+    ATLAS_PX,
+    atlas,
+    face_cells,
+    face_up_rotation,
+    solid_mesh,
+    tts_normal,
+)
+from pnp.export.tts_save import die_object, model_object
 from pnp.face_images import render_png
-from pnp.kinds.die_net import face_drawings, face_labels
+from pnp.kinds.args import colour_of
+from pnp.kinds.die_net import (
+    ambiguous,
+    default_front,
+    face_content,
+    face_drawings,
+    face_labels,
+)
+from pnp.kinds.template import TemplateRenderer
 from pnp.names import UniqueNames, safe_name
-from pnp.spec.yamlfile import locate
 
 DIE_KINDS = {"die"}
 DIE_PX = 1024  # the die image's side: ~300 px a face, sharp on screen; a power of two for TTS
@@ -75,17 +93,13 @@ def die_image(template: DieTemplate, faces: list, side: float, ground: str | Non
     return prims
 
 
-def dice_objects(ctx, fam, root: Path, url, z: float, warn) -> list[dict]:
-    """A `Custom_Dice` object per die of a family whose solid has a TTS template; a warning
-    (file:line of its `solid`) for a family whose solid has none."""
+def dice_objects(ctx, fam, root: Path, url, z: float) -> list[dict]:
+    """A `Custom_Dice` object per die of a d6 family (TTS's own d6 model wearing the image);
+    a `Custom_Model` of type Dice per die of every other solid."""
     spec = fam.spec
     template = TEMPLATES.get(spec.solid)
     if template is None:
-        if warn:
-            file, line = locate(fam.data, ("solid",))
-            where = f"{file or fam.file}:{line}" if line else fam.file
-            warn(f"{where}: {fam.name}: not exported to Tabletop Simulator: {_why(spec.solid)}")
-        return []
+        return model_dice(ctx, fam, root, url, z)
     stem = safe_name(fam.name)
     names = UniqueNames()
     out = []
@@ -93,15 +107,13 @@ def dice_objects(ctx, fam, root: Path, url, z: float, warn) -> list[dict]:
         name = f"{stem}-{names(item.id)}-die.png"
         prims = die_image(template, faces, side, ground)
         (root / name).write_bytes(render_png(ctx, prims, DIE_PX, DIE_PX, "#ffffff"))
-        # what TTS says a roll shows: the face's label, or its number when the label is blank
-        values = [lab.strip() or str(k) for k, lab in enumerate(face_labels(spec, fam, item), 1)]
         out.append(
             die_object(
                 item.id,
                 f"{fam.name}/{item.id}",
                 url(name),
                 TTS_TYPES[spec.solid],
-                values,
+                _values(fam, item),
                 3.0 * n,
                 z,
             )
@@ -109,13 +121,51 @@ def dice_objects(ctx, fam, root: Path, url, z: float, warn) -> list[dict]:
     return out
 
 
-def _why(solid: str) -> str:
-    if solid in TTS_TYPES:
-        return (
-            f"TTS has a {solid} template, but its layout is not known to pnp "
-            f"(pnp lays out TTS's {', '.join(TEMPLATES)} template only)"
+def _values(fam, item) -> list[str]:
+    """What TTS says a roll shows: the face's label, or its number when the label is blank."""
+    return [lab.strip() or str(k) for k, lab in enumerate(face_labels(fam.spec, fam, item), 1)]
+
+
+def model_dice(ctx, fam, root: Path, url, z: float) -> list[dict]:
+    """Each die of the family as a custom model: `FAMILY-solid.obj` (one mesh for the family's dice,
+    which differ only in their images) and `FAMILY-ITEM-faces.png`."""
+    spec = fam.spec
+    stem = safe_name(fam.name)
+    mesh = solid_mesh(spec.solid, spec.edge * spec.scale)
+    mesh_name = f"{stem}-solid.obj"
+    (root / mesh_name).write_text(obj_text(mesh, f"{fam.name}: a {spec.solid}"), encoding="utf-8")
+    rotations = [
+        face_up_rotation(tts_normal(normal([p for p, _ in polys[0]]))) for _, polys in mesh.groups
+    ]
+    cells = face_cells(spec.solid, spec.edge)
+    draw = TemplateRenderer(fam, ctx)
+    elements = spec.front if spec.front is not None else default_front(spec.edge)
+    names = UniqueNames()
+    out = []
+    for n, item in enumerate(fam.items):
+        labels = face_labels(spec, fam, item)
+        marked = ambiguous(labels)
+        ground = colour_of(spec.background, item.attrs, ctx, fam, "background")
+        contents = []
+        for i in range(len(labels)):
+            side = cells[i].side
+            content = face_content(draw, elements, item, labels, marked, i, spec.solid, side, ctx)
+            under = [Rect(0, 0, side, side, Style(ground))] if ground else []
+            contents.append(Group(tuple(under + content)))
+        name = f"{stem}-{names(item.id)}-faces.png"
+        prims = atlas(contents, cells, ground)
+        (root / name).write_bytes(render_png(ctx, prims, ATLAS_PX, ATLAS_PX, "#ffffff"))
+        out.append(
+            model_object(
+                item.id,
+                f"{fam.name}/{item.id}",
+                url(mesh_name),
+                url(name),
+                "dice",
+                3.0 * n,
+                z,
+                collider_url=url(mesh_name),
+                rotations=list(zip(_values(fam, item), rotations, strict=True)),
+            )
         )
-    return (
-        f"a {solid} fits none of TTS's custom dice (d4, d6, d8, d10, d12, d20); "
-        "print it from the PDF or make it a custom model in TTS"
-    )
+    return out

@@ -11,12 +11,19 @@ holds `ObjectStates`, a list of objects, each with `Name` (the object type), `GU
 - `Custom_Board`: a board, sheet or map, `CustomImage.ImageURL`.
 - `Custom_Tile`: a tile, `CustomImage` with `ImageURL` (front), `ImageSecondaryURL` (back) and
   `CustomTile.Type` (0 box, 1 hex, 2 circle, 3 rounded box).
-- `Custom_Token`: a counter or token, `CustomImage.ImageURL`: TTS cuts the token out along the
-  image's transparent edge, so the image is the piece's own outline on transparency.
+- `Custom_Token`: a one-sided counter or token, `CustomImage.ImageURL` and nothing else (TTS's
+  token has one image): TTS cuts the token out along the image's transparent edge, so the
+  image is the piece's own outline on transparency. A two-sided counter is a `Custom_Tile` of
+  its shape, or a `Custom_Model` where TTS's tiles lack the shape.
 - `Custom_Dice`: a die, `CustomImage.ImageURL` (its faces as TTS's template for the die lays
   them out, pnp/export/tts_dice.py) and `CustomImage.CustomDice.Type` (0 d4, 1 d6, 2 d8, 3 d10,
   4 d12, 5 d20); `RotationValues` pairs each face's value (what TTS shows for a roll) with the
   rotation that puts that face up.
+- `Custom_Model`: a solid, a polyomino piece or a standee: `CustomMesh` with `MeshURL` (an OBJ,
+  pnp/export/obj.py), `DiffuseURL` (its image), `ColliderURL` (the same OBJ for a convex
+  solid, so it rolls on its own faces; empty for TTS's box), `Convex`, `MaterialIndex`
+  (3 cardboard) and `TypeIndex` (0 generic, 1 figurine, 2 dice); a die's `RotationValues` as
+  above (pnp/export/tts_models.py says how the rotations are computed).
 
 Image URLs are the files' local `file:///` URLs (TTS loads them for the player on this
 machine), or `base_url` + file name for images uploaded for other players.
@@ -125,9 +132,10 @@ def tile_object(
     return obj
 
 
-def token_object(nickname: str, ident: str, url: str, back_url: str, x: float, z: float) -> dict:
+def token_object(nickname: str, ident: str, url: str, x: float, z: float) -> dict:
+    """A one-sided token: TTS's custom token has one image (no `ImageSecondaryURL`)."""
     obj = _base("Custom_Token", nickname, ident, x, z)
-    obj["CustomImage"] = _image(url, back_url) | {
+    obj["CustomImage"] = {"ImageURL": url, "ImageScalar": 1.0, "WidthScale": 0.0} | {
         "CustomToken": {
             "Thickness": 0.2,
             "MergeDistancePixels": 15.0,
@@ -154,6 +162,40 @@ def die_object(
         obj["RotationValues"] = [
             {"Value": v, "Rotation": {"x": float(rx), "y": float(ry), "z": float(rz)}}
             for v, (rx, ry, rz) in zip(values, turns, strict=True)
+        ]
+    return obj
+
+
+MODEL_TYPES = {"generic": 0, "figurine": 1, "dice": 2}
+
+
+def model_object(
+    nickname: str,
+    ident: str,
+    mesh_url: str,
+    diffuse_url: str,
+    model_type: str,
+    x: float,
+    z: float,
+    *,
+    collider_url: str = "",
+    rotations: list[tuple[str, tuple[float, float, float]]] | None = None,
+) -> dict:
+    """A custom model; `rotations` pairs each face's value with the Euler angles that put it up."""
+    obj = _base("Custom_Model", nickname, ident, x, z)
+    obj["CustomMesh"] = {
+        "MeshURL": mesh_url,
+        "DiffuseURL": diffuse_url,
+        "NormalURL": "",
+        "ColliderURL": collider_url,
+        "Convex": True,
+        "MaterialIndex": 3,
+        "TypeIndex": MODEL_TYPES[model_type],
+        "CastShadows": True,
+    }
+    if rotations:
+        obj["RotationValues"] = [
+            {"Value": v, "Rotation": {"x": rx, "y": ry, "z": rz}} for v, (rx, ry, rz) in rotations
         ]
     return obj
 
