@@ -59,8 +59,9 @@ def _decode(file: str) -> np.ndarray | None:
     try:
         with PILImage.open(file) as im:
             im.draft("RGB", (SIDE, SIDE))  # a JPEG decodes at a fraction of its size
-            im = im.convert("RGBA")
-            im.thumbnail((SIDE, SIDE))
-            return np.asarray(im, dtype=np.float32) / 255.0
+            if im.mode not in ("RGB", "RGBA", "L", "LA"):  # a palette or 16-bit image
+                im = im.convert("RGBA")
+            im.thumbnail((SIDE, SIDE))  # reduced before it is widened to RGBA
+            return np.asarray(im.convert("RGBA"), dtype=np.float32) / 255.0
     except (OSError, ValueError, PILImage.DecompressionBombError):
         return None
