@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pymupdf
 import pytest
@@ -16,8 +17,12 @@ from conftest import MM
 from test_registration_bleed import gap, mark_boxes
 
 from pnp.cli import main
+from pnp.draw.primitives import Path as PathPrim
+from pnp.draw.primitives import Style, Text
+from pnp.layout.registration import registration_marks, with_registration
 
 CLEAR = 2.0
+PAPER = SimpleNamespace(registration=True, margin=5.0)
 
 
 def _boxes(d) -> list[tuple[float, float, float, float]]:
@@ -88,3 +93,33 @@ def test_marks_keep_clear_of_every_ink_and_the_cut_files_agree(tmp_path, capsys,
     # a sheet that prints no marks is named by the export's warning, and is cut by hand
     for n in by_hand:
         assert re.search(rf"\b{n}\b", warned), (n, warned)
+
+
+def _sheet(*marks):
+    """A bare A4 sheet with no items and these marks (a cut mark, a label)."""
+    return SimpleNamespace(w=210.0, h=297.0, items=[], marks=list(marks))
+
+
+def test_a_cut_mark_beside_an_arm_is_shortened_and_a_label_beside_one_unmarks_the_sheet():
+    style = Style(None, "#000000", 0.25)
+    # a vertical cut mark 1 mm left of the top-right angle's vertical arm (x 199.7 to 200, y 10
+    # to 30.15), running from y 5 to 40: its part within 2 mm of the mark goes, measured from
+    # the edges of both lines (each half its width from its centre line)
+    beside = PathPrim((("M", 198.7, 5.0), ("L", 198.7, 40.0)), style)
+    far = PathPrim((("M", 100.0, 5.0), ("L", 100.0, 9.0)), style)  # nowhere near a mark
+    marks = with_registration(_sheet(beside, far), PAPER)
+    reg = registration_marks(210.0, 297.0)
+    assert marks[-3:] == reg and far in marks
+    kept = [m for m in marks if m not in reg and m != far]
+    pieces = [
+        ((a[1], a[2]), (b[1], b[2]))
+        for m in kept
+        for a, b in zip(m.ops[::2], m.ops[1::2], strict=True)
+    ]
+    assert pieces == [
+        ((198.7, 5.0), (198.7, pytest.approx(7.875))),
+        ((198.7, pytest.approx(32.275)), (198.7, 40.0)),
+    ]
+    # a label 1 mm right of the top-left square: the sheet prints no marks, and keeps its label
+    label = Text(16.0, 14.0, "Card sheet 1", "regular", 3.0, "#000000")
+    assert with_registration(_sheet(label, beside), PAPER) == [label, beside]

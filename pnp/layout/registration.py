@@ -149,8 +149,8 @@ def with_registration(page, paper) -> list:
     out = []
     for m in page.marks:
         if _straight(m):
-            half = m.style.stroke_width / 2
-            ops = _trimmed(m.ops, [_grown(b, half) for b in keep_out])
+            half = m.style.stroke_width / 2  # the line's edge keeps CLEAR, not its centre
+            ops = _trimmed(m.ops, [_grown(mark_box(r), CLEAR + half) for r in reg])
             if ops:
                 out.append(Path(ops, m.style))
         elif any(_overlap(_rough_box(m), b) for b in keep_out):
