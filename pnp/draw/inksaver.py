@@ -7,15 +7,20 @@ is painted, remembering the fills drawn so far (as the legibility check does), a
   tint of it, mixed with white as far as it keeps its hue and does not read as white (red stays
   red: pieces told apart by colour still are), inside an outline in the full colour; a pale
   fill (cream, pastel) becomes paper white inside its outline;
+- the players' colours (given by the caller) are tinted together, each keeping as much of its
+  colour as it needs to stay told apart from the others and from white (palette_tints);
 - no tint of black is still black: a black fill is lightened only when it is as large as a
   back or a board (BLACK_MM2), to paper white inside its outline with a hatching in black, so
   it stays unlike a white one; a black piece stays black;
 - small fills keep their colour: symbols and marks carry meaning and cost little ink;
-- light art with no outline of its own, that would vanish on a lightened fill, is outlined
-  in that fill's colour (white art on blue becomes white art outlined in blue on pale blue);
+- art with no outline of its own that stood out from a fill and would not on its tint
+  (ART_DISTINCT), is outlined in that fill's colour (white art on blue becomes white art
+  outlined in blue on pale blue), and such a line takes the fill's colour;
 - a text that no longer reads at 4.5:1 on its lightened background takes the background's
   own colour if that reads, else black;
 - lines wider than MAX_STROKE are drawn that wide; images are left as they are.
+
+The PDF engine then writes black and greys for the black ink alone (pnp.engines.reportlab_pdf).
 
 Shared drawings (symbols) are rewritten once for each way they are used, as new symbols, so a
 deck's one back is still drawn once.
@@ -107,10 +112,11 @@ def _apart(a: str, b: str, was_a: str, was_b: str) -> bool:
 
 
 def palette_tints(colours) -> dict[str, float]:
-    """How much of each colour its tint keeps so that the tints stay told apart: from each
-    other and from paper white, by DISTINCT (ΔE00) or as far as the colours themselves were,
-    under normal and deuteranope vision (where they were). The tint that is nearer white keeps more, step by
-    step, until every pair is apart (a yellow player's cream tint would pass for white)."""
+    """How much of each colour its tint keeps so that the tints stay told apart, from each
+    other and from paper white, by DISTINCT (ΔE00) for normal and for deuteranope eyes (in
+    each vision where the full colours were). Of a pair too near, the tint nearer white keeps
+    more, step by step, until every pair is apart (a yellow player's cream tint would pass
+    for white). Black is left out: it is not tinted."""
     keep = {c: TINT for c in dict.fromkeys(colours) if not black(c)}
     while True:
         tints = {c: tint(c, k) for c, k in keep.items()}
