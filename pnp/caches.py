@@ -25,6 +25,8 @@ CACHES = (
     ("pnp.engines.svg_pages", "_glyph_cache"),  # a font's glyph outlines, for SVG pages
     ("pnp.face_images", "_canvases"),  # a game's cairo canvas for face pictures
     ("pnp.kinds.template", "_raster_problem"),  # whether a PNG or JPEG file is whole
+    ("pnp.draw.colourdiff", "lab"),  # a colour in CIELAB (the ink-saver)
+    ("pnp.draw.colourdiff", "difference"),  # two colours' CIEDE2000 difference
 )
 
 

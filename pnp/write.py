@@ -91,7 +91,7 @@ def _write_paper(
     manifest and (SVG engine) the SVG page files."""
     game, ctx = prep.game, prep.ctx
     t0 = time.monotonic()
-    pdf = _writer(engine, stage / f"{stem}.pdf", _info(game, paper, date), ctx)
+    pdf = _writer(engine, stage / f"{stem}.pdf", _info(game, paper, date), ctx, prep.ink_saver)
     svg_pages = _svg_pages(stage / f"{stem}-svg", ctx) if engine == "svg" else None
     with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
         listing = ManifestWriter(
@@ -177,13 +177,13 @@ def _svg_pages(svg_dir: Path, ctx: DrawContext):
     return SvgPageFiles(svg_dir, ctx.fonts, ctx.symbols)
 
 
-def _writer(engine: str, path: Path, info: DocInfo, ctx: DrawContext):
+def _writer(engine: str, path: Path, info: DocInfo, ctx: DrawContext, ink_saver: bool = False):
     """The PDF's writer: the SVG engine's is drawn by cairo from the same primitives as its
-    SVG pages."""
+    SVG pages. An ink-saver PDF (reportlab) writes black and greys for the black ink alone."""
     if engine == "svg":
         from pnp.engines.cairo_pdf import CairoPdf
 
         return CairoPdf(path, info, ctx.fonts, ctx.symbols)
     from pnp.engines.reportlab_pdf import ReportlabWriter
 
-    return ReportlabWriter(path, info, ctx.fonts, ctx.symbols)
+    return ReportlabWriter(path, info, ctx.fonts, ctx.symbols, gray=ink_saver)

@@ -1,8 +1,9 @@
 """Legibility of drawn faces at print size: text size, text contrast, image resolution.
 
-Reads the face primitives every engine receives. A text's background is the topmost filled
-shape drawn before it under the text (blended by its opacity over what lies beneath), or the
-paper's white. Contrast is WCAG 2's ratio of relative luminances.
+Reads the face primitives every engine receives. A text's background is what was drawn before
+it under the text, from the paper's white up: each filled shape (blended by its opacity) and
+each picture, whose pixels are read over the region the text covers (their mean colour, by
+their transparency over what lies beneath). Contrast is WCAG 2's ratio of relative luminances.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from pnp.check.pictures import Pictures
 from pnp.draw.colours import rgb
 from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import (
@@ -90,8 +92,9 @@ def _shapes_only(prims) -> bool:
 
 
 def _page_box(shape, m: Matrix) -> tuple[float, float, float, float]:
-    """A box on the page that holds the filled shape (a curve lies within its control points)."""
-    if isinstance(shape, Rect):
+    """A box on the page that holds the filled shape or picture (a curve lies within its
+    control points)."""
+    if isinstance(shape, (Rect, Image)):
         xs, ys = (shape.x, shape.x + shape.w), (shape.y, shape.y + shape.h)
     elif isinstance(shape, Ellipse):
         xs, ys = (
@@ -144,6 +147,7 @@ class FaceReader:
         self.fonts = fonts
         self.symbols = symbols
         self.image_ppi = image_ppi  # file -> (pixels wide, pixels high), cached by the caller
+        self.pictures = Pictures()  # what a picture shows under a text
         self.fills: list[
             tuple[
                 object, Matrix, tuple[float, float, float], float, tuple[float, float, float, float]
@@ -193,6 +197,9 @@ class FaceReader:
             self._text(p, m)
         elif isinstance(p, Image):
             self._image(p, m)
+            inv = _invert(m)
+            if inv is not None and p.w and p.h:  # what it shows lies under later text
+                self.fills.append((p, inv, None, 1.0, _page_box(p, m)))
         elif isinstance(p, (Rect, Ellipse, Path)):
             key = (id(p), m)
             known = self._fill_of.get(key)
@@ -211,11 +218,24 @@ class FaceReader:
         cache[key] = value
         return value
 
-    def background(self, x: float, y: float) -> tuple[float, float, float]:
-        """The colour under page point (x, y): fills blended from the paper up."""
+    def background(
+        self, x: float, y: float, rx: float = 0.0, ry: float = 0.0
+    ) -> tuple[float, float, float]:
+        """The colour under page point (x, y): fills blended from the paper up; a picture's
+        mean colour over the region rx, ry page mm either side of the point."""
         colour = PAPER
         for shape, inv, fill, alpha, (x0, y0, x1, y1) in self.fills:
-            if x0 <= x <= x1 and y0 <= y <= y1 and _covers(shape, inv, x, y):
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
+                continue
+            if fill is None:  # a picture
+                seen = self._picture(shape, inv, x, y, rx, ry)
+                if seen is not None:
+                    *fill, alpha = seen
+                    colour = tuple(
+                        alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True)
+                    )
+                continue
+            if _covers(shape, inv, x, y):
                 colour = (
                     fill
                     if alpha >= 1
@@ -224,6 +244,16 @@ class FaceReader:
                     )
                 )
         return colour
+
+    def _picture(self, im: Image, inv: Matrix, x: float, y: float, rx: float, ry: float):
+        """The picture's mean (r, g, b, alpha) over the region, or None off the picture."""
+        corners = [apply(inv, x + dx, y + dy) for dx in (-rx, rx) for dy in (-ry, ry)]
+        us = [(c[0] - im.x) / im.w for c in corners]
+        vs = [(c[1] - im.y) / im.h for c in corners]
+        cu, cv = sum(us) / 4, sum(vs) / 4  # the point itself
+        if not (0 <= cu <= 1 and 0 <= cv <= 1):
+            return None
+        return self.pictures.mean(im.file, min(us), min(vs), max(us), max(vs))
 
     def _text(self, t: Text, m: Matrix) -> None:
         if not t.text.strip():
@@ -259,9 +289,12 @@ class FaceReader:
             return found
         x0 = t.start_x(width)
         mid = t.y - t.size * 0.35  # half the x-height above the baseline
+        # a picture is read over the text's region: a sixth of its width and its x-height
+        # about each of the three points, on the page
+        rx, ry = width * k / 6, t.size * k * 0.35
         worst = math.inf
         for f in (0.1, 0.5, 0.9):
-            bg = self.background(*apply(m, x0 + width * f, mid))
+            bg = self.background(*apply(m, x0 + width * f, mid), rx, ry)
             c = self._contrast.get((ink, bg))
             if c is None:
                 c = self._keep(self._contrast, (ink, bg), contrast(ink, bg))

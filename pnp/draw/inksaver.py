@@ -7,15 +7,20 @@ is painted, remembering the fills drawn so far (as the legibility check does), a
   tint of it, mixed with white as far as it keeps its hue and does not read as white (red stays
   red: pieces told apart by colour still are), inside an outline in the full colour; a pale
   fill (cream, pastel) becomes paper white inside its outline;
+- the players' colours (given by the caller) are tinted together, each keeping as much of its
+  colour as it needs to stay told apart from the others and from white (palette_tints);
 - no tint of black is still black: a black fill is lightened only when it is as large as a
   back or a board (BLACK_MM2), to paper white inside its outline with a hatching in black, so
   it stays unlike a white one; a black piece stays black;
 - small fills keep their colour: symbols and marks carry meaning and cost little ink;
-- light art with no outline of its own, that would vanish on a lightened fill, is outlined
-  in that fill's colour (white art on blue becomes white art outlined in blue on pale blue);
+- art with no outline of its own that stood out from a fill and would not on its tint
+  (ART_DISTINCT), is outlined in that fill's colour (white art on blue becomes white art
+  outlined in blue on pale blue), and such a line takes the fill's colour;
 - a text that no longer reads at 4.5:1 on its lightened background takes the background's
   own colour if that reads, else black;
 - lines wider than MAX_STROKE are drawn that wide; images are left as they are.
+
+The PDF engine then writes black and greys for the black ink alone (pnp.engines.reportlab_pdf).
 
 Shared drawings (symbols) are rewritten once for each way they are used, as new symbols, so a
 deck's one back is still drawn once.
@@ -24,8 +29,10 @@ deck's one back is still drawn once.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
+from pnp.draw.colourdiff import DISTINCT, de2000, difference, lab
 from pnp.draw.colours import rgb
 from pnp.draw.primitives import (
     IDENTITY,
@@ -88,6 +95,44 @@ def tint(hexcolour: str, keep: float = TINT) -> str:
         keep = min(1.0, keep + 0.02)
 
 
+ART_DISTINCT = 2 * DISTINCT  # ΔE00 art (lines, icons) keeps from its ground, else outlined
+KEEP_STEP = 0.02  # how much more of a colour a tint keeps at each step of palette_tints
+WHITE = "#ffffff"
+
+
+def _apart(a: str, b: str, was_a: str, was_b: str) -> bool:
+    """a and b are told apart (DISTINCT, ΔE00) by normal and by deuteranope eyes wherever
+    was_a and was_b were: a pair that was never told apart by colour alone (red and green, to
+    a deuteranope) relies on other marks, and keeps them."""
+    return all(
+        de2000(lab(a, d), lab(b, d)) >= DISTINCT
+        for d in (False, True)
+        if de2000(lab(was_a, d), lab(was_b, d)) >= DISTINCT
+    )
+
+
+def palette_tints(colours) -> dict[str, float]:
+    """How much of each colour its tint keeps so that the tints stay told apart, from each
+    other and from paper white, by DISTINCT (ΔE00) for normal and for deuteranope eyes (in
+    each vision where the full colours were). Of a pair too near, the tint nearer white keeps
+    more, step by step, until every pair is apart (a yellow player's cream tint would pass
+    for white). Black is left out: it is not tinted."""
+    keep = {c: TINT for c in dict.fromkeys(colours) if not black(c)}
+    while True:
+        tints = {c: tint(c, k) for c, k in keep.items()}
+        short = [c for c in keep if keep[c] < 1 and not _apart(tints[c], WHITE, c, WHITE)]
+        for i, a in enumerate(list(keep)):
+            for b in list(keep)[i + 1 :]:
+                if not _apart(tints[a], tints[b], a, b):
+                    lighter = min((a, b), key=lambda c: (keep[c] >= 1, -_lum(tints[c])))
+                    short.append(lighter)
+        short = [c for c in dict.fromkeys(short) if keep[c] < 1]
+        if not short:
+            return keep
+        for c in short:
+            keep[c] = min(1.0, keep[c] + KEEP_STEP)
+
+
 def black(hexcolour: str) -> bool:
     """Black or near it: no tint of it is still called black."""
     import colorsys
@@ -114,6 +159,16 @@ def _lum(hexcolour: str) -> float:
 def contrast(a: str, b: str) -> float:
     la, lb = sorted((_lum(a), _lum(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
+
+
+def _norm(hexcolour: str) -> str:
+    return _hex(rgb(hexcolour))
+
+
+def _faded(art: str, was: str, now: str) -> bool:
+    """Art that stood out from what lay under it (was) and no longer does on its new colour
+    (now): a thin line or a small shape needs twice the difference a large area does."""
+    return difference(art, was) >= ART_DISTINCT and difference(art, now) < ART_DISTINCT
 
 
 def _det(m: Matrix) -> float:
@@ -222,9 +277,19 @@ class _Painted:
 class InkSaver:
     """Rewrites faces for ink-saving; new symbols go into the build's symbol book."""
 
-    def __init__(self, symbols):
+    def __init__(self, symbols, keep_apart: Sequence[str] = ()):
         self.symbols = symbols  # pnp.draw.symbols.SymbolBook
         self.made: dict[tuple, str] = {}
+        # the colours that tell players apart: their tints are chosen together
+        self.keep = palette_tints(_norm(c) for c in keep_apart)
+
+    def _lighter(self, fill: str, dark: bool) -> str:
+        """A large fill's new colour: paper white for black and pale ones, else a tint that
+        keeps its name (and, for a player's colour, stays told apart from the others)."""
+        keep = self.keep.get(_norm(fill))
+        if keep is not None:
+            return tint(fill, keep)
+        return WHITE if dark or pale(fill) else tint(fill)
 
     def face(self, face):
         """The face with its front and back rewritten (pnp.kinds.base.Face)."""
@@ -280,21 +345,16 @@ class InkSaver:
             if ink(fill) >= LIGHT_INK and large:
                 # black and pale colours become paper white inside their outline; others a
                 # tint that keeps their name
-                new_fill = "#ffffff" if dark or pale(fill) else tint(fill)
+                new_fill = self._lighter(fill, dark)
                 if not stroke:
                     stroke = fill
                     style = replace(style, stroke_width=OUTLINE / math.sqrt(_det(m) or 1.0))
-                if dark:
+                if dark and new_fill == WHITE:
                     extra.append(self._hatch(p, fill, m))
-            elif (
-                below is not None
-                and not stroke
-                and ink(below[0]) - ink(fill) > 0.3
-                and contrast(fill, below[1]) < 1.5
-            ):
-                # light art with no outline of its own would vanish on a lightened fill: it is
-                # outlined in that fill's own colour
-                stroke = below[0]
+            elif not stroke and (faded := self._faded_ground(p, m, painted, fill)):
+                # art with no outline of its own that would vanish on a lightened fill (white
+                # art on yellow), wholly or at an edge, is outlined in that fill's own colour
+                stroke = faded
                 style = replace(style, stroke_width=OUTLINE / math.sqrt(_det(m) or 1.0))
             painted.add(p, m, fill, new_fill)
             fill = new_fill
@@ -302,8 +362,7 @@ class InkSaver:
             stroke
             and style.stroke == stroke
             and below is not None
-            and ink(below[0]) - ink(stroke) > 0.3
-            and contrast(stroke, below[1]) < 1.5
+            and _faded(stroke, below[0], below[1])
         ):
             stroke = below[0]
         k = math.sqrt(_det(m)) or 1.0
@@ -312,6 +371,17 @@ class InkSaver:
         style = replace(style, fill=fill, stroke=stroke)
         shape = replace(p, style=style)
         return Group((shape, *extra)) if extra else shape
+
+    def _faded_ground(self, p, m: Matrix, painted: _Painted, art: str) -> str | None:
+        """The original colour of a lightened fill on which the art no longer stands out, read
+        at its centre and near the middle of each side (art may overhang its neighbour)."""
+        x0, y0, x1, y1 = _bounds(p)
+        cx, cy, dx, dy = (x0 + x1) / 2, (y0 + y1) / 2, 0.4 * (x1 - x0), 0.4 * (y1 - y0)
+        for x, y in ((cx, cy), (cx - dx, cy), (cx + dx, cy), (cx, cy - dy), (cx, cy + dy)):
+            below = painted.under(*apply(m, x, y))
+            if below is not None and _faded(art, below[0], below[1]):
+                return below[0]
+        return None
 
     def _hatch(self, p, colour: str, m: Matrix) -> Group:
         """Diagonal lines in `colour` across the shape, clipped to it."""

@@ -78,19 +78,29 @@ def _cm(m, cache: dict = {}) -> str:  # noqa: B006 - a deliberate memo: a grid's
     return s
 
 
-def _colour(hexcode: str, op: str, cache: dict = {}) -> str:  # noqa: B006 - a deliberate memo
-    key = (hexcode, op)
+def _colour(hexcode: str, op: str, gray: bool = False, cache: dict = {}) -> str:  # noqa: B006 - a deliberate memo
+    """The PDF operator setting a colour (op: rg fill, RG stroke). With `gray`, a neutral colour
+    (black, a grey) is DeviceGray, which a printer prints with its black ink alone, where a
+    DeviceRGB black may be mixed from all four inks (the ink-saver's)."""
+    key = (hexcode, op, gray)
     s = cache.get(key)
     if s is None:
         r, g, b = rgb(hexcode)
-        s = cache[key] = f"{_m(r)} {_m(g)} {_m(b)} {op}"
+        if gray and r == g == b:
+            s = f"{_m(r)} {'g' if op == 'rg' else 'G'}"
+        else:
+            s = f"{_m(r)} {_m(g)} {_m(b)} {op}"
+        cache[key] = s
     return s
 
 
 class ReportlabWriter:
     """One PDF. Call page() for each page in order, then close()."""
 
-    def __init__(self, path: Path, info: DocInfo, fonts: FontBook, symbols: SymbolBook):
+    def __init__(
+        self, path: Path, info: DocInfo, fonts: FontBook, symbols: SymbolBook, gray: bool = False
+    ):
+        self.gray = gray  # neutral colours in DeviceGray: black ink only (--ink-saver)
         self.fonts = fonts
         self.symbols = symbols
         self.path = path
@@ -294,11 +304,11 @@ class ReportlabWriter:
 
     def _paint(self, st: Style, out: list[str]) -> None:
         if st.fill is not None:
-            out.append(_colour(st.fill, "rg"))
+            out.append(_colour(st.fill, "rg", self.gray))
             if st.opacity < 1:
                 out.append(f"/{self._alpha('ca', st.opacity)} gs")
         if st.stroke is not None:
-            out.append(_colour(st.stroke, "RG"))
+            out.append(_colour(st.stroke, "RG", self.gray))
             out.append(f"{_n(st.stroke_width)} w")
             if st.opacity < 1:
                 out.append(f"/{self._alpha('CA', st.opacity)} gs")
@@ -322,7 +332,9 @@ class ReportlabWriter:
             self.text_cache[key] = hit
         shows, width = hit
         x = t.start_x(width)
-        out.append(f"BT {_colour(t.colour, 'rg')} 1 0 0 -1 {_n(x)} {_n(t.y)} Tm {shows} ET")
+        out.append(
+            f"BT {_colour(t.colour, 'rg', self.gray)} 1 0 0 -1 {_n(x)} {_n(t.y)} Tm {shows} ET"
+        )
 
     def _outline(self, shape, out: list[str]) -> None:
         t = type(shape)

@@ -28,7 +28,13 @@ from xml.sax.saxutils import quoteattr
 from pnp.draw.primitives import Ellipse, Rect, outline_ops
 from pnp.draw.primitives import Path as PathPrim
 from pnp.layout.compose import placement_transform
-from pnp.layout.registration import CLEAR, item_boxes, registration_clear, registration_marks
+from pnp.layout.registration import (
+    CLEAR,
+    item_boxes,
+    printed_registration,
+    registration_clear,
+    registration_marks,
+)
 
 CUT_COLOUR = "#ff0000"
 SCORE_COLOUR = "#0000ff"
@@ -112,8 +118,11 @@ class Ids:
 
 
 def registration(page, paper) -> list:
-    """The page's registration marks, as primitives in page mm: where Silhouette Studio puts
-    its own, and where the printed sheet has them when it has room for them."""
+    """The page's registration marks, as primitives in page mm, where Silhouette Studio puts
+    its own: with marks printed (`registration`), exactly those the sheet prints (none on a
+    sheet cut by hand); without, all three, for cutter software that adds its own."""
+    if paper.registration:
+        return printed_registration(page)
     return registration_marks(page.w, page.h)
 
 
@@ -179,7 +188,10 @@ def write_cut_files(
     out = []
     crowded = []
     for page in cut_pages(pages):
-        if not registration_clear(
+        if paper.registration:
+            if not printed_registration(page):  # the sheet prints none: cut by hand
+                crowded.append(page.number)
+        elif not registration_clear(
             registration(page, paper), item_boxes([p for p in page.items if p.side == "front"])
         ):
             crowded.append(page.number)
@@ -194,8 +206,8 @@ def write_cut_files(
         if paper.registration:
             # the band is kept on every sheet whose items fit beside it: these hold larger ones
             advice = (
-                "an item there is too large to leave the marks their band, so those sheets "
-                "print no marks: cut them by hand"
+                "an item or a label there is too near where the marks go (their cut files have "
+                "none either), so those sheets print no marks: cut them by hand"
             )
         else:
             advice = "build and export with --registration to keep room for them"

@@ -22,7 +22,7 @@ from pnp.layout.plan import (
     SameRefs,
     distinct,
 )
-from pnp.layout.registration import registration_area, registration_band, sheet_registration
+from pnp.layout.registration import registration_area, registration_band, with_registration
 from pnp.layout.share import Run, SharedPool, TilePart, shared_sheets, tile_piece
 from pnp.layout.tiles import tile_board, tile_label, tile_overlay
 from pnp.spec.paper import PaperSpec
@@ -295,7 +295,7 @@ def _impose(
                     marks[len(chunk)] = grid_marks(rects, paper, W, H)
                 page.marks = marks[len(chunk)]
                 if band:
-                    page.marks = [*page.marks, *sheet_registration(page, paper)]
+                    page.marks = with_registration(page, paper)
                 note(page, distinct(chunk))
                 if sided:
                     _add_backs(page, new_page("backs"), back_of, note, distinct(chunk))
@@ -354,7 +354,7 @@ def _shared_pages(
         page.items = list(placed)
         page.marks = list(marks)
         if band:
-            page.marks = [*page.marks, *sheet_registration(page, paper)]
+            page.marks = with_registration(page, paper)
         note(page, [p.ref for p in placed])
         backed = [p for p in placed if p.ref.two_sided]
         if backed:

@@ -141,7 +141,8 @@ def prepare(
     if ink_saver:
         from pnp.draw.inksaver import InkSaver  # imported only when asked for: it is not small
 
-        saver = InkSaver(ctx.symbols).face
+        # the players' colours are lightened together, so that they stay told apart
+        saver = InkSaver(ctx.symbols, [c.hex for c in game.spec.player_colours]).face
     faces = draw_faces(game, ctx, saver)  # every face of the game is drawn here, once
     prep = Prepared(
         game,
