@@ -279,9 +279,12 @@ def check_rules(prep: Prepared, plan: int = 0):
     rules = load_rules(prep.game)
     faces = printed(prep) if reads_printed(rules) else None
     # a rule about another variant reads that variant's faces, drawn by this same pipeline
-    return evaluate(
+    results = evaluate(
         prep.game, rules, prep.plans[plan] if prep.plans else None, faces, draw=draw_printed
     )
+    from pnp.check.seats import for_players  # --players N: rules about the sets not printed
+
+    return for_players(prep.game, rules, results, faces, draw_printed)
 
 
 def draw_printed(game: Game):
