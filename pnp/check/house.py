@@ -4,19 +4,21 @@
 cite) and what the copy prints. `pnp check COPY --accept` records them in the copy's rules.yaml
 as house rules: the rule's `expect` becomes what is printed, the rulebook's expect is kept in
 `rulebook_expect`, `house_rule: true` marks it, and the cite is never touched (the citation
-check still holds it to the rulebook's words). A text no rule reads any longer is declared a
+check still holds it to the rulebook's words). A value the copy renamed (an area, a suit) is
+renamed in the rule's `where`, the rulebook's kept in `rulebook_where` (pnp.check.renames). A text no rule reads any longer is declared a
 design text with `why: house rule`. Later edits are then checked against the house rules.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
-from pnp.check import rewrite
+from pnp.check import renames, rewrite
 from pnp.check.result import Result
 from pnp.paths import components_dir
-from pnp.spec.model import Game
+from pnp.spec.model import Game, matches
 
 HOUSE = "house rule"
 
@@ -37,8 +39,11 @@ def accept(game: Game, results: list[Result], printed, draw) -> tuple[list[str],
     when it reads back as meant (pnp.check.rewrite).
     """
     from pnp.check.evaluate import load_rules
+    from pnp.spec.yamlfile import read_yaml
 
     rules = load_rules(game)
+    raw = read_yaml(Path(game.rules_file))["rules"]
+    found = renames.find(game, rules)
     by_at = {at: n for n, at in enumerate(rules._where)}
     edits: list[tuple[int, dict]] = []  # rule index, its new keys
     done, refused = [], []
@@ -56,14 +61,13 @@ def accept(game: Game, results: list[Result], printed, draw) -> tuple[list[str],
         if n is None:
             refused.append(f"{r.id}: pnp's own check, not a rule of rules.yaml")
             continue
-        keys = _house_keys(game, rules, rules.rules[n], printed)
+        rule = rules.rules[n]
+        keys = _renamed(rule, raw[n], found) or _house_keys(game, rules, rule, raw[n], printed)
         if isinstance(keys, str):
             refused.append(f"{r.id}: {keys} ({r.rule})")
             continue
         edits.append((n, keys))
-        done.append(
-            f"{r.id}: now expects {json.dumps(keys['expect'], ensure_ascii=False)} (the rulebook: {r.cite})"
-        )
+        done.append(f"{r.id}: {_said(keys)} (the rulebook: {r.cite})")
     texts = sorted(set(uncovered)) if rules.design_texts is not None else []
     declared = rewrite.edit_rules(
         Path(game.rules_file), edits, [{"family": f, "exact": t, "why": HOUSE} for f, t in texts]
@@ -73,29 +77,75 @@ def accept(game: Game, results: list[Result], printed, draw) -> tuple[list[str],
     return done, refused
 
 
-def _house_keys(game: Game, rules, rule, printed) -> dict | str:
+def _said(keys: dict) -> str:
+    if "expect" in keys:
+        return f"now expects {json.dumps(keys['expect'], ensure_ascii=False)}"
+    where = next(v for k, v in keys.items() if isinstance(k, tuple))
+    return f"now reads where {json.dumps(where, ensure_ascii=False)}"
+
+
+def _renamed(rule, raw: dict, found: renames.Renames) -> dict | str | None:
+    """A rule whose `where` names a value the copy renamed: the keys that make it read the new
+    one (rulebook_where keeps the rulebook's); why not, when the value is on no item and cannot
+    be paired; None when its where names nothing renamed."""
+    where, why = renames.renamed_where(rule, found)
+    if where is None:
+        return (
+            f"its where {json.dumps(renames.selections(rule)[0][1], ensure_ascii=False)} matches "
+            f"nothing: {why}; write the new value in the rule's where by hand"
+            if why
+            else None
+        )
+    body = [k for k, v in raw.items() if isinstance(v, dict) and "where" in v]
+    if len(body) != 1:
+        return "its where is not written in one place of the rule; edit it by hand"
+    keys: dict = {(body[0], "where"): where, "house_rule": True}
+    if "rulebook_where" not in raw:
+        keys["rulebook_where"] = raw[body[0]]["where"]
+    return keys
+
+
+def _house_keys(game: Game, rules, rule, raw: dict, printed) -> dict | str:
     """The keys that make a rule the copy's house rule, or why it cannot be one."""
     from pnp.check.evaluate import observed
     from pnp.check.printed import Reader
 
     if rule.variant:
         return f"reads the '{rule.variant}' variant; edit it by hand"
-    if rule.select is None:
+    if rule.check == "equal":
+        return "it says two counts are equal, which no one expect changes; print as many of each"
+    if rule.check == "per_player":
+        seen = _per_player(game, rule)
+    elif rule.select is None:
         seen = observed(game, rule)
     else:
         name, opts = rule.measured
         seen = Reader(game, printed, dict(rules.regions)).observe(
             rule.select, name, opts, rule.expect
         )
-    if seen is None:
-        return (
+    if isinstance(seen, str) or seen is None:
+        return seen or (
             "no one expect says what the copy prints (faces that differ, a size, "
             "texts no longer printed); edit the rule by hand"
         )
-    keys = {"expect": seen}
-    if not rule.house_rule:
-        keys.update(house_rule=True, rulebook_expect=rule.expect)
+    keys: dict = {"expect": seen, "house_rule": True}
+    if "rulebook_expect" not in raw:
+        keys["rulebook_expect"] = rule.expect
     return keys
+
+
+def _per_player(game: Game, rule) -> int | str:
+    """Each player's share of a per_player rule, when every player has the same."""
+    body = rule.per_player
+    fams = [body.family] if isinstance(body.family, str) else body.family
+    items = [i for f in fams for i in game.family(f).items if matches(body.where, i.attrs)]
+    seats = [c.name for c in game.spec.player_colours[: game.options.get("players", 0)]]
+    have = Counter(str(i.attrs.get(body.by)) for i in items)
+    shares = {have.get(s, 0) for s in seats}
+    if len(shares) == 1 and set(have) <= set(seats) and seats:
+        return shares.pop()
+    counts = ", ".join(f"{k}: {v}" for k, v in have.items())
+    return f"the players' sets differ ({counts}): a house rule gives each player the same number"
 
 
 def guide_lines(game: Game) -> list[str]:
@@ -113,13 +163,30 @@ def guide_lines(game: Game) -> list[str]:
     out = []
     for r in data.get("rules") or []:
         if isinstance(r, dict) and r.get("house_rule") is True:
-            was, now = (
-                json.dumps(r.get(k), ensure_ascii=False) for k in ("rulebook_expect", "expect")
-            )
-            out.append(
-                f'House rule ({r.get("id")}): the rulebook says "{r.get("cite")}" (the check expected {was}); this copy: {now}'
-            )
+            out += [
+                f'House rule ({r.get("id")}): the rulebook says "{r.get("cite")}" ({was}); this copy: {now}'
+                for was, now in _departures(r)
+            ]
     for d in data.get("design_texts") or []:
         if isinstance(d, dict) and d.get("why") == HOUSE and isinstance(d.get("exact"), str):
             out.append(f'House rule: this copy prints "{d["exact"]}" ({d.get("family")})')
+    return out
+
+
+def _departures(rule: dict) -> list[tuple[str, str]]:
+    """(what the rulebook's rule said, what the copy's says) of each key a house rule changed."""
+
+    def shown(v) -> str:
+        return json.dumps(v, ensure_ascii=False, default=str)
+
+    out = []
+    if "rulebook_where" in rule:
+        where = next(
+            (v["where"] for v in rule.values() if isinstance(v, dict) and "where" in v), None
+        )
+        out.append((f"where {shown(rule['rulebook_where'])}", f"where {shown(where)}"))
+    if "rulebook_expect" in rule:
+        out.append(
+            (f"the check expected {shown(rule['rulebook_expect'])}", shown(rule.get("expect")))
+        )
     return out

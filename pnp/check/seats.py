@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from pnp.check.renames import selections
 from pnp.check.result import Result
 from pnp.check.spec import Rule, RulesFile
 from pnp.spec.model import Game
@@ -80,14 +81,7 @@ def _whole(game: Game, most: int) -> Game:
 
 def _families(rule: Rule) -> set[str]:
     """The families a rule reads items or faces of."""
-    bodies = rule.equal if rule.check == "equal" else [getattr(rule, rule.check, None)]
-    if rule.check == "measure":
-        bodies = [rule.select]
-    names: set[str] = set()
-    for body in bodies:
-        fam = getattr(body, "family", None)
-        names.update(fam if isinstance(fam, list) else [fam] if isinstance(fam, str) else [])
-    return names
+    return {fam for fams, _ in selections(rule) for fam in fams}
 
 
 def _scaled(rule: Rule, read: set[str], whole_sets: set[str], n: int, most: int) -> int | None:

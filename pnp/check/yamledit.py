@@ -75,16 +75,31 @@ class Edits:
         return next((v for k, v in self.root.value if getattr(k, "value", None) == key), None)
 
     def set_keys(self, n: int, keys: dict) -> None:
-        """Set these keys of the nth rule: a value replaced where it is written (an anchor on it
-        kept, so the rules that name it follow), a new key added as the rule's last."""
+        """Set these keys of the nth rule (a key, or a path of keys into the rule: `(texts,
+        where)`): a value replaced where it is written (an anchor on it kept, so the rules that
+        name it follow), a new key added as its mapping's last."""
         rule = self._top("rules").value[n]
-        for key, value in keys.items():
-            at = next(((k, v) for k, v in rule.value if getattr(k, "value", None) == key), None)
+        for path, value in keys.items():
+            *into, key = path if isinstance(path, tuple) else (path,)
+            node, data = rule, self.expected["rules"][n]
+            for part in into:
+                node = (self._entry(node, part) or (None, None))[1]
+                data = data[part]
+            if not isinstance(node, MappingNode):
+                raise ValueError(f"rule {n + 1}: '{'.'.join(into)}' is not a mapping")
+            at = self._entry(node, key)
             if at is None:
-                self._add_key(rule, key, value)
+                self._add_key(node, key, value)
             else:
                 self._replace(n, at[0], at[1], key, value)
-            self.expected["rules"][n][key] = value
+            data[key] = value
+
+    @staticmethod
+    def _entry(node: Node, key: str) -> tuple[Node, Node] | None:
+        """A mapping's (key node, value node) for this key."""
+        if not isinstance(node, MappingNode):
+            return None
+        return next(((k, v) for k, v in node.value if getattr(k, "value", None) == key), None)
 
     def _replace(self, n: int, k: Node, v: Node, key: str, value: object) -> None:
         start = k.end_mark.index
