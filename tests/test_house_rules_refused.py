@@ -87,3 +87,24 @@ def test_players_sets_that_differ_are_not_one_house_rule(tmp_path, capsys):
     rc, out = accept(capsys, game)
     assert rc == 1
     assert "not accepted: tokens-each: the players' sets differ (red: 3, blue: 2)" in out, out
+
+
+def test_printed_rules_no_one_expect_records_say_why(tmp_path, capsys):
+    game = suited(tmp_path)
+    (game / "rules.yaml").write_text(
+        RULES
+        + """  - id: card-titles
+    cite: "Each card shows its title"
+    prints: {family: cards, pattern: "Card.*"}
+    expect: ["Card 9"]
+  - id: card-size
+    cite: "Poker-size cards"
+    drawn_size: {family: cards}
+    expect: {w: 60mm, h: 88mm}
+""",
+        encoding="utf-8",
+    )
+    rc, out = accept(capsys, game)
+    assert rc == 1
+    assert "not accepted: card-titles: its 3 faces print different things" in out, out
+    assert "not accepted: card-size: it compares a drawn size (size)" in out, out

@@ -124,14 +124,37 @@ def _house_keys(game: Game, rules, rule, raw: dict, printed) -> dict | str:
             rule.select, name, opts, rule.expect
         )
     if isinstance(seen, str) or seen is None:
-        return seen or (
-            "no one expect says what the copy prints (faces that differ, a size, "
-            "texts no longer printed); edit the rule by hand"
-        )
+        return seen or _why_not(game, rules, rule, printed)
     keys: dict = {"expect": seen, "house_rule": True}
     if "rulebook_expect" not in raw:
         keys["rulebook_expect"] = rule.expect
     return keys
+
+
+def _why_not(game: Game, rules, rule, printed) -> str:
+    """Why no one expect says what the copy prints for a rule, as exactly as it can be said."""
+    from pnp.check.printed import Reader
+    from pnp.check.printed_spec import MEASURES
+
+    by_hand = "; edit the rule by hand"
+    if rule.select is None:
+        return f"a {rule.check} rule whose expect cannot be read from the items" + by_hand
+    name = rule.measured[0]
+    faces = Reader(game, printed, dict(rules.regions)).select(rule.select)
+    if isinstance(faces, str):
+        return f"it reads no face any longer ({faces})" + by_hand
+    kind = MEASURES[name][1]
+    if kind not in ("list", "colours"):
+        what = {"sizes": "drawn size", "fills": "set of fills", "same": "likeness of faces"}
+        return (
+            f"it compares a {what.get(kind, kind)} ({name}), which --accept does not record"
+            + by_hand
+        )
+    if kind == "colours":
+        return "it reads colours under texts the copy no longer prints" + by_hand
+    return (
+        f"its {len(faces)} faces print different things, so no one expect says them all" + by_hand
+    )
 
 
 def _per_player(game: Game, rule) -> int | str:
