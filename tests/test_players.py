@@ -144,3 +144,29 @@ def test_a_player_count_the_game_is_not_played_by_is_refused(tmp_path, capsys):
         assert main(["check", str(game), "--players", n]) == 2
         err = capsys.readouterr().err
         assert f"not played by {n} players" in err and "from 2 to 3" in err and "game.yaml" in err
+
+
+def test_players_on_a_game_without_player_sets_is_said_to_change_nothing(tmp_path, capsys):
+    game = mini_game(tmp_path)  # for 1 or 2 players, no player colours, nothing reads the count
+    out = tmp_path / "out"
+    capsys.readouterr()
+    assert main(["build", str(game), "--paper", "a4", "--out", str(out), "--players", "2"]) == 0
+    err = capsys.readouterr().err
+    assert "game.yaml:" in err and "--players 2: Mini prints no player sets" in err, err
+    assert "so it changes nothing" in err
+    args = [
+        "build",
+        str(game),
+        "--paper",
+        "a4",
+        "--out",
+        str(tmp_path / "strict"),
+        "--players",
+        "2",
+    ]
+    assert main([*args, "--strict"]) == 1 and not (tmp_path / "strict").exists()
+    # a game whose files read the number of players: --players has an effect, nothing is said
+    edit(game / "cards.yaml", '"Card {n}"', '"Card {n} of {players}"')
+    capsys.readouterr()
+    assert main(["build", str(game), "--paper", "a4", "--out", str(out), "--players", "2"]) == 0
+    assert "changes nothing" not in capsys.readouterr().err

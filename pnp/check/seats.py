@@ -109,3 +109,34 @@ def _evaluate(game: Game, rules: RulesFile, chosen: dict[int, Rule], printed, dr
     part._where = [rules._where[i] for i in chosen]
     got = evaluate(game, part, None, printed, draw=draw)
     return dict(zip(chosen, got, strict=False))
+
+
+def unused_players(game: Game) -> list[str]:
+    """`--players N` on a game that prints no player sets and whose files never read the number
+    of players: it changes nothing, which the user is told (and `--strict` refuses)."""
+    asked = game.extra.get("players_asked")
+    if not asked or game.spec.player_colours or any(_reads_players(f.data) for f in game.families):
+        return []
+    text = (game.folder / "game.yaml").read_text(encoding="utf-8", errors="replace")
+    line = next((n for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("players:")), 1)
+    return [
+        f"{game.file}:{line}: --players {asked}: {game.spec.title} prints no player sets "
+        "(game.yaml has no player_colours) and no family reads the number of players, "
+        "so it changes nothing"
+    ]
+
+
+def _reads_players(data) -> bool:
+    """Whether a family's YAML names the players option: a `players` key, or `{players}`."""
+    stack = [data]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            if "players" in v:
+                return True
+            stack += list(v.values())
+        elif isinstance(v, list):
+            stack += v
+        elif isinstance(v, str) and "{players" in v:
+            return True
+    return False

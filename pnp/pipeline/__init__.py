@@ -57,13 +57,15 @@ def load(ref: str, opts: Load = Load()) -> Game:
     from pnp.spec.load import load_game
 
     options = {"players": opts.players} if opts.players else None
-    return load_game(
+    game = load_game(
         ref,
         variant=opts.variant,
         options=options,
         allow_outside=opts.allow_outside,
         max_items=opts.max_items,
     )
+    game.extra["players_asked"] = opts.players  # said when it changes nothing (check.seats)
+    return game
 
 
 @dataclass
@@ -136,7 +138,9 @@ def prepare(
     if fresh:
         caches.forget()  # nor does it see what an earlier build read (pnp serve runs for hours)
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
-    noeffect = _unmatched(whole_game, game, only)
+    from pnp.check.seats import unused_players
+
+    noeffect = _unmatched(whole_game, game, only) + unused_players(whole_game)
 
     t1 = time.monotonic()
     saver = None
