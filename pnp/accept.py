@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pnp.check.house import accept, is_copy
 from pnp.check.result import Result
-from pnp.errors import PnpError
+from pnp.errors import PnpError, escape
 from pnp.pipeline import check_rules, draw_printed, prepare
 from pnp.pipeline import printed as printed_faces
 from pnp.spec.load import load_game
@@ -27,7 +27,7 @@ def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> in
     for _ in range(3):  # a rule naming another's expect (a YAML alias) follows it: read again
         done, refused = accept(game, results, printed, draw_printed)
         for line in done:
-            print(f"house rule: {line}")
+            print(f"house rule: {escape(line)}")
         recorded += len(done)
         game = load_game(str(game.folder), variant=game.variant, allow_outside=game.allow_outside)
         again = prepare(game, ["a4"])
@@ -35,7 +35,7 @@ def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> in
         if not done or all(r.passed for r in results):
             break
     for line in refused:
-        print(f"not accepted: {line}")
+        print(f"not accepted: {escape(line)}")
     bad = [r for r in results if not r.passed]
     print(
         f"{recorded} house rules recorded in {game.rules_file}; "

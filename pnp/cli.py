@@ -126,7 +126,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument(
             "--players",
             type=_positive_int,
-            help="number of player sets to print (default: the most)",
+            help="number of player sets to print, within the game's players (default: the most); a build for fewer is GAME-Np-PAPER.pdf",
         )
         sp.add_argument(
             "--allow-outside",

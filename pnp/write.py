@@ -38,10 +38,13 @@ def output_stem(
     game: Game, paper: str | PaperSpec, *, fold: bool = False, ink_saver: bool = False
 ) -> str:
     """The file name (without .pdf/.json) of a build: the game, its variant, each output mode
-    asked for (--fold, --ink-saver, --registration), then the paper, so that every version can
-    sit side by side: `greenway-a4`, `greenway-fold-a4`, `earth-our-home-reduced-ink-saver-letter`."""
+    asked for (fewer player sets than the most, --fold, --ink-saver, --registration), then the
+    paper, so that every version can sit side by side: `greenway-a4`, `greenway-fold-a4`,
+    `aftershock-3p-a4`, `earth-our-home-reduced-ink-saver-letter`."""
     paper_id = paper if isinstance(paper, str) else paper.id
-    modes = [m for m, on in (("fold", fold), ("ink-saver", ink_saver)) if on]
+    n = game.options.get("players")
+    seats = [f"{n}p"] if game.spec.player_colours and n and n < game.spec.players.max else []
+    modes = seats + [m for m, on in (("fold", fold), ("ink-saver", ink_saver)) if on]
     if not isinstance(paper, str) and paper.registration:
         modes.append("registration")
     return "-".join([game.id, *([game.variant] if game.variant else []), *modes, paper_id])

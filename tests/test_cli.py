@@ -61,10 +61,10 @@ def test_strict_build_stops_on_a_failing_rule(game_copy, tmp_path, capsys):
 
 
 def test_players_option_prints_fewer_sets(tmp_path, capsys):
-    assert main(["build", "greenway", "--players", "2", "--paper", "a4", "--out", str(tmp_path), "--quiet"]) == 0
-    m = json.loads((tmp_path / "greenway" / "greenway-a4.json").read_text())
-    protectors = [i for p in m["pages"] for i in p["items"] if i["component"] == "protectors"]
-    assert len(protectors) == 10
+    assert main(["build", "earthquake", "--players", "2", "--paper", "a4", "--out", str(tmp_path), "--quiet"]) == 0
+    m = json.loads((tmp_path / "earthquake" / "earthquake-2p-a4.json").read_text())
+    sets = [i for p in m["pages"] for i in p["items"] if i["component"] == "building-pieces" and i["side"] == "front"]
+    assert len(sets) == 2
 
 
 def test_several_games_build_in_parallel_with_the_same_bytes(tmp_path, capsys):

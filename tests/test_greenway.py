@@ -150,7 +150,7 @@ def test_backs_are_mirrored_for_long_edge_flip(gw):
             # and the PDF draws the back's outline at that mirrored place
             assert any(near(rx, it["x_mm"]) and near(ry, it["y_mm"]) and near(rw, it["w_mm"]) for rx, ry, rw, rh in rects)
             seen += 1
-    assert seen == 36 + 4  # cards and quarters
+    assert seen == 36 + 4 + 4  # cards, quarters and reference cards
 
 
 def test_one_shared_card_back_is_drawn_once(gw):
@@ -261,9 +261,9 @@ def test_card_faces_show_rank_value_and_push(built):
 
 
 def test_start_position_overlay_variant(built):
-    plain = built("greenway", "a4")
-    setup = built("greenway", "a4", variant="setup")
-    assert setup.manifest["variant"] == "setup"
+    plain = built("greenway", "a4", variant="plain")
+    setup = built("greenway", "a4")
+    assert plain.manifest["variant"] == "plain"
 
     def board_words(b):
         words = []

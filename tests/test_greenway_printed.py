@@ -7,7 +7,7 @@ from tests.rulecheck import check, copy_game, edit
 
 def test_shipped_game_passes_in_both_variants(tmp_path, capsys):
     game = copy_game(tmp_path, "greenway")
-    for extra in ((), ("--variant", "setup")):
+    for extra in ((), ("--variant", "setup"), ("--variant", "plain")):
         rc, results = check(game, capsys, *extra)
         assert rc == 0 and results and all(r["passed"] for r in results.values())
 
@@ -56,26 +56,26 @@ def _board_and_guide(b) -> tuple[list[str], str]:
     return board, guide
 
 
-def test_guide_says_what_the_default_board_leaves_out_and_how_to_print_it(built):
-    default, setup = built("greenway", "a4"), built("greenway", "a4", variant="setup")
+def test_guide_says_the_board_prints_the_start_positions_and_how_to_leave_them_out(built):
+    default, plain_b = built("greenway", "a4"), built("greenway", "a4", variant="plain")
     starts = {"P1": 5, "P2": 5, "P3": 5, "P4": 5, "O1": 1, "O2": 1, "O3": 1, "O4": 1, "qh": 4} | {
         f"V{n}": 1 for n in range(1, 9)
     }
-    for b in (default, setup):
+    for b in (default, plain_b):
         board, guide = _board_and_guide(b)
-        assert "The default board leaves out the rulebook's setup diagram" in guide
+        assert "The board prints the rulebook's setup diagram" in guide
         assert (
             "the Protectors (P1-P4, five each), the Occupiers (O1-O4), the Veterans (V1-V8) and the heads-up quarters (qh)"
             in guide
         )
         assert (
-            "Build with --variant setup (pnp build greenway --variant setup) to print those start positions on the board."
+            "Build with --variant plain (pnp build greenway --variant plain) for a board without them."
             in guide
         )
-    # and it is so: the setup board adds these start squares to the default board (whose P1-P4 are
-    # the four safe-zone corners); a square on a tile seam prints on both tiles, hence up to twice
-    plain, _ = _board_and_guide(default)
-    placed, _ = _board_and_guide(setup)
+    # and it is so: the default board adds these start squares to the plain board (whose P1-P4
+    # are the four safe-zone corners); a square on a tile seam prints on both tiles, hence up to twice
+    plain, _ = _board_and_guide(plain_b)
+    placed, _ = _board_and_guide(default)
     assert not [w for w in plain if w in starts and not w.startswith("P")]
     assert all(1 <= plain.count(w) <= 2 for w in ("P1", "P2", "P3", "P4"))
     for w, n in starts.items():

@@ -113,3 +113,72 @@ def test_the_design_texts_example_is_earthquakes():
         (DOC.parent.parent / "components" / "earthquake" / "rules.yaml").read_text(encoding="utf-8")
     )
     assert yaml.safe_load(doc_block("Design texts"))["design_texts"] == shipped["design_texts"]
+
+
+def rename_everywhere(folder, old: str, new: str) -> None:
+    """A region renamed as a designer would: every file of the copy but its rules."""
+    for path in folder.rglob("*.yaml"):
+        if path.name != "rules.yaml":
+            text = path.read_text(encoding="utf-8")
+            path.write_text(
+                text.replace(old, new).replace(old.upper(), new.upper()), encoding="utf-8"
+            )
+
+
+def test_a_renamed_region_is_accepted_whole_and_the_copy_passes(tmp_path, capsys):
+    folder = tmp_path / "bay"
+    assert main(["new", str(folder), "--from", "aftershock"]) == 0
+    before = cites(folder)
+    rename_everywhere(folder, "Oakland", "East Bay")
+    rc, out = run(capsys, "check", str(folder))
+    departs = {ln.split()[1] for ln in out.splitlines() if ln.startswith("DEPARTS")}
+    assert rc == 1 and {"oakland-costs", "oakland-costs-printed", "oakland-card-map"} <= departs
+
+    rc, out = run(capsys, "check", str(folder), "--accept")
+    assert rc == 0 and "not accepted" not in out, out
+    assert 'house rule: oakland-card-map: now reads where {"area": "East Bay"}' in out
+    data = yaml.safe_load((folder / "rules.yaml").read_text(encoding="utf-8"))
+    rules = {r["id"]: r for r in data["rules"]}
+    for rid, key in (("oakland-costs", "distribution"), ("oakland-costs-printed", "texts")):
+        assert rules[rid][key]["where"] == {"area": "East Bay"}, rules[rid]
+        assert rules[rid]["rulebook_where"] == {"area": "Oakland"} and rules[rid]["house_rule"]
+        assert "rulebook_expect" not in rules[rid]  # East Bay's cards cost what Oakland's did
+    assert cites(folder) == before
+    rc, out = run(capsys, "check", str(folder))
+    assert rc == 0, out
+    # docs/rules.md's example of a renamed region is what --accept wrote
+    part = DOC.read_text(encoding="utf-8").split("**Renamed values.**", 1)[1]
+    shown = re.search(r"^```yaml\n(.*?)^```", part, flags=re.S | re.M).group(1)
+    assert yaml.safe_load(shown)[0] == rules["oakland-costs"]
+
+    # the renamed region is still checked: East Bay's $6M card made $5M fails its costs
+    edit(folder, "cards.yaml", "area: East Bay, cost: 6", "area: East Bay, cost: 5")
+    rc, out = run(capsys, "check", str(folder), "--json")
+    failed = {r["id"] for r in json.loads(out) if not r["passed"]}
+    assert {"oakland-costs", "oakland-costs-printed"} <= failed
+
+
+def test_six_protectors_per_player_is_a_house_rule(tmp_path, capsys):
+    folder = tmp_path / "six"
+    assert main(["new", str(folder), "--from", "greenway"]) == 0
+    edit(folder, "protectors.yaml", "    count: 5", "    count: 6")
+    rc, out = run(capsys, "check", str(folder), "--accept")
+    assert rc == 0 and "not accepted" not in out, out
+    assert "house rule: protectors-per-player: now expects 6" in out
+    data = yaml.safe_load((folder / "rules.yaml").read_text(encoding="utf-8"))
+    rule = next(r for r in data["rules"] if r["id"] == "protectors-per-player")
+    assert (rule["expect"], rule["rulebook_expect"], rule["house_rule"]) == (6, 5, True)
+    rc, out = run(capsys, "check", str(folder))
+    assert rc == 0, out
+    assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "out"), "-q"]) == 0
+    pdf = next((tmp_path / "out").rglob("*.pdf"))
+    guide = " ".join(p.get_text() for p in pymupdf.open(pdf)).replace("\n", " ")
+    assert (
+        "House rule (protectors-per-player)" in guide
+        and "(the check expected 5); this copy: 6" in guide
+    )
+    edit(folder, "protectors.yaml", "    count: 6", "    count: 7")
+    rc, out = run(capsys, "check", str(folder), "--json")
+    assert rc == 1 and "protectors-per-player" in {
+        r["id"] for r in json.loads(out) if not r["passed"]
+    }

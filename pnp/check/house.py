@@ -4,19 +4,21 @@
 cite) and what the copy prints. `pnp check COPY --accept` records them in the copy's rules.yaml
 as house rules: the rule's `expect` becomes what is printed, the rulebook's expect is kept in
 `rulebook_expect`, `house_rule: true` marks it, and the cite is never touched (the citation
-check still holds it to the rulebook's words). A text no rule reads any longer is declared a
+check still holds it to the rulebook's words). A value the copy renamed (an area, a suit) is
+renamed in the rule's `where`, the rulebook's kept in `rulebook_where` (pnp.check.renames). A text no rule reads any longer is declared a
 design text with `why: house rule`. Later edits are then checked against the house rules.
 """
 
 from __future__ import annotations
 
 import json
-import re
+from collections import Counter
 from pathlib import Path
 
+from pnp.check import renames, rewrite
 from pnp.check.result import Result
 from pnp.paths import components_dir
-from pnp.spec.model import Game
+from pnp.spec.model import Game, matches
 
 HOUSE = "house rule"
 
@@ -33,14 +35,15 @@ def is_copy(game: Game) -> bool:
 def accept(game: Game, results: list[Result], printed, draw) -> tuple[list[str], list[str]]:
     """Record the failing rules as house rules in the game's rules.yaml.
 
-    Returns (what was recorded, what could not be and why); the file is written once.
+    Returns (what was recorded, what could not be and why); the file is written once, and only
+    when it reads back as meant (pnp.check.rewrite).
     """
-    from pnp.check.evaluate import load_rules, observed
-    from pnp.check.printed import Reader
+    from pnp.check.evaluate import load_rules
+    from pnp.spec.yamlfile import read_yaml
 
     rules = load_rules(game)
-    path = Path(game.rules_file)
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    raw = read_yaml(Path(game.rules_file))["rules"]
+    found = renames.find(game, rules)
     by_at = {at: n for n, at in enumerate(rules._where)}
     edits: list[tuple[int, dict]] = []  # rule index, its new keys
     done, refused = [], []
@@ -55,93 +58,117 @@ def accept(game: Game, results: list[Result], printed, draw) -> tuple[list[str],
             ]
             continue
         n = by_at.get(r.rule or "")
-        rule = rules.rules[n] if n is not None else None
-        if rule is None:
+        if n is None:
             refused.append(f"{r.id}: pnp's own check, not a rule of rules.yaml")
             continue
-        if rule.variant:
-            refused.append(
-                f"{r.id}: reads the '{rule.variant}' variant; edit it by hand ({r.rule})"
-            )
+        rule = rules.rules[n]
+        keys = _renamed(rule, raw[n], found) or _house_keys(game, rules, rule, raw[n], printed)
+        if isinstance(keys, str):
+            refused.append(f"{r.id}: {keys} ({r.rule})")
             continue
-        if rule.select is None:
-            seen = observed(game, rule)
-        else:
-            name, opts = rule.measured
-            reader = Reader(game, printed, dict(rules.regions))
-            seen = reader.observe(rule.select, name, opts, rule.expect)
-        if seen is None:
-            refused.append(
-                f"{r.id}: no one expect says what the copy prints (faces that differ, a size, "
-                f"texts no longer printed); edit the rule by hand ({r.rule})"
-            )
-            continue
-        keys = {"expect": seen}
-        if not rule.house_rule:
-            keys.update(house_rule=True, rulebook_expect=rule.expect)
         edits.append((n, keys))
-        done.append(
-            f"{r.id}: now expects {json.dumps(seen, ensure_ascii=False)} (the rulebook: {r.cite})"
-        )
-    starts = [int(at.rsplit(":", 1)[1]) - 1 for at in rules._where]
-    for n, keys in sorted(edits, key=lambda e: -e[0]):
-        end = starts[n + 1] if n + 1 < len(starts) else _block_end(lines, starts[n])
-        lines[starts[n] : end] = _set_keys(lines[starts[n] : end], keys)
-    if uncovered and rules.design_texts is not None:
-        lines = _declare(lines, sorted(set(uncovered)))
-        done += [
-            f"'{t}' ({fam}): declared a design text (why: {HOUSE})"
-            for fam, t in sorted(set(uncovered))
-        ]
-    if done:
-        path.write_text("".join(lines), encoding="utf-8")
+        done.append(f"{r.id}: {_said(keys)} (the rulebook: {r.cite})")
+    texts = sorted(set(uncovered)) if rules.design_texts is not None else []
+    declared = rewrite.edit_rules(
+        Path(game.rules_file), edits, [{"family": f, "exact": t, "why": HOUSE} for f, t in texts]
+    )
+    if declared:
+        done += [f"'{t}' ({fam}): declared a design text (why: {HOUSE})" for fam, t in texts]
     return done, refused
 
 
-def _block_end(lines: list[str], start: int) -> int:
-    """The line after the last rule: the next top-level key, or the end of the file."""
-    for i in range(start + 1, len(lines)):
-        if lines[i][:1] not in ("", " ", "\n", "#", "-"):
-            return i
-    return len(lines)
+def _said(keys: dict) -> str:
+    if "expect" in keys:
+        return f"now expects {json.dumps(keys['expect'], ensure_ascii=False)}"
+    where = next(v for k, v in keys.items() if isinstance(k, tuple))
+    return f"now reads where {json.dumps(where, ensure_ascii=False)}"
 
 
-def _set_keys(rule: list[str], keys: dict) -> list[str]:
-    """A rule's lines with these keys set (replacing the key and its indented continuation)."""
-    first = rule[0]
-    pad = " " * (len(first) - len(first.lstrip(" -")))
-    out = list(rule)
-    for key, value in keys.items():
-        text = f"{pad}{key}: {json.dumps(value, ensure_ascii=False)}\n"
-        at = next((i for i, ln in enumerate(out) if re.match(rf"{pad}{key}:", ln)), None)
-        anchor = re.match(rf"{pad}{key}:\s*(&[\w-]+)\s", out[at]) if at is not None else None
-        if anchor:  # other rules name this value (*anchor): they follow the house rule
-            text = f"{pad}{key}: {anchor.group(1)} {json.dumps(value, ensure_ascii=False)}\n"
-        if at is None:
-            last = max(
-                i for i, ln in enumerate(out) if ln.strip() and not ln.lstrip().startswith("#")
-            )
-            out.insert(last + 1, text)
-            continue
-        stop = at + 1
-        while stop < len(out) and (
-            not out[stop].strip() or len(out[stop]) - len(out[stop].lstrip()) > len(pad)
-        ):
-            stop += 1
-        out[at:stop] = [text]
-    return out
+def _renamed(rule, raw: dict, found: renames.Renames) -> dict | str | None:
+    """A rule whose `where` names a value the copy renamed: the keys that make it read the new
+    one (rulebook_where keeps the rulebook's); why not, when the value is on no item and cannot
+    be paired; None when its where names nothing renamed."""
+    where, why = renames.renamed_where(rule, found)
+    if where is None:
+        return (
+            f"its where {json.dumps(renames.selections(rule)[0][1], ensure_ascii=False)} matches "
+            f"nothing: {why}; write the new value in the rule's where by hand"
+            if why
+            else None
+        )
+    body = [k for k, v in raw.items() if isinstance(v, dict) and "where" in v]
+    if len(body) != 1:
+        return "its where is not written in one place of the rule; edit it by hand"
+    keys: dict = {(body[0], "where"): where, "house_rule": True}
+    if "rulebook_where" not in raw:
+        keys["rulebook_where"] = raw[body[0]]["where"]
+    return keys
 
 
-def _declare(lines: list[str], texts: list[tuple[str, str]]) -> list[str]:
-    at = next((i for i, ln in enumerate(lines) if ln.startswith("design_texts:")), None)
-    if at is None:
-        return lines
-    lines[at] = "design_texts:\n"
-    new = [
-        f"  - {{family: {json.dumps(fam)}, exact: {json.dumps(t, ensure_ascii=False)}, why: {HOUSE}}}\n"
-        for fam, t in texts
-    ]
-    return lines[: at + 1] + new + lines[at + 1 :]
+def _house_keys(game: Game, rules, rule, raw: dict, printed) -> dict | str:
+    """The keys that make a rule the copy's house rule, or why it cannot be one."""
+    from pnp.check.evaluate import observed
+    from pnp.check.printed import Reader
+
+    if rule.variant:
+        return f"reads the '{rule.variant}' variant; edit it by hand"
+    if rule.check == "equal":
+        return "it says two counts are equal, which no one expect changes; print as many of each"
+    if rule.check == "per_player":
+        seen = _per_player(game, rule)
+    elif rule.select is None:
+        seen = observed(game, rule)
+    else:
+        name, opts = rule.measured
+        seen = Reader(game, printed, dict(rules.regions)).observe(
+            rule.select, name, opts, rule.expect
+        )
+    if isinstance(seen, str) or seen is None:
+        return seen or _why_not(game, rules, rule, printed)
+    keys: dict = {"expect": seen, "house_rule": True}
+    if "rulebook_expect" not in raw:
+        keys["rulebook_expect"] = rule.expect
+    return keys
+
+
+def _why_not(game: Game, rules, rule, printed) -> str:
+    """Why no one expect says what the copy prints for a rule, as exactly as it can be said."""
+    from pnp.check.printed import Reader
+    from pnp.check.printed_spec import MEASURES
+
+    by_hand = "; edit the rule by hand"
+    if rule.select is None:
+        return f"a {rule.check} rule whose expect cannot be read from the items" + by_hand
+    name = rule.measured[0]
+    faces = Reader(game, printed, dict(rules.regions)).select(rule.select)
+    if isinstance(faces, str):
+        return f"it reads no face any longer ({faces})" + by_hand
+    kind = MEASURES[name][1]
+    if kind not in ("list", "colours"):
+        what = {"sizes": "drawn size", "fills": "set of fills", "same": "likeness of faces"}
+        return (
+            f"it compares a {what.get(kind, kind)} ({name}), which --accept does not record"
+            + by_hand
+        )
+    if kind == "colours":
+        return "it reads colours under texts the copy no longer prints" + by_hand
+    return (
+        f"its {len(faces)} faces print different things, so no one expect says them all" + by_hand
+    )
+
+
+def _per_player(game: Game, rule) -> int | str:
+    """Each player's share of a per_player rule, when every player has the same."""
+    body = rule.per_player
+    fams = [body.family] if isinstance(body.family, str) else body.family
+    items = [i for f in fams for i in game.family(f).items if matches(body.where, i.attrs)]
+    seats = [c.name for c in game.spec.player_colours[: game.options.get("players", 0)]]
+    have = Counter(str(i.attrs.get(body.by)) for i in items)
+    shares = {have.get(s, 0) for s in seats}
+    if len(shares) == 1 and set(have) <= set(seats) and seats:
+        return shares.pop()
+    counts = ", ".join(f"{k}: {v}" for k, v in have.items())
+    return f"the players' sets differ ({counts}): a house rule gives each player the same number"
 
 
 def guide_lines(game: Game) -> list[str]:
@@ -159,13 +186,30 @@ def guide_lines(game: Game) -> list[str]:
     out = []
     for r in data.get("rules") or []:
         if isinstance(r, dict) and r.get("house_rule") is True:
-            was, now = (
-                json.dumps(r.get(k), ensure_ascii=False) for k in ("rulebook_expect", "expect")
-            )
-            out.append(
-                f'House rule ({r.get("id")}): the rulebook says "{r.get("cite")}" (the check expected {was}); this copy: {now}'
-            )
+            out += [
+                f'House rule ({r.get("id")}): the rulebook says "{r.get("cite")}" ({was}); this copy: {now}'
+                for was, now in _departures(r)
+            ]
     for d in data.get("design_texts") or []:
         if isinstance(d, dict) and d.get("why") == HOUSE and isinstance(d.get("exact"), str):
             out.append(f'House rule: this copy prints "{d["exact"]}" ({d.get("family")})')
+    return out
+
+
+def _departures(rule: dict) -> list[tuple[str, str]]:
+    """(what the rulebook's rule said, what the copy's says) of each key a house rule changed."""
+
+    def shown(v) -> str:
+        return json.dumps(v, ensure_ascii=False, default=str)
+
+    out = []
+    if "rulebook_where" in rule:
+        where = next(
+            (v["where"] for v in rule.values() if isinstance(v, dict) and "where" in v), None
+        )
+        out.append((f"where {shown(rule['rulebook_where'])}", f"where {shown(where)}"))
+    if "rulebook_expect" in rule:
+        out.append(
+            (f"the check expected {shown(rule['rulebook_expect'])}", shown(rule.get("expect")))
+        )
     return out

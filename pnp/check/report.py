@@ -20,7 +20,9 @@ def table(game: str, results: list[Result], copy: str | None = None, *, quiet: b
         if quiet and r.passed:
             continue
         departs = _departs(r, bool(copy))
-        mark = "ok  " if r.passed else "DEPARTS" if departs else "FAIL"
+        mark = (
+            "n/a " if r.not_applicable else "ok  " if r.passed else "DEPARTS" if departs else "FAIL"
+        )
         lines.append(f"{mark} {r.id:<{idw}}  {r.expected}  |  {r.found}")
         if r.house_rule:
             lines.append(
@@ -49,7 +51,7 @@ def table(game: str, results: list[Result], copy: str | None = None, *, quiet: b
                 " " * (idw + 7) + "(design choice: the rulebook does not give this number)"
             )
     passed = sum(r.passed for r in results)
-    lines.append(f"{passed} of {len(results)} rules pass")
+    lines.append(f"{passed} of {len(results)} rules pass{_not_applicable(results)}")
     departures = sum(not r.passed and _departs(r, bool(copy)) for r in results)
     if departures:
         lines.append(
@@ -66,7 +68,7 @@ def summary(game: str, results: list[Result], copy: bool = False) -> str:
         return f"{game}: no rules file"
     bad = [r for r in results if not r.passed]
     if not bad:
-        return f"{game}: rulebook check: all {len(results)} rules pass"
+        return f"{game}: rulebook check: all {len(results)} rules pass{_not_applicable(results)}"
     departures = [r for r in bad if _departs(r, copy)]
     failures = [r for r in bad if not _departs(r, copy)]
     said = [f"{len(failures)} of {len(results)} rules FAIL"] if failures else []
@@ -80,6 +82,12 @@ def summary(game: str, results: list[Result], copy: bool = False) -> str:
             m = r.misses[0]
             out.append(f"       {m.item} ({m.face}) [{m.spec}]; rule at {r.rule}")
     return "\n".join(out)
+
+
+def _not_applicable(results: list[Result]) -> str:
+    """How many of the passing rules do not apply (rules about player sets not printed)."""
+    na = [r.not_applicable for r in results if r.not_applicable]
+    return f" ({len(na)} of them not applicable at {na[0]})" if na else ""
 
 
 def _departs(r: Result, copy: bool) -> bool:

@@ -27,6 +27,7 @@ class Result:
     rule: str | None = None  # rules.yaml file:line
     misses: tuple[Miss, ...] = field(default_factory=tuple)
     house_rule: bool = False  # the copy's own rule, recorded by pnp check --accept
+    not_applicable: str | None = None  # e.g. "3 players": the rule is about sets not printed
 
     def as_dict(self) -> dict:
         d = {k: v for k, v in self.__dict__.items() if k != "misses"}

@@ -155,6 +155,10 @@ class Rule(Strict):
     rulebook_expect: object = Field(
         None, description="with house_rule: what the rulebook's rule expected"
     )
+    rulebook_where: dict[str, Any] | None = Field(
+        None,
+        description="with house_rule: the rule's where as the rulebook names it, before the copy renamed a value (an area, a suit)",
+    )
     expect: object = Field(
         None,
         description="the expected result: a number, a mapping of value: number, a list, or {min: n, max: m} for counts",

@@ -66,6 +66,7 @@ def load(ref: str, opts: Load = Load()) -> Game:
         max_items=opts.max_items,
     )
     log.debug("%s: loaded %d families in %.2fs", game.id, len(game.families), time.monotonic() - t0)
+    game.extra["players_asked"] = opts.players  # said when it changes nothing (check.seats)
     return game
 
 
@@ -134,7 +135,9 @@ def prepare(
     if fresh:
         caches.forget()  # nor does it see what an earlier build read (pnp serve runs for hours)
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
-    noeffect = _unmatched(whole_game, game, only)
+    from pnp.check.seats import unused_players
+
+    noeffect = _unmatched(whole_game, game, only) + unused_players(whole_game)
 
     t1 = time.monotonic()
     saver = None
@@ -279,6 +282,9 @@ def check_rules(prep: Prepared, plan: int = 0):
     results = evaluate(
         prep.game, rules, prep.plans[plan] if prep.plans else None, faces, draw=draw_printed
     )
+    from pnp.check.seats import for_players  # --players N: rules about the sets not printed
+
+    results = for_players(prep.game, rules, results, faces, draw_printed)
     log.debug("%s: rulebook checked in %.2fs", prep.game.id, time.monotonic() - t0)
     return results
 

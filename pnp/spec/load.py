@@ -219,6 +219,16 @@ def load_game(
             expected="a whole number of players",
             found=short(n_players),
         )
+    asked = (options or {}).get("players")  # --players N: a table the rulebook allows
+    if asked is not None and not spec.players.min <= asked <= spec.players.max:
+        raise PnpError(
+            f"{spec.title} is not played by {asked} players",
+            file=gname,
+            line=line_of(raw, ("players",)),
+            key="players",
+            expected=f"--players from {spec.players.min} to {spec.players.max} (game.yaml players)",
+            found=str(asked),
+        )
     if spec.player_colours and not 1 <= n_players <= len(spec.player_colours):
         raise PnpError(
             "wrong number of players",
