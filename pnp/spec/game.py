@@ -183,6 +183,7 @@ class FamilySpec(Strict):
     )
     own_sheets: bool = Field(
         False,
+        strict=True,  # "yes" or "false" in quotes is a string, not a choice made
         description="print on sheets of its own, shared with no other family (a deck reprinted often); with `sheet`, every family of that sheet name",
     )
     bleed: Spacing = Field(0.0, description="art beyond the cut line (adds a gutter)")
