@@ -9,13 +9,38 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
-from pnp.draw.fonts import BUILTIN
 
 SUBR_BIAS = 107  # CFF subroutine numbers are stored minus this bias (fewer than 1,240 subrs)
 
 
-def _vera() -> TTFont:
-    return TTFont(str(BUILTIN["regular"]))
+CHARS = "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _small_ttf() -> TTFont:
+    """A TrueType font of a few KB: each character a box named after it ('C', 'a', 'space')."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    names = {c: "space" if c == " " else c for c in CHARS}
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder([".notdef", *names.values()])
+    fb.setupCharacterMap({ord(c): n for c, n in names.items()})
+    glyphs = {}
+    for name in [".notdef", *names.values()]:
+        pen = TTGlyphPen(None)
+        if name != "space":
+            for x, y in ((100, 0), (500, 0), (500, 700), (100, 700)):
+                (pen.lineTo if x != 100 or y else pen.moveTo)((x, y))
+            pen.closePath()
+        glyphs[name] = pen.glyph()
+    fb.setupGlyf(glyphs)
+    # widths all different, so hmtx lists each glyph's (hhea.numberOfHMetrics is 64)
+    fb.setupHorizontalMetrics({n: (600 + i, 100 * (n != "space")) for i, n in enumerate(glyphs)})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "PnpBox", "styleName": "Regular", "psName": "PnpBox"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    return fb.font
 
 
 def _save(font: TTFont, path: Path) -> Path:
@@ -77,10 +102,10 @@ def _letters(font: TTFont, text: str) -> list[str]:
 
 
 def composite_tree(path: Path, depth: int = 20, fanout: int = 2) -> Path:
-    """Vera with its letters a..z made a chain of composites, each holding the next one
-    `fanout` times and 'z' its own outline: fanout**depth copies of 'z' from a few bytes.
-    'C' (the start of 'Card') is the top of the tree."""
-    font = _vera()
+    """A small font with its letters C, a, b, ... made a chain of composites, each holding
+    the next one `fanout` times, the last 'z' (a box): fanout**depth copies of 'z' from a
+    few bytes. 'C' (the start of 'Card') is the top of the tree."""
+    font = _small_ttf()
     font.recalcBBoxes = False  # maxp's totals would not fit its fields
     glyf = font["glyf"]
     chain = _letters(font, "C" + "abcdefghijklmnopqrstuvwxy"[: depth - 1])
@@ -90,9 +115,9 @@ def composite_tree(path: Path, depth: int = 20, fanout: int = 2) -> Path:
 
 
 def composite_cycle(path: Path, loop: str = "CC") -> Path:
-    """Vera with 'C' a composite of the next letter of `loop`, and so on back to 'C':
+    """A small font with 'C' a composite of the next letter of `loop`, and so on back to 'C':
     "CC" is a glyph that contains itself, "CaC" is C -> a -> C."""
-    font = _vera()
+    font = _small_ttf()
     font.recalcBBoxes = False  # the bounds of a cycle cannot be worked out
     glyf = font["glyf"]
     names = _letters(font, loop)
@@ -101,20 +126,21 @@ def composite_cycle(path: Path, loop: str = "CC") -> Path:
     return _save(font, path)
 
 
-def many_points(path: Path, points: int = 60_000, char: str = "C") -> Path:
-    """Vera with `char` a disc drawn as one contour of `points` points, a few hundred KB."""
+def many_points(path: Path, points: int = 60_000, char: str = "C", radius: int = 300) -> Path:
+    """A small font with `char` a disc drawn as one contour of `points` points: about 12 KB
+    (a smaller `radius` repeats more points, and stores them in fewer bytes)."""
     from math import cos, pi, sin
 
     from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphCoordinates
 
-    font = _vera()
+    font = _small_ttf()
     glyph = Glyph()
     glyph.numberOfContours = 1
     glyph.coordinates = GlyphCoordinates(
         [
             (
-                round(350 + 300 * cos(2 * pi * i / points)),
-                round(350 + 300 * sin(2 * pi * i / points)),
+                round(350 + radius * cos(2 * pi * i / points)),
+                round(350 + radius * sin(2 * pi * i / points)),
             )
             for i in range(points)
         ]
@@ -127,8 +153,8 @@ def many_points(path: Path, points: int = 60_000, char: str = "C") -> Path:
 
 
 def postscript_name(path: Path, name: str = "Bad[Name") -> Path:
-    """Vera whose PostScript name (name ID 6) is `name`."""
-    font = _vera()
+    """A small font whose PostScript name (name ID 6) is `name`."""
+    font = _small_ttf()
     for rec in font["name"].names:
         if rec.nameID == 6:
             rec.string = name
@@ -136,9 +162,9 @@ def postscript_name(path: Path, name: str = "Bad[Name") -> Path:
 
 
 def patched_table(path: Path, tag: str, offset: int, fmt: str, value: int) -> Path:
-    """Vera saved, then one field of table `tag` overwritten in the file's bytes (fontTools
+    """A small font saved, then one field of table `tag` overwritten in the file's bytes (fontTools
     would write the right value): e.g. maxp.numGlyphs ('maxp', 4, '>H') smaller than hmtx."""
-    _save(_vera(), path)
+    _save(_small_ttf(), path)
     data = bytearray(path.read_bytes())
     (num_tables,) = struct.unpack(">H", data[4:6])
     for i in range(num_tables):
