@@ -176,16 +176,20 @@ def test_a_glyph_of_40000_points_used_often_is_outlined_once_per_build(
     assert svg.count(f'href="#{discs[0][1]}"') == 9
 
 
-@pytest.mark.parametrize("font", [*sorted(BUILTIN), "example"])
+@pytest.mark.parametrize("font", [*sorted(BUILTIN), "example", "side-bearings-moved"])
 def test_outlines_are_drawn_as_fonttools_draws_them(font):
-    """The one-pass outline writer gives each glyph the path fontTools' own drawing gives."""
+    """The one-pass outline writer gives each glyph the path fontTools' own drawing gives
+    (which moves a glyph whose left side bearing in hmtx differs from its own xMin)."""
     from fontTools.pens.recordingPen import replayRecording
     from fontTools.pens.svgPathPen import SVGPathPen
     from fontTools.ttLib import TTFont
 
     from pnp.engines.svg_pages import outline_ops
 
-    tt = TTFont(str(EXAMPLE_FONT if font == "example" else BUILTIN[font]))
+    tt = TTFont(str(EXAMPLE_FONT if font == "example" else BUILTIN.get(font, BUILTIN["regular"])))
+    if font == "side-bearings-moved":
+        for name, (advance, lsb) in list(tt["hmtx"].metrics.items()):
+            tt["hmtx"][name] = (advance, lsb + 37)
     glyphs, glyf, hmtx = tt.getGlyphSet(), tt["glyf"], tt["hmtx"]
     drawn = 0
     for name in tt.getGlyphOrder():
@@ -233,3 +237,19 @@ def test_the_font_limits_are_the_documented_ones():
         fonts.MAX_KERN_PAIRS,
         fonts.MAX_KERN_LOOKS,
     ]
+
+
+def test_a_cff_font_past_the_conversion_steps_names_the_subset_command(
+    tmp_path, capsys, monkeypatch
+):
+    """A CFF font within its own budget but longer than pnp converts (a 42 MB font of 4,000
+    glyphs, here 15 glyphs of 7 steps and a limit of 30) is refused with the pyftsubset command."""
+    from pnp import fontfiles
+    from tests.test_fonts import make_otf
+
+    monkeypatch.setattr(fontfiles, "MAX_CONVERTED_STEPS", 30)
+    game = game_with_font(tmp_path, make_otf, "Long.otf")
+    code, err = run("build", game, tmp_path / "out", capsys)
+    assert code == 2, err
+    assert "cannot be converted to TrueType: more than 30 outline steps" in err
+    assert "pyftsubset fonts/Long.otf --unicodes=U+0020-024F,U+2010-2027" in err

@@ -179,7 +179,8 @@ class FamilySpec(Strict):
         None, description="what to print it on: paper or card (default by kind)"
     )
     sheet: str | None = Field(
-        None, description="families with the same sheet name are packed side by side"
+        None,
+        description="families with the same sheet name are packed side by side (on one stock: paper and card on one sheet are refused)",
     )
     own_sheets: bool = Field(
         False,
