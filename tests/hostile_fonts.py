@@ -9,7 +9,6 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
-
 SUBR_BIAS = 107  # CFF subroutine numbers are stored minus this bias (fewer than 1,240 subrs)
 
 
