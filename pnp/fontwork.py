@@ -120,6 +120,10 @@ def check_glyf(tt, steps: Steps) -> None:
     for root in range(len(points)):
         if cost[root] is not None:
             continue
+        if not parts[root]:  # a simple glyph (most of them): its points
+            cost[root] = min(cap, points[root])
+            steps.spend(cost[root])
+            continue
         # depth-first without recursion, each child's cost before its parent's; a glyph is
         # "open" while it is on the stack, so meeting an open one again is a cycle
         stack, open_ = [[root, 0]], {root}
