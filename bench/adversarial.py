@@ -126,6 +126,21 @@ def _planted_output(game: Path) -> None:
     (game / "output" / "mini").symlink_to(private, target_is_directory=True)
 
 
+def _font(make: str, *args, text: str = "Card") -> Callable[[Path], None]:
+    """The cards' text in a hostile font that tests/hostile_fonts.py's `make` writes."""
+
+    def write(game: Path) -> None:
+        import hostile_fonts
+
+        getattr(hostile_fonts, make)(game / "fonts" / "h.ttf", *args)
+        (game / "game.yaml").write_text((game / "game.yaml").read_text() + "fonts:\n  h: fonts/h.ttf\n")
+        cards = (game / "cards.yaml").read_text()
+        (game / "cards.yaml").write_text(cards.replace('text: "Card {n}"', f'text: "{text} {{n}}", font: h'))
+
+    return write
+
+
+FONT_COMMANDS = ["build", "build --engine svg", "preview"]
 PARAGRAPH = "word " * 1000  # 5 KB
 # name -> (how to write it, the commands to run: build unless said)
 CASES: dict[str, tuple[Callable[[Path], None], list[str]]] = {
@@ -160,6 +175,15 @@ CASES: dict[str, tuple[Callable[[Path], None], list[str]]] = {
     "alias-bomb-nested": (_cards("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\ng: [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n" + CARD), ["build"]),
     "deep-yaml-nesting": (_cards(CARD + "items: [{id: a}]\nx: " + "[" * 3000 + "]" * 3000 + "\n"), ["build"]),
     "long-line-9kb": (_cards(CARD + "items: [{id: '" + "x" * 9000 + "'}]\n"), ["build"]),
+    "font-cff-subroutines-27-deep": (_font("cff_subroutine_chain", 27, 2), FONT_COMMANDS),
+    "font-cff-subroutines-9-deep-4-wide": (_font("cff_subroutine_chain", 9, 4), FONT_COMMANDS),
+    "font-composite-tree-20-deep": (_font("composite_tree", 20, 2), FONT_COMMANDS),
+    "font-composites-18-deep": (_font("composite_tree", 18, 1), FONT_COMMANDS),
+    "font-composite-holds-itself": (_font("composite_cycle", "CC"), FONT_COMMANDS),
+    "font-composite-a-b-a": (_font("composite_cycle", "CaC"), FONT_COMMANDS),
+    "font-postscript-name-bracket": (_font("postscript_name", "Bad[Name"), FONT_COMMANDS),
+    "font-maxp-below-hmtx": (_font("patched_table", "maxp", 4, ">H", 10), FONT_COMMANDS),
+    "font-45000-point-glyph-9-uses": (_font("many_points", 45_000, "C", 40, text="CCC"), FONT_COMMANDS),
 }
 
 

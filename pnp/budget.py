@@ -34,6 +34,7 @@ class Limits:
     pixels: int = 500_000_000  # pixels one preview or export draws (about 10 s on one core)
     tiles: int = DEFAULT_MAX_TILES  # pages one oversized item is tiled over (--max-tiles N)
     pattern_ms: int = 5_000  # milliseconds the rules' patterns may take matching, in one check
+    font_steps: int = 50_000  # outline steps of one font file, at least (see font_allowed)
 
 
 WHAT = {
@@ -48,7 +49,13 @@ WHAT = {
     "pixels": "pixels drawn in one preview or export",
     "tiles": "pages one oversized item is tiled over",
     "pattern_ms": "milliseconds of matching the rules' patterns in one check",
+    "font_steps": "outline steps (segments, composite parts, CFF subroutine calls) in one font",
 }
+
+# A font's budget grows with its own file, not with the spec: honest fonts hold at most half a
+# segment per byte (Vera 0.05, DejaVu 0.13, C059 0.22, Droid Sans Fallback 0.23), so a font
+# drawing more than this from its bytes is built to multiply its work.
+FONT_STEPS_PER_BYTE = 4
 
 FREE_BYTES = 10_000  # spec bytes (YAML, CSV, XLSX) a game may read before its limits grow
 GROWTH = {
@@ -134,6 +141,13 @@ def allowed(name: str) -> int:
     if name in _set or name not in GROWTH:
         return base
     return base + GROWTH[name] * max(0, _input_bytes[0] - FREE_BYTES)
+
+
+def font_allowed(file_bytes: int) -> int:
+    """Outline steps a font file of this size may take: FONT_STEPS_PER_BYTE a byte, at least
+    the `font_steps` limit; exactly that limit when it was set with --limit."""
+    base = _limits.font_steps
+    return base if "font_steps" in _set else max(base, FONT_STEPS_PER_BYTE * file_bytes)
 
 
 def over(name: str, found: str, **where) -> PnpError:

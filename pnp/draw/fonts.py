@@ -74,27 +74,44 @@ def read_record(path: Path) -> dict:
             "advances": [[cp, hmtx[g][0]] for cp, g in sorted(cmap.items()) if g in hmtx],
             "ascent": hhea.ascent,
             "descent": hhea.descent,
-            "cap_height": _cap_height(tt, cmap),
+            "cap_height": _cap_height(tt, cmap, path.stat().st_size),
             "pairs": [[pair, units] for pair, units in sorted(_kern_pairs(tt, cmap).items())],
         }
 
 
-def _cap_height(tt, cmap: dict[int, str]) -> float:
-    """The font's capital height in font units: from OS/2, else the top of its 'H'."""
+def _cap_height(tt, cmap: dict[int, str], file_bytes: int) -> float:
+    """The font's capital height in font units: from OS/2, else the top of its 'H' (the yMax a
+    TrueType glyph's header stores; a CFF glyph drawn, its steps counted as when it was
+    loaded: pnp.fontwork)."""
     cap = getattr(tt["OS/2"], "sCapHeight", 0) if "OS/2" in tt else 0
-    if not cap and ord("H") in cmap and ("glyf" in tt or "CFF " in tt):
+    if cap or ord("H") not in cmap:
+        return cap
+    name = cmap[ord("H")]
+    if "glyf" in tt:
+        return getattr(tt["glyf"][name], "yMax", 0)
+    if "CFF " in tt:
         from fontTools.pens.boundsPen import ControlBoundsPen
 
-        glyphs = tt.getGlyphSet()
-        pen = ControlBoundsPen(glyphs)  # as glyf stores yMax
-        glyphs[cmap[ord("H")]].draw(pen)
-        cap = pen.bounds[3] if pen.bounds else 0
-    return cap
+        from pnp import budget
+        from pnp.fontwork import Steps, draw_cff
+
+        pen = ControlBoundsPen(None)
+        steps = Steps(budget.font_allowed(file_bytes), "font_steps")
+        draw_cff(tt["CFF "].cff.topDictIndex[0].CharStrings[name], pen, steps)
+        return pen.bounds[3] if pen.bounds else 0
+    return 0
 
 
 # Kerning is read for the characters a card text can use; a font's pairs beyond these are
 # skipped, which bounds the table a shared (untrusted) font can make pnp build.
 MAX_KERN_PAIRS = 200_000
+# and at most this many pair records looked at (about a second): a class-kerning subtable of
+# a few bytes can pair every glyph with every other, 65,535 squared
+MAX_KERN_LOOKS = 2_000_000
+
+
+class _Enough(Exception):
+    """Kerning read up to its limits: the rest of the tables is skipped."""
 
 
 def _kern_pairs(tt, cmap: dict[int, str]) -> dict[str, int]:
@@ -103,21 +120,28 @@ def _kern_pairs(tt, cmap: dict[int, str]) -> dict[str, int]:
     for cp, g in cmap.items():
         by_glyph.setdefault(g, []).append(chr(cp))
     out: dict[str, int] = {}
+    looks = [0]
 
     def add(left: str, right: str, value: float) -> None:
-        if not value or len(out) > MAX_KERN_PAIRS:
+        looks[0] += 1
+        if len(out) > MAX_KERN_PAIRS or looks[0] > MAX_KERN_LOOKS:
+            raise _Enough
+        if not value:
             return
         for a in by_glyph.get(left, ()):
             for b in by_glyph.get(right, ()):
                 out.setdefault(a + b, value)
 
-    if "GPOS" in tt:
-        _gpos_pairs(tt["GPOS"].table, add)
-    if not out and "kern" in tt:
-        for sub in getattr(tt["kern"], "kernTables", []):
-            if getattr(sub, "format", None) == 0:
-                for (left, right), value in sub.kernTable.items():
-                    add(left, right, value)
+    try:
+        if "GPOS" in tt:
+            _gpos_pairs(tt["GPOS"].table, add)
+        if not out and "kern" in tt:
+            for sub in getattr(tt["kern"], "kernTables", []):
+                if getattr(sub, "format", None) == 0:
+                    for (left, right), value in sub.kernTable.items():
+                        add(left, right, value)
+    except _Enough:
+        pass
     return out
 
 

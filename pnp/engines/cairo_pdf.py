@@ -17,6 +17,7 @@ from pathlib import Path
 
 import cairocffi as cairo
 from fontTools.pens.basePen import BasePen
+from fontTools.pens.recordingPen import replayRecording
 
 from pnp.draw.colours import rgb
 from pnp.draw.fonts import FontBook
@@ -317,7 +318,7 @@ def _text_outline(src: GlyphSource, text: str, kerns: list[float]) -> _Encoded:
             pen += kerns[i - 1] * src.upm
         name, adv = src.glyph(ch)
         if name is not None:
-            src.glyphs[name].draw(_OutlinePen(src.glyphs, pen, items))
+            replayRecording(src.ops[name], _OutlinePen(None, pen, items))
         pen += adv
     return _Encoded(items)
 

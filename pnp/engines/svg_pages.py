@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import svgwrite
+from fontTools.pens.recordingPen import RecordingPen, replayRecording
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 from svgwrite.container import Group as SvgGroup
@@ -28,17 +29,25 @@ from pnp.draw.ident import stable_hash
 from pnp.draw.primitives import Ellipse, Group, Image, Rect, Text, Use
 from pnp.draw.primitives import Path as PathPrim
 from pnp.draw.symbols import SymbolBook
+from pnp.fontfiles import truetype_source
 
 _glyph_cache: dict[str, GlyphSource] = {}
 
 
 class GlyphSource:
+    """A font's glyph outlines as SVG path data, each glyph's worked out once per build.
+
+    Read from TrueType outlines (a CFF font's conversion, pnp.fontfiles), drawn by
+    `outline_ops` in time linear in the glyph's points; the font was checked when the game
+    was loaded (pnp.fontwork), so no glyph holds itself or more points than its file allows."""
+
     def __init__(self, path: str):
-        tt = TTFont(path)
+        tt = TTFont(truetype_source(Path(path)))
         self.upm = tt["head"].unitsPerEm
         self.cmap = tt.getBestCmap()
-        self.glyphs = tt.getGlyphSet()
+        self.glyf = tt["glyf"]
         self.hmtx = tt["hmtx"].metrics
+        self.ops: dict[str, list] = {}  # each glyph's pen calls (fontTools' RecordingPen value)
         self.paths: dict[str, str] = {}
         self.tag = stable_hash(path.rsplit("/", 1)[-1], 6)
 
@@ -47,10 +56,47 @@ class GlyphSource:
         if name is None:
             return None, 0.6 * self.upm
         if name not in self.paths:
-            pen = SVGPathPen(self.glyphs)
-            self.glyphs[name].draw(pen)
+            self.ops[name] = ops = outline_ops(self.glyf[name], self.glyf, self.hmtx[name][1])
+            pen = SVGPathPen(None)
+            replayRecording(ops, pen)
             self.paths[name] = pen.getCommands()
         return name, self.hmtx[name][0]
+
+
+def outline_ops(glyph, glyf, lsb: int) -> list:
+    """A TrueType glyph's outline as the pen calls fontTools' own drawing makes (moved to its
+    left side bearing, `lsb`), but in one pass over its points: fontTools re-slices a contour
+    at every on-curve point, which takes a minute for a contour of 60,000 points."""
+    pen = RecordingPen()
+    coords, ends, flags = glyph.getCoordinates(glyf)
+    if not glyph.isComposite() and hasattr(glyph, "xMin") and lsb != glyph.xMin:
+        coords = coords.copy()
+        coords.translate((lsb - glyph.xMin, 0))
+    start = 0
+    for end in ends:
+        points = list(coords[start : end + 1])
+        on = [bool(f & 1) for f in flags[start : end + 1]]
+        start = end + 1
+        if not points:
+            continue
+        if not any(on):  # all off-curve: a closed quadratic spline with no fixed point
+            pen.qCurveTo(*points, None)
+            pen.closePath()
+            continue
+        first = on.index(True) + 1  # turned to end at an on-curve point, where it starts
+        points, on = points[first:] + points[:first], on[first:] + on[:first]
+        pen.moveTo(points[-1])
+        offs: list = []
+        for i, (pt, is_on) in enumerate(zip(points, on, strict=True)):
+            if not is_on:
+                offs.append(pt)
+            elif offs:
+                pen.qCurveTo(*offs, pt)
+                offs = []
+            elif i < len(points) - 1:  # the closing line is closePath's
+                pen.lineTo(pt)
+        pen.closePath()
+    return pen.value
 
 
 def glyphs_for(fonts: FontBook, key: str) -> GlyphSource:

@@ -179,10 +179,12 @@ class FamilySpec(Strict):
         None, description="what to print it on: paper or card (default by kind)"
     )
     sheet: str | None = Field(
-        None, description="families with the same sheet name are packed side by side"
+        None,
+        description="families with the same sheet name are packed side by side (on one stock: paper and card on one sheet are refused)",
     )
     own_sheets: bool = Field(
         False,
+        strict=True,  # "yes" or "false" in quotes is a string, not a choice made
         description="print on sheets of its own, shared with no other family (a deck reprinted often); with `sheet`, every family of that sheet name",
     )
     bleed: Spacing = Field(0.0, description="art beyond the cut line (adds a gutter)")

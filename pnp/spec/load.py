@@ -14,6 +14,7 @@ from pnp.spec.expand import DEFAULT_MAX_ITEMS, expand_items
 from pnp.spec.game import FamilySpec, GameSpec
 from pnp.spec.model import Family, Game
 from pnp.spec.registry import kind_schemas
+from pnp.spec.sheets import check_sheet_stock
 from pnp.spec.validate import validate
 from pnp.spec.yamlfile import (
     LineDict,
@@ -83,9 +84,11 @@ def check_font(path: Path, *, file: str, key: str, line: int | None, found: str)
         )
     from fontTools.ttLib import TTFont
 
+    from pnp.fontfiles import quiet_fonttools
+
     outlines = ("CFF ",) if cff else ("glyf", "loca")
     try:
-        with TTFont(str(path), lazy=True) as tt:
+        with quiet_fonttools(), TTFont(str(path), lazy=True) as tt:
             if cff and "CFF2" in tt:
                 outlines = ("CFF2",)
             for table in ("head", "hhea", "hmtx", "cmap", "name", *outlines):
@@ -119,21 +122,53 @@ def check_font(path: Path, *, file: str, key: str, line: int | None, found: str)
             expected="a font that may be embedded",
             found=found,
         )
-    if cff:
-        from pnp.fontfiles import TooManyGlyphs, truetype_data
+    _check_work(path, cff, file=file, key=key, line=line, found=found)
 
-        try:  # once, here: the engines take the converted font from memory
-            truetype_data(str(path), path.stat().st_mtime_ns)
-        except Exception as exc:  # noqa: BLE001 - any failure to convert means a font pnp cannot embed
+
+def _check_work(
+    path: Path, cff: bool, *, file: str, key: str, line: int | None, found: str
+) -> None:
+    """The font's outlines within their budget, its tables consistent, and reportlab able to
+    embed it (pnp.fontfiles.validate): a CFF font is converted to TrueType here, once."""
+    from pnp import budget
+    from pnp.fontfiles import TooManyGlyphs, validate
+    from pnp.fontwork import MAX_COMPOSITE_DEPTH, MAX_SUBR_DEPTH, FontProblem
+
+    where = {"file": file, "line": line, "key": key, "found": found}
+    try:
+        validate(path)
+    except FontProblem as exc:
+        size = path.stat().st_size
+        if exc.limit == "font_steps":
+            n = budget.font_allowed(size)
             raise PnpError(
-                f"the OpenType font's PostScript (CFF) outlines cannot be converted to TrueType: {exc}",
-                file=file,
-                line=line,
-                key=key,
-                expected="a TrueType (.ttf) font, or an OpenType font with CFF outlines",
-                found=found,
-                hint=convert_hint(found, subset=isinstance(exc, TooManyGlyphs)),
+                f"too much work: the font's {exc}",
+                expected=f"at most {n:,} {budget.WHAT['font_steps']} for a font of {size:,} bytes"
+                f" ({budget.FONT_STEPS_PER_BYTE} a byte, at least {budget.Limits().font_steps:,};"
+                f" raise it with --limit font_steps={n * 10})",
+                **where,
             ) from None
+        nested = {"composite depth": MAX_COMPOSITE_DEPTH, "subroutine depth": MAX_SUBR_DEPTH}
+        raise PnpError(
+            f"the font cannot be used: {exc}",
+            expected=f"a font whose {exc.limit} is at most {nested[exc.limit]}"
+            if exc.limit in nested
+            else "a well-formed TrueType (.ttf) or OpenType (.otf) font",
+            **where,
+        ) from None
+    except Exception as exc:  # noqa: BLE001 - any other failure means a font pnp cannot embed
+        if not cff:
+            raise PnpError(
+                "font file cannot be read (damaged or incomplete)",
+                expected="a complete TrueType (.ttf) or OpenType (.otf) font",
+                **{**where, "found": f"{found}: {type(exc).__name__}"},
+            ) from None
+        raise PnpError(
+            f"the OpenType font's PostScript (CFF) outlines cannot be converted to TrueType: {exc}",
+            expected="a TrueType (.ttf) font, or an OpenType font with CFF outlines",
+            hint=convert_hint(found, subset=isinstance(exc, TooManyGlyphs)),
+            **where,
+        ) from None
 
 
 def convert_hint(font: str, subset: bool) -> str:
@@ -349,6 +384,8 @@ def load_game(
             key="components",
             hint="each family file needs its own 'family:' name",
         )
+    if not _using:
+        check_sheet_stock(families)
     for name in own_overrides:
         if name not in names and name not in excluded:
             raise PnpError(
