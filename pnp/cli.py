@@ -183,13 +183,13 @@ def parser() -> argparse.ArgumentParser:
         "--only",
         action="append",
         metavar="FAMILY[/ID]",
-        help="build just this family, or one item of it (repeatable), with its backs and the guide page, into output/GAME-only/; the rulebook is not checked",
+        help="build just this family, or one item of it (repeatable), with its backs and the guide page, into output/GAME_only/; the rulebook is not checked",
     )
     b.add_argument(
         "--since",
         type=Path,
         metavar="EARLIER",
-        help="print only the items whose drawing changed since an earlier build (its output folder or a .json manifest), with their backs, into output/GAME-since/; says what changed",
+        help="print only the items whose drawing changed since an earlier build (its output folder or a .json manifest), with their backs, into output/GAME_since/; says what changed",
     )
     b.add_argument(
         "--ink-saver",
