@@ -11,6 +11,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pymupdf
 import pytest
 from conftest import mini_game, plant_symlink
 
@@ -275,3 +276,21 @@ def test_new_refuses_a_windows_device_name_as_the_build_does(tmp_path, capsys, n
     err = capsys.readouterr().err
     assert "device name of Windows" in err and name in err, err
     assert not (tmp_path / name).exists()
+
+
+@pytest.mark.parametrize("value", ["yesterday", "99999999999999999999", "32503680000", "-5", "1e9"])
+def test_a_bad_source_date_epoch_is_exit_2_naming_it(tmp_path, capsys, monkeypatch, value):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
+    game = mini_game(tmp_path)
+    assert _build(game, tmp_path / "out") == 2
+    err = capsys.readouterr().err
+    assert "bad SOURCE_DATE_EPOCH" in err and repr(value) in err, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_source_date_epoch_at_its_limit_is_written_as_that_date(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "32503679999")
+    game = mini_game(tmp_path)
+    assert _build(game, tmp_path / "out") == 0
+    with pymupdf.open(tmp_path / "out" / "mini" / "mini-a4.pdf") as doc:
+        assert doc.metadata["creationDate"].startswith("D:29991231235959"), doc.metadata
