@@ -441,6 +441,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {escape(exc.filename or 'a file name')}: the file name is too long for this file system\n"
                   "  hint: shorten the item id or family name it is made from", file=sys.stderr)  # fmt: skip
             return 2
+        if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
+            print(f"error: no more files may be open ({exc.strerror}): raise the limit "
+                  "(`ulimit -n 1024` in this shell) and run again", file=sys.stderr)  # fmt: skip
+            return 2
         if isinstance(exc, OSError) and exc.errno in DISK_ERRORS:
             # the machine's fault, not the game's: say which file and why, no traceback
             print(

@@ -4,7 +4,9 @@ one is exit 2 naming it, and a lock no live run holds never blocks a build."""
 
 from __future__ import annotations
 
+import errno
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -294,3 +296,67 @@ def test_source_date_epoch_at_its_limit_is_written_as_that_date(tmp_path, monkey
     assert _build(game, tmp_path / "out") == 0
     with pymupdf.open(tmp_path / "out" / "mini" / "mini-a4.pdf") as doc:
         assert doc.metadata["creationDate"].startswith("D:29991231235959"), doc.metadata
+
+
+def test_serve_with_too_few_open_files_allowed_is_exit_2_saying_what_to_do(tmp_path):
+    game = mini_game(tmp_path)
+    child = textwrap.dedent(
+        f"""
+        import resource, sys
+        resource.setrlimit(resource.RLIMIT_NOFILE, (16, 16))  # the hard limit too: no raising it
+        sys.argv = ["pnp", "serve", {str(game)!r}, "--port", "0"]
+        from pnp.__main__ import run
+        raise SystemExit(run())
+        """
+    )
+    run = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2, run.stderr
+    assert "too few open files allowed for pnp serve" in run.stderr and "ulimit -n" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+class _Lines(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+def test_serve_refusing_connections_at_the_limit_says_one_line_not_tracebacks(monkeypatch):
+    import asyncio
+    import errno as errnos
+
+    from pnp.serve.files import FullSaid
+
+    log, heard = logging.getLogger("pnp"), _Lines()
+    monkeypatch.setattr(log, "level", logging.WARNING)
+    log.addHandler(heard)
+    said = FullSaid()
+    loop = asyncio.new_event_loop()
+    passed_on: list[dict] = []
+    loop.default_exception_handler = passed_on.append  # what is not about the limit
+    try:
+        for _ in range(50):  # a browser's burst of refused connections
+            said(loop, {"message": "socket.accept() out of system resource",
+                        "exception": OSError(errnos.EMFILE, "Too many open files")})  # fmt: skip
+        said(loop, {"message": "something else", "exception": ValueError("x")})
+    finally:
+        loop.close()
+        log.removeHandler(heard)
+    lines = [line for line in heard.lines if "no more files may be open" in line]
+    assert len(lines) == 1 and "ulimit -n" in lines[0], lines
+    assert [c["message"] for c in passed_on] == ["something else"]
+
+
+def test_any_command_out_of_open_files_is_exit_2(tmp_path, capsys, monkeypatch):
+    from pnp import api
+
+    def full(*args, **kwargs):
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(api, "build", full)
+    assert _build(mini_game(tmp_path), tmp_path / "out") == 2
+    err = capsys.readouterr().err
+    assert "no more files may be open" in err and "internal error" not in err, err
