@@ -75,7 +75,11 @@ def _walk(src: Path) -> Iterator[Path]:
             for entry in it:
                 seen += 1
                 if seen > MAX_COPY_FILES:  # counted before any is copied, or even sorted
-                    raise _refuse_copy(src, f"at most {MAX_COPY_FILES:,} files and folders", "more")
+                    raise _refuse_copy(
+                        src,
+                        f"at most {MAX_COPY_FILES:,} files and folders",
+                        f"more than {MAX_COPY_FILES:,} (counting stopped there; nothing was copied)",
+                    )
                 names.append(entry.name)
         below = []
         for name in sorted(names):
