@@ -360,3 +360,16 @@ def test_any_command_out_of_open_files_is_exit_2(tmp_path, capsys, monkeypatch):
     assert _build(mini_game(tmp_path), tmp_path / "out") == 2
     err = capsys.readouterr().err
     assert "no more files may be open" in err and "internal error" not in err, err
+
+
+def test_a_game_folder_nested_thousands_deep_builds(tmp_path, capsys):
+    """After the build, pnp looks for the game's newest file (to name older outputs): a walk
+    that recursed once a folder would end a finished build in a crash."""
+    game = mini_game(tmp_path)
+    (game / "notes").mkdir()
+    _nest(game / "notes", 1500)
+    try:
+        assert main(["build", str(game), "--paper", "a4", "--out", str(tmp_path / "out")]) == 0
+        assert "internal error" not in capsys.readouterr().err
+    finally:
+        _unnest(game / "notes", 1500)
