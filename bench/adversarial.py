@@ -140,6 +140,55 @@ def _font(make: str, *args, text: str = "Card") -> Callable[[Path], None]:
     return write
 
 
+def _planted_journal(text: str) -> Callable[[Path], None]:
+    """`output/.pnp-mini.*/.pnp-journal.json` shipped with the game; a folder outside it that
+    a followed `trash` would delete."""
+
+    def write(game: Path) -> None:
+        (game.parent / "private").mkdir()
+        (game.parent / "private" / "secret.txt").write_text("private")
+        stage = game / "output" / ".pnp-mini.12345.abcd"
+        stage.mkdir(parents=True)
+        (stage / ".pnp-journal.json").write_text(text)
+
+    return write
+
+
+def _planted_lock(game: Path) -> None:
+    """A lock file naming process 1 (always alive): before, every build waited 60 s and failed."""
+    (game / "output").mkdir()
+    (game / "output" / ".pnp-mini.lock").write_text("1")
+
+
+def _many_files(game: Path) -> None:
+    """100,000 empty files for `pnp new --from` to copy (0 bytes of input)."""
+    (game / "art").mkdir()
+    for i in range(100_000):
+        (game / "art" / f"{i}.txt").touch()
+
+
+def _nested(game: Path) -> None:
+    """Folders nested 1,500 deep for `pnp new --from` (made one level at a time)."""
+    here = os.getcwd()
+    os.chdir(game)
+    try:
+        for _ in range(1500):
+            os.mkdir("a")
+            os.chdir("a")
+    finally:
+        os.chdir(here)
+
+
+def _since(make: Callable[[Path], None]) -> Callable[[Path], None]:
+    """An earlier output folder `earlier/` beside the game's files, for `--since`."""
+
+    def write(game: Path) -> None:
+        (game / "earlier").mkdir()
+        make(game / "earlier" / "mini-a4.json")
+
+    return write
+
+
 FONT_COMMANDS = ["build", "build --engine svg", "preview"]
 PARAGRAPH = "word " * 1000  # 5 KB
 # name -> (how to write it, the commands to run: build unless said)
@@ -184,6 +233,14 @@ CASES: dict[str, tuple[Callable[[Path], None], list[str]]] = {
     "font-postscript-name-bracket": (_font("postscript_name", "Bad[Name"), FONT_COMMANDS),
     "font-maxp-below-hmtx": (_font("patched_table", "maxp", 4, ">H", 10), FONT_COMMANDS),
     "font-45000-point-glyph-9-uses": (_font("many_points", 45_000, "C", 40, text="CCC"), FONT_COMMANDS),
+    "output-journal-trash-outside": (_planted_journal('{"entries": [], "carry": {}, "trash": "../../../private"}'), ["build --out {game}/output", "preview --out {game}/output", "export --tts --out {game}/output"]),
+    "output-journal-not-json": (_planted_journal("not json {"), ["build --out {game}/output", "preview --out {game}/output"]),
+    "output-lock-pid-1": (_planted_lock, ["build --out {game}/output"]),
+    "new-from-100000-files": (_many_files, ["new"]),
+    "new-from-nested-1500": (_nested, ["new"]),
+    "since-link-to-dev-zero": (_since(lambda p: p.symlink_to("/dev/zero")), ["build --since {game}/earlier"]),
+    "since-named-pipe": (_since(os.mkfifo), ["build --since {game}/earlier"]),
+    "since-json-nested-4000": (_since(lambda p: p.write_text("[" * 4000 + "]" * 4000)), ["build --since {game}/earlier"]),
 }
 
 
@@ -209,6 +266,8 @@ def case_folders(root: Path, only: str | None) -> list[tuple[str, Path, list[lis
             verb, *extra = command.split()
             if verb == "serve":
                 runs.append(["serve-once", "{game}"])
+            elif verb == "new":  # a copy of the case's game, into a folder of the run's own
+                runs.append(["new", "{out}", "--from", "{game}"])
             elif "--out" in extra:  # the case names its own output folder
                 runs.append([verb, "{game}", *extra] + ([] if verb != "build" else ["--paper", "a4", "--quiet"]))
             elif verb in ("preview", "export"):
@@ -239,6 +298,19 @@ errors = snap.state["errors"]
 print("\\n".join(e["text"] for e in errors), file=sys.stderr)
 sys.exit(2 if errors else 0)
 """
+
+
+def _input_size(game: Path) -> int:
+    """Bytes of the case's plain files, without recursion (a case nests folders 1,500 deep)."""
+    total, stack = 0, [str(game)]
+    while stack:
+        with os.scandir(stack.pop()) as it:
+            for e in it:
+                if e.is_dir(follow_symlinks=False):
+                    stack.append(e.path)
+                elif e.is_file(follow_symlinks=False):
+                    total += e.stat(follow_symlinks=False).st_size
+    return total
 
 
 def run(args: list[str]) -> tuple[int, float, float, float, str]:
@@ -284,7 +356,7 @@ def main() -> None:
         written = subprocess.run([sys.executable, __file__, "--write", tmp, *([args.only] if args.only else [])], capture_output=True, text=True, check=True)
         for name, game, runs in json.loads(written.stdout):
             game = Path(game)
-            size = sum(p.stat().st_size for p in game.rglob("*") if p.is_file())
+            size = _input_size(game)
             for n, argv in enumerate(runs):
                 out = root / name / f"out{n}"
                 argv = [a.replace("{game}", str(game)).replace("{out}", str(out)) for a in argv]
@@ -306,6 +378,8 @@ def main() -> None:
                 bad += bool(problems)
                 verdict = "; ".join(problems) if problems else "ok"
                 print(f"{name:<32} {argv[0]:<8} {code if code is not None else '-':>4} {wall:7.2f} {cpu:6.2f} {mb:7.0f}  {verdict}: {first[:90]}", flush=True)
+        # Python's own removal recurses once a folder deep: the 1,500-deep case would stop it
+        subprocess.run(["rm", "-rf", tmp], check=False)
     print(f"{bad} runs broke the promise" if bad else "every run kept the promise")
     sys.exit(1 if bad else 0)
 

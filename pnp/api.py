@@ -94,11 +94,11 @@ def build(
     ink_saver: bool = False, registration: bool = False, max_tiles: int = DEFAULT_MAX_TILES,
     progress: Progress | None = None, warn: Warn | None = None, since: str | Path | None = None,
 ) -> Built:  # fmt: skip
-    """`pnp build`: each paper's PDF and manifest in out_dir/<game id>/ (out_dir/<game id>-only/
+    """`pnp build`: each paper's PDF and manifest in out_dir/<game id>/ (out_dir/<game id>_only/
     for `only`), with the rulebook checked over the same faces. Returns a `Built`.
 
     `since` (an earlier build's folder or one of its manifests): only the items drawn
-    differently now, into out_dir/<game id>-since/ (pnp.since); `Built.changes` says what
+    differently now, into out_dir/<game id>_since/ (pnp.since); `Built.changes` says what
     changed, and nothing is written when nothing did.
 
     The work, in order: load (unless given a Game); draw every face once and read legibility

@@ -183,13 +183,13 @@ def parser() -> argparse.ArgumentParser:
         "--only",
         action="append",
         metavar="FAMILY[/ID]",
-        help="build just this family, or one item of it (repeatable), with its backs and the guide page, into output/GAME-only/; the rulebook is not checked",
+        help="build just this family, or one item of it (repeatable), with its backs and the guide page, into output/GAME_only/; the rulebook is not checked",
     )
     b.add_argument(
         "--since",
         type=Path,
         metavar="EARLIER",
-        help="print only the items whose drawing changed since an earlier build (its output folder or a .json manifest), with their backs, into output/GAME-since/; says what changed",
+        help="print only the items whose drawing changed since an earlier build (its output folder or a .json manifest), with their backs, into output/GAME_since/; says what changed",
     )
     b.add_argument(
         "--ink-saver",
@@ -412,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     _logging(args)
     try:
+        options.source_date_epoch()  # read by the PDF writers: refused here, before any work
         return COMMANDS[args.command](args)
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -439,6 +440,10 @@ def main(argv: list[str] | None = None) -> int:
             # a name made from the spec (an item id, a family) longer than the file system takes
             print(f"error: {escape(exc.filename or 'a file name')}: the file name is too long for this file system\n"
                   "  hint: shorten the item id or family name it is made from", file=sys.stderr)  # fmt: skip
+            return 2
+        if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
+            print(f"error: no more files may be open ({exc.strerror}): raise the limit "
+                  "(`ulimit -n 1024` in this shell) and run again", file=sys.stderr)  # fmt: skip
             return 2
         if isinstance(exc, OSError) and exc.errno in DISK_ERRORS:
             # the machine's fault, not the game's: say which file and why, no traceback
@@ -535,9 +540,8 @@ def cmd_build(args) -> int:
     # after another, the same files
     if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
         jobs = 1
-    if jobs > 1:
-        outcomes = _build_on_cores(args, games, papers, jobs)
-    else:
+    outcomes = _build_on_cores(args, games, papers, jobs) if jobs > 1 else None
+    if outcomes is None:
         outcomes = [_build_one(args, g, papers, progress) for g in games]
     failed = False
     for outcome in outcomes:
@@ -554,15 +558,36 @@ def cmd_build(args) -> int:
     return 1 if (failed and args.strict) else 0
 
 
-def _build_on_cores(args, games: list, papers: list[str], jobs: int) -> list:
-    """Build the games on `jobs` cores (games are independent); outcomes in the order given."""
+def _build_on_cores(args, games: list, papers: list[str], jobs: int) -> list | None:
+    """Build the games on `jobs` cores (games are independent); outcomes in the order given, or
+    None when the system will not start the workers (then one game after another, here)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     mp = multiprocessing.get_context("fork")  # workers start with what is imported and loaded
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp) as pool:
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp)
+    try:
         futures = [pool.submit(_build_one, args, game, papers, None) for game in games]
-        return [f.result() for f in futures]
+    except OSError as exc:  # fork refused: too many processes, or no memory for one more
+        for child in set(multiprocessing.active_children()) - before:
+            child.terminate()  # the workers that did start wait for work that never comes
+        pool.shutdown(wait=False, cancel_futures=True)
+        if not args.quiet:
+            print(f"note: --jobs: cannot start a worker process ({escape(exc.strerror or exc)}): "
+                  "one game after another", file=sys.stderr)  # fmt: skip
+        return None
+    try:
+        with pool:
+            return [f.result() for f in futures]
+    except BrokenProcessPool:
+        raise PnpError(
+            "--jobs: a worker process ended abruptly (killed, or out of memory)",
+            expected="workers that finish their games",
+            found=f"{jobs} workers for {len(games)} games",
+            hint="run again with --jobs 1 (one game after another, in one process)",
+        ) from None
 
 
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:

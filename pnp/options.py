@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -93,6 +94,26 @@ def date(value: object) -> str | None:
     except (TypeError, ValueError):
         raise PnpError("bad --date", expected="YYYY-MM-DD", found=_found(value)) from None
     return str(value)
+
+
+# SOURCE_DATE_EPOCH, the reproducible-builds date: whole seconds from 1970 to the end of 2999,
+# which every desktop's clock functions take (Windows' stop at 3000)
+MAX_EPOCH = 32_503_679_999
+
+
+def source_date_epoch() -> int | None:
+    """SOURCE_DATE_EPOCH when set (checked, so no PDF writer meets a date it cannot write)."""
+    text = os.environ.get("SOURCE_DATE_EPOCH")
+    if text is None or not text.strip():
+        return None
+    value = text.strip()
+    if not (value.isascii() and value.isdigit() and len(value) <= 12 and int(value) <= MAX_EPOCH):
+        raise PnpError(
+            "bad SOURCE_DATE_EPOCH (an environment variable)",
+            expected=f"whole seconds since 1970-01-01 UTC, from 0 to {MAX_EPOCH} (the end of 2999), or unset",
+            found=_found(text),
+        )
+    return int(value)
 
 
 def dpi(value: object) -> float:

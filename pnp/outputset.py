@@ -12,8 +12,13 @@ into `OUT/GAME`. Only renames within one folder: no symlink, no hard link, no co
 A kill at any moment leaves the previous set (before the journal) or, once the journal is
 written, a set that the next run for the same game (any command) completes from the journal
 before it does anything else. Between (A) and (C) a replaced file is missing rather than
-old, so old and new files of the same names are never side by side. A lock file beside the
-folder keeps two runs from switching at once; folders that no live run owns are removed.
+old, so old and new files of the same names are never side by side. A lock beside the folder
+keeps two runs from switching at once (pnp.setlock); folders that no live run owns are removed.
+
+A game folder from elsewhere may ship an `output/` holding a staging folder and journal of its
+own making: a journal is followed only when it is well formed and was written by this user on
+this machine (pnp.journal), and its names never lead out of the output folder. Anything else is
+refused, naming the hidden folder; nothing is deleted.
 
 Output folders from older versions (`OUT/GAME` a symlink to a hidden `OUT/.pnp-GAME.*`
 folder beside it) become plain folders. Any other link in the output path is refused: it was
@@ -23,20 +28,20 @@ and following it would write there, or bring its files into the output.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import shutil
 import signal
 import threading
-import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
+from pnp import journal as jn
 from pnp.errors import PnpError
+from pnp.journal import JOURNAL
+from pnp.setlock import held
 
-JOURNAL = ".pnp-journal.json"  # in a staging folder: the run is committed, the switch may finish
 MIGRATING = ".pnp-migrating"  # in an older version's hidden set folder being made the plain folder
 LOCK_WAIT_S = 60.0
 SWITCHED = "the new files were already in place"  # a Ctrl-C that came during the switch
@@ -123,43 +128,14 @@ def _alive(pid: int) -> bool:
 
 
 def _owner(name: str, game_id: str) -> int:
-    parts = name[len(_prefix(game_id)) :].split(".")
-    return int(parts[0]) if parts and parts[0].isdigit() else 0
+    first = name[len(_prefix(game_id)) :].split(".")[0]
+    # a planted name's digits may be any number: only a process id is looked up
+    return int(first) if first.isascii() and first.isdigit() and len(first) <= 9 else 0
 
 
-@contextmanager
-def _locked(out_dir: Path, game_id: str) -> Iterator[None]:
+def _locked(out_dir: Path, game_id: str) -> AbstractContextManager[None]:
     """One run at a time switches (or repairs) a game's set."""
-    lock = out_dir / f"{_prefix(game_id)}lock"
-    deadline = time.monotonic() + LOCK_WAIT_S
-    while True:
-        try:
-            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-        except FileExistsError:
-            try:
-                pid = int(lock.read_text() or "0")
-            except (OSError, ValueError):
-                pid = 0
-            if pid and not _alive(pid) or not pid and time.monotonic() > deadline - LOCK_WAIT_S + 2:
-                lock.unlink(missing_ok=True)  # its run was killed
-                continue
-            if time.monotonic() > deadline:
-                raise PnpError(
-                    "cannot write the output folder",
-                    key="another pnp run is writing it",
-                    found=f"{lock} (process {pid})",
-                ) from None
-            time.sleep(0.05)
-            continue
-        except OSError as exc:
-            raise _os_error(lock, exc) from None
-        with os.fdopen(fd, "w") as fh:
-            fh.write(str(os.getpid()))
-        break
-    try:
-        yield
-    finally:
-        lock.unlink(missing_ok=True)
+    return held(out_dir / f"{_prefix(game_id)}lock", LOCK_WAIT_S)
 
 
 @contextmanager
@@ -178,15 +154,6 @@ def _interrupts_deferred() -> Iterator[None]:
         raise KeyboardInterrupt(SWITCHED)
 
 
-def _write_journal(stage: Path, journal: dict) -> None:
-    tmp = stage / (JOURNAL + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(journal, fh)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, stage / JOURNAL)
-
-
 def _apply(out_dir: Path, game_id: str, stage: Path, journal: dict) -> None:
     """Finish a committed switch (again, after a kill: every step checks what is left to do).
     Should a rename in (A) be refused (a file held open elsewhere, on some systems), what (A)
@@ -194,6 +161,7 @@ def _apply(out_dir: Path, game_id: str, stage: Path, journal: dict) -> None:
     dest = out_dir / game_id
     trash = out_dir / journal["trash"]
     entries: list[str] = journal["entries"]
+    _no_links(stage, trash, dest, entries, journal["carry"])
     dest.mkdir(exist_ok=True)
     trash.mkdir(exist_ok=True)
     moved: list[str] = []
@@ -220,6 +188,17 @@ def _apply(out_dir: Path, game_id: str, stage: Path, journal: dict) -> None:
             fault("mid-switch")
         if os.path.lexists(stage / name):
             os.replace(stage / name, dest / name)
+
+
+def _no_links(stage: Path, trash: Path, dest: Path, entries: list[str], carry: dict) -> None:
+    """pnp writes no links: one in a staging folder or at its trash was put there, and a rename
+    through it would move files out of (or into) a folder elsewhere."""
+    linked = [trash] + [stage / n for n in entries] + [stage / sub for sub in carry]
+    for p in linked:
+        if p.is_symlink():
+            raise jn.refusal(stage, f"{p.name} is a symbolic link")
+    if any((trash / sub).is_symlink() or (dest / sub).is_symlink() for sub in carry):
+        raise jn.refusal(stage, "a folder moved aside is a symbolic link")
 
 
 class _NotSwitched(Exception):
@@ -257,8 +236,8 @@ def repair(out_dir: Path, game_id: str) -> None:
                 break
     hidden = [p for p in hidden if p.exists() or p.is_symlink()]
     for p in hidden:  # committed switches (under the lock: no run is making one now)
-        if p.is_dir() and not p.is_symlink() and (p / JOURNAL).is_file():
-            journal = json.loads((p / JOURNAL).read_text(encoding="utf-8"))
+        if p.is_dir() and not p.is_symlink() and os.path.lexists(p / JOURNAL):
+            journal = jn.read(p)
             _apply(out_dir, game_id, p, journal)
             _finish(out_dir, p, journal)
     for p in hidden:
@@ -311,6 +290,7 @@ def carry_sub(
 
 
 def _journal(out_dir: Path, game_id: str, stage: Path) -> dict:
+    """What the switch moves, written to the staging folder's journal (the commit)."""
     dest = out_dir / game_id
     carry: dict[str, list[str]] = {}
     for sub, kept in _carried.get(stage, []):
@@ -322,7 +302,7 @@ def _journal(out_dir: Path, game_id: str, stage: Path) -> dict:
                 n for n in os.listdir(old) if n in kept and not os.path.lexists(stage / sub / n)
             )
     entries = sorted(n for n in os.listdir(stage) if n != JOURNAL)
-    return {"entries": entries, "carry": carry, "trash": stage.name + ".trash"}
+    return jn.write(stage, entries, carry)
 
 
 @contextmanager
@@ -351,7 +331,6 @@ def output_set(out_dir: Path, game_id: str) -> Iterator[Path]:
                 check_path(out_dir, game_id)
                 repair(out_dir, game_id)  # a run that ended between our start and now
                 journal = _journal(out_dir, game_id, stage)
-                _write_journal(stage, journal)
                 committed = True
                 try:
                     _apply(out_dir, game_id, stage, journal)
@@ -371,7 +350,7 @@ def output_set(out_dir: Path, game_id: str) -> Iterator[Path]:
     except BaseException:
         if not committed:
             shutil.rmtree(stage, ignore_errors=True)
-            shutil.rmtree(out_dir / (stage.name + ".trash"), ignore_errors=True)
+            shutil.rmtree(out_dir / jn.trash_name(stage), ignore_errors=True)
         raise
     finally:
         _carried.pop(stage, None)

@@ -9,18 +9,24 @@ file's first line points an editor at the right schema.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.guard import contained, require_inside
+from pnp.names import is_device_name
 from pnp.schema import SCHEMA_LINE, write_schemas
 from pnp.spec.yamlfile import display_path
 
 TEMPLATE = Path(__file__).resolve().parent / "scaffold_template"
 SCHEMA_DIR = "schema"
 MAX_COPY_BYTES = 1_000_000_000  # a game's YAML, art, fonts and images: far less
+MAX_COPY_FILES = 20_000  # files and folders looked at in the game copied: a game has hundreds
+MAX_COPY_DEPTH = 32  # folders within folders: art sorted into folders is a few deep
+OUTPUT_DIR = "output"  # where a game's prints go by default: never copied
 
 
 def game_id(path: Path) -> str:
@@ -40,35 +46,81 @@ def _check_target(path: Path) -> None:
         )
 
 
+def _refuse_copy(f: Path, expected: str, found: str) -> PnpError:
+    return PnpError(
+        "cannot copy the game folder", file=display_path(f), expected=expected, found=found
+    )
+
+
+def _skipped(rel: Path) -> bool:
+    """Not copied: hidden entries (an output's staging folders among them), caches, the
+    schemas (written afresh) and the game's `output/` (another game's prints, or planted)."""
+    return any(p.startswith(".") or p == "__pycache__" for p in rel.parts) or rel.parts[0] in (
+        SCHEMA_DIR,
+        OUTPUT_DIR,
+    )
+
+
+def _walk(src: Path) -> Iterator[Path]:
+    """Every file and folder under `src` to copy, in name order, without recursion (a folder
+    nested thousands deep is refused at MAX_COPY_DEPTH) and within MAX_COPY_FILES entries."""
+    stack, seen = [src], 0
+    while stack:
+        folder = stack.pop()
+        depth = len(folder.relative_to(src).parts)
+        if depth > MAX_COPY_DEPTH:
+            raise _refuse_copy(folder, f"folders at most {MAX_COPY_DEPTH} deep", f"{depth} deep")
+        names = []
+        with os.scandir(folder) as it:
+            for entry in it:
+                seen += 1
+                if seen > MAX_COPY_FILES:  # counted before any is copied, or even sorted
+                    raise _refuse_copy(
+                        src,
+                        f"at most {MAX_COPY_FILES:,} files and folders",
+                        f"more than {MAX_COPY_FILES:,} (counting stopped there; nothing was copied)",
+                    )
+                names.append(entry.name)
+        below = []
+        for name in sorted(names):
+            f = folder / name
+            if _skipped(f.relative_to(src)):
+                continue
+            yield f
+            if f.is_dir() and not f.is_symlink():
+                below.append(f)
+        stack.extend(reversed(below))
+
+
 def _sources(src: Path, allow_outside: bool) -> list[tuple[Path, Path]]:
     """(file or folder, path relative to src) to copy; all checked before anything is written."""
     out, size = [], 0
-    for f in sorted(src.rglob("*")):
-        rel = f.relative_to(src)
-        if (
-            any(part.startswith(".") or part == "__pycache__" for part in rel.parts)
-            or rel.parts[0] == SCHEMA_DIR
-        ):
-            continue
+    for f in _walk(src):
         # a symlink to a private file would otherwise become a copy of it
         require_inside(f, src, file=display_path(f), key=None, allow_outside=allow_outside)
         if not (f.is_dir() or f.is_file()):  # a named pipe would block the copy, a device be read
-            raise PnpError(
-                "cannot copy the game folder",
-                file=display_path(f),
-                expected="files and folders only",
-                found="a named pipe, socket or device",
-            )
-        out.append((f, rel))
+            raise _refuse_copy(f, "files and folders only", "a named pipe, socket or device")
+        out.append((f, f.relative_to(src)))
         size += f.stat().st_size if f.is_file() else 0
         if size > MAX_COPY_BYTES:  # a sparse file: a few KB sent, gigabytes written
-            raise PnpError(
-                "cannot copy the game folder",
-                file=display_path(f),
-                expected=f"at most {MAX_COPY_BYTES:,} bytes of files in all",
-                found=f"{size:,} bytes up to this file",
+            raise _refuse_copy(
+                f,
+                f"at most {MAX_COPY_BYTES:,} bytes of files in all",
+                f"{size:,} bytes up to this file",
             )
     return out
+
+
+def _check_name(path: Path) -> None:
+    """Refuse a folder name Windows keeps for a device (`con`, `nul.txt`), as the build
+    refuses such a game id: the game could not be built, or copied to Windows."""
+    if is_device_name(path.name) or is_device_name(game_id(path)):
+        raise PnpError(
+            "the folder name is a device name of Windows",
+            expected="a name that is not a device name of Windows (con, prn, aux, nul, com1-9, "
+            "lpt1-9): the game id and its output folder are named after it",
+            found=str(path),
+        )
 
 
 def new_game(
@@ -77,6 +129,7 @@ def new_game(
     """Create the folder; returns the game id and the files written."""
     from pnp.spec.load import find_game
 
+    _check_name(path)
     _check_target(path)
     ident = game_id(path)
     title = path.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"

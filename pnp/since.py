@@ -10,14 +10,19 @@ gives the items to print again, as `--only FAMILY/ID` selectors.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import os
+import stat
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.draw.digest import Digests
-from pnp.errors import PnpError
+from pnp.errors import PnpError, short
+from pnp.spec.datafile import MAX_DATA_BYTES
 
-SINCE_DIR = "-since"  # the changed items are written beside the whole game, never over it
+# the changed items are written beside the whole game, never over it: '_' is in no game id,
+# so this folder is never another game's (`GAME-since` could be)
+SINCE_DIR = "_since"
 
 
 Sides = tuple[str | None, str | None]  # (front digest, back digest)
@@ -35,26 +40,95 @@ def current(
     return out
 
 
+SIDES = (None, "front", "back")
+WHAT = "an earlier output folder of this game, or one of its .json manifests"
+
+
+def _refuse(
+    path: Path, found: str, message: str = "--since: cannot read the earlier manifest"
+) -> PnpError:
+    return PnpError(message, expected=WHAT, found=f"{path}: {found}")
+
+
+def _manifest_path(path: Path) -> Path:
+    """The manifest to read: `path`, or the first `*.json` (by name) of the folder `path`.
+    Neither may be a link: an output folder shared with a game could hold `x.json` leading
+    to a private file, whose `game` value the refusal would print."""
+    if path.is_symlink():
+        raise _refuse(path, "a symbolic link (give the folder or file itself)")
+    if not path.is_dir():
+        return path
+    with os.scandir(path) as it:
+        names = sorted(e.name for e in it if e.name.endswith(".json"))
+    if not names:
+        raise PnpError("--since: no manifest in this folder", expected=WHAT, found=str(path))
+    return path / names[0]
+
+
+def _read(path: Path) -> object:
+    """The JSON of one regular file within the data-file size limit: never a named pipe (it
+    would block), a device (`/dev/zero` reads for ever) or a link."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        if path.is_symlink():
+            raise _refuse(path, "a symbolic link (give the file itself)")
+        fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise _refuse(path, "not a regular file (a named pipe, device or folder)")
+            if st.st_size > MAX_DATA_BYTES:
+                raise _refuse(
+                    path,
+                    f"{st.st_size:,} bytes, more than the {MAX_DATA_BYTES:,} a data file may have",
+                )
+            raw = fh.read(MAX_DATA_BYTES + 1)
+        return json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise _refuse(path, "JSON nested too deeply") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise _refuse(path, str(getattr(exc, "strerror", None) or exc)) from None
+
+
+def _items(data: dict, path: Path) -> Iterator[dict]:
+    """Every placed item of the manifest, its shape checked: exit 2 saying what is wrong."""
+    for n, page in enumerate(data["pages"], 1):
+        items = page.get("items", []) if isinstance(page, dict) else None
+        if not isinstance(items, list):
+            raise _refuse(path, f"page {n}: 'items' is not a list", "--since: not a pnp manifest")
+        for it in items:
+            if not isinstance(it, dict) or not all(
+                isinstance(it.get(k), str) for k in ("component", "id")
+            ):
+                raise _refuse(
+                    path, f"page {n}: an item without a text 'component' and 'id': {short(it)}",
+                    "--since: not a pnp manifest",
+                )  # fmt: skip
+            if "digest" not in it:
+                raise PnpError(
+                    "--since: the earlier manifest has no drawing digests (written by an older pnp)",
+                    file=str(path), expected="a manifest from this pnp: build the earlier version again",
+                    found=f"item '{it['id']}' without 'digest'",
+                )  # fmt: skip
+            if not isinstance(it["digest"], (str, type(None))) or it.get("side") not in SIDES:
+                raise _refuse(
+                    path, f"page {n}: item {short(it['id'])} has a 'digest' or 'side' pnp does not write",
+                    "--since: not a pnp manifest",
+                )  # fmt: skip
+            yield it
+
+
 def earlier(path: str | Path, game_id: str, variant: str | None) -> dict[str, dict[str, Sides]]:
     """family -> item id -> (front, back) digests, read from an earlier build's manifest (or
     the first manifest in an earlier output folder)."""
-    path = Path(path)
-    what = "an earlier output folder of this game, or one of its .json manifests"
-    if path.is_dir():
-        found = sorted(path.glob("*.json"))
-        if not found:
-            raise PnpError("--since: no manifest in this folder", expected=what, found=str(path))
-        path = found[0]
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise PnpError(
-            "--since: cannot read the earlier manifest", expected=what, found=f"{path}: {exc}"
-        ) from None
+    path = _manifest_path(Path(path))
+    data = _read(path)
     if not isinstance(data, dict) or not isinstance(data.get("pages"), list):
-        raise PnpError("--since: not a pnp manifest", expected=what, found=str(path))
+        raise PnpError("--since: not a pnp manifest", expected=WHAT, found=str(path))
     if data.get("game") != game_id or data.get("variant") != variant:
-        built = str(data.get("game")) + (f" ({data['variant']})" if data.get("variant") else "")
+        built = short(data.get("game")) + (
+            f" ({short(data['variant'])})" if data.get("variant") else ""
+        )
         this = game_id + (f" ({variant})" if variant else "")
         raise PnpError(
             "--since: the earlier build is of another game",
@@ -64,18 +138,9 @@ def earlier(path: str | Path, game_id: str, variant: str | None) -> dict[str, di
             found=built,
         )
     out: dict[str, dict[str, list]] = {}
-    for page in data["pages"]:
-        for it in page.get("items", []) if isinstance(page, dict) else []:
-            if not isinstance(it, dict) or "component" not in it:
-                continue
-            if "digest" not in it:
-                raise PnpError(
-                    "--since: the earlier manifest has no drawing digests (written by an older pnp)",
-                    file=str(path), expected="a manifest from this pnp: build the earlier version again",
-                    found=f"item '{it.get('id')}' without 'digest'",
-                )  # fmt: skip
-            sides = out.setdefault(str(it["component"]), {}).setdefault(str(it["id"]), [None, None])
-            sides[1 if it.get("side") == "back" else 0] = it["digest"]
+    for it in _items(data, path):
+        sides = out.setdefault(it["component"], {}).setdefault(it["id"], [None, None])
+        sides[1 if it.get("side") == "back" else 0] = it["digest"]
     # a family printed before on this paper's manifests has its items; a back never placed
     # (one-sided) stays None
     return {fam: {i: (s[0], s[1]) for i, s in items.items()} for fam, items in out.items()}

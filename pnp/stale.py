@@ -27,24 +27,32 @@ PARTS = {
 
 
 def _newest(folder: Path, skip: set[Path]) -> tuple[float, Path | None]:
-    """The newest file under `folder` (hidden entries and `skip` left out), within MAX_FILES."""
+    """The newest file under `folder` (hidden entries and `skip` left out), within MAX_FILES
+    entries looked at, without recursion (a shared game folder may nest thousands deep)."""
     best: tuple[float, Path | None] = (0.0, None)
-    seen = 0
-    for root, dirs, files in os.walk(folder):
-        here = Path(root)
-        dirs[:] = [d for d in dirs if not d.startswith(".") and (here / d).resolve() not in skip]
-        for f in files:
+    seen, stack = 0, [folder]
+    while stack:
+        here = stack.pop()
+        try:
+            entries = list(os.scandir(here))
+        except OSError:
+            continue
+        for e in entries:
             seen += 1
             if seen > MAX_FILES:
                 return best
-            if f.startswith("."):
+            if e.name.startswith("."):
                 continue
             try:
-                m = (here / f).stat().st_mtime
+                if e.is_dir(follow_symlinks=False):
+                    if Path(e.path).resolve() not in skip:
+                        stack.append(Path(e.path))
+                    continue
+                m = e.stat().st_mtime
             except OSError:
                 continue
             if m > best[0]:
-                best = (m, here / f)
+                best = (m, Path(e.path))
     return best
 
 

@@ -16,6 +16,7 @@ from pnp.layout.compose import compose
 from pnp.layout.impose import Plan
 from pnp.layout.manifest import ManifestWriter
 from pnp.layout.plan import items_read
+from pnp.options import source_date_epoch
 from pnp.outputset import output_set
 from pnp.pipeline import Prepared
 from pnp.pipeline.select import ONLY_DIR
@@ -64,6 +65,7 @@ def write(
     every page of every paper has rendered: the whole set goes to a hidden folder beside the
     output, switched in with one rename."""
     game = prep.game
+    source_date_epoch()  # read by the PDF writers: refused before any work
     # a part never replaces the whole game's files
     folder = folder or game.id + (ONLY_DIR if prep.only else "")
     created = _mkdir(out_dir)

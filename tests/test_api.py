@@ -35,7 +35,7 @@ def test_the_api_page_example_runs_and_builds_what_it_says(tmp_path, monkeypatch
         assert f"a4 {pdf.relative_to(tmp_path)} {doc.page_count} pages" in said.replace(
             str(tmp_path) + "/", ""
         )
-    with pymupdf.open(tmp_path / "output" / "greenway-only" / "greenway-a4.pdf") as doc:
+    with pymupdf.open(tmp_path / "output" / "greenway_only" / "greenway-a4.pdf") as doc:
         assert "Print at 100%" in doc[0].get_text()
     assert re.search(r"\d+ rules, 0 failed", said)
 

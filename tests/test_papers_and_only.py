@@ -111,7 +111,7 @@ def test_only_builds_one_family_and_one_item_with_backs_and_guide(game, tmp_path
     err = capsys.readouterr().err
     assert code == 0, err
     assert "rulebook not checked" in err
-    pages = texts(out / "mydeck-only" / "mydeck-a4.pdf")
+    pages = texts(out / "mydeck_only" / "mydeck-a4.pdf")
     every = "\n".join(pages)
     assert "Print at 100%" in pages[0], "the guide page comes first"
     assert "Duplex calibration" in every

@@ -18,12 +18,11 @@ prints the PDF's pages, it has no count column.
 from __future__ import annotations
 
 import hashlib
-import os
 import time
 import zlib
 from pathlib import Path
 
-from pnp import budget
+from pnp import budget, options
 from pnp.engines.cmyk import INK_LIMIT, PROFILE_NAME, icc_profile, separate_image
 from pnp.errors import PnpError
 from pnp.export.shop import (
@@ -181,8 +180,8 @@ def summary(game, decks, plans, bleed: float, dpi: float, ink: float, back_first
 def _date() -> str:
     """The dates PDF/X requires: SOURCE_DATE_EPOCH when set (reproducible builds), else the
     start of today (UTC), so two exports on one day are the same bytes."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    seconds = int(epoch) if epoch.isdigit() else int(time.time()) // 86400 * 86400
+    epoch = options.source_date_epoch()
+    seconds = epoch if epoch is not None else int(time.time()) // 86400 * 86400
     return time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(seconds))
 
 

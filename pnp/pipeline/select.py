@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from pnp.errors import PnpError
 from pnp.spec.model import Game
 
-ONLY_DIR = "-only"  # a part of a game is written beside the whole one, never over it
+# a part of a game is written beside the whole one, never over it: '_' is in no game id, so
+# this folder is never another game's (`GAME-only` could be)
+ONLY_DIR = "_only"
 
 
 def select(game: Game, only: Sequence[str]) -> Game:

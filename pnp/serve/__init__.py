@@ -7,6 +7,7 @@ import socket
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
+from pnp.serve.files import ensure_room
 from pnp.serve.snapshot import Options
 
 LOCAL = "127.0.0.1"
@@ -30,6 +31,7 @@ def make_server(opts: Options, host: str = LOCAL, port: int = 8000) -> Running:
     from pnp.spec.load import find_game
     from pnp.spec.paper import load_paper
 
+    ensure_room()  # before anything is opened: too few files would fail inside uvicorn
     root = find_game(opts.ref).resolve()
     load_paper(opts.paper, root)  # an unknown paper is refused before anything runs
     hub = Hub(opts, root)

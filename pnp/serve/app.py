@@ -27,6 +27,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from watchfiles import DefaultFilter, awatch
 
+from pnp.serve.files import FullSaid
 from pnp.serve.pictures import DRAW_LOCK, Pictures
 from pnp.serve.snapshot import (
     Options,
@@ -281,6 +282,7 @@ def make_app(hub: Hub, allowed_hosts: list[str]) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app):
+        asyncio.get_running_loop().set_exception_handler(FullSaid())
         stop = asyncio.Event()
         task = asyncio.create_task(watch(hub, stop))
         try:
