@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 
 from pnp.draw.primitives import Group, multiply, rotate, translate
-from pnp.layout.grid import Grid, fit_count
+from pnp.layout.grid import Grid, fit_count, head_rooms, head_start
 from pnp.layout.marks import corner_marks
 from pnp.layout.pack import GuillotinePacker
 from pnp.layout.plan import ItemRef, Placement
@@ -268,7 +268,10 @@ def _sheets(pool: SharedPool, paper: PaperSpec) -> list[tuple[list[Placement], l
         spots = sorted(sheet.spots, key=lambda s: s.index)
         used_w = max(s.x + s.w for s in spots)
         used_h = max(s.y + s.h for s in spots)
-        ox, oy = ax + (aw - used_w) / 2, ay + (ah - used_h) / 2
+        ox, oy = (
+            ax + (aw - used_w) / 2,
+            head_start(ay, ah, used_h, head_rooms(paper)),
+        )  # the header's room
         placed = [
             p for s in spots for p in parts[s.index].placements(ox + s.x, oy + s.y, s.rotated)
         ]
