@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pymupdf
@@ -240,3 +241,13 @@ def test_pnp_list_prints_the_guides_plan(built, capsys, game, paper):
         pages = f"{job['first']}" + (f"–{job['last']}" if job["last"] != job["first"] else "")
         assert row.startswith(f"{printed.index(job) + 1} {pages} "), (row, job)
         assert f" {job['sheets']} {job['copies']}" in row and ("duplex" in row) == job["duplex"]
+
+
+def test_the_plan_shown_in_the_printing_guide_is_what_pnp_list_prints(capsys):
+    from pnp.cli import main
+
+    doc = (Path(__file__).parent.parent / "docs" / "printing.md").read_text(encoding="utf-8")
+    shown = doc.split("print jobs, in this order:\n", 1)[1].split("```", 1)[0].rstrip()
+    assert main(["list", "aftershock", "--paper", "letter"]) == 0
+    printed = capsys.readouterr().out.split("print jobs, in this order:\n", 1)[1].rstrip()
+    assert shown == printed

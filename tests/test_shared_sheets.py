@@ -283,6 +283,27 @@ def test_every_shipped_sheet_cuts_apart(built, game, variant, paper):
     assert shared >= 1  # every game has families that share a sheet
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+def test_identical_items_on_a_shared_sheet_stand_the_same_way_round(built, game, variant, paper):
+    """Like items stay together the same way round (docs/printing.md), families that name one
+    `sheet:` included (Aftershock's bridges among its pieces): every item of one family and one
+    size on a sheet is placed at one turn, upright or across."""
+    b = built(game, paper, variant=variant)
+    for page in b.manifest["pages"]:
+        if page["kind"] != "sheet" or len({it["component"] for it in page["items"]}) < 2:
+            continue
+        turns: dict[tuple, set] = {}
+        for it in page["items"]:
+            if it.get("tile"):
+                continue  # a board's tiles are parts of one item, each its own size
+            turned = it["rotation"] % 180 == 90
+            size = (it["h_mm"], it["w_mm"]) if turned else (it["w_mm"], it["h_mm"])
+            turns.setdefault((it["component"], *size), set()).add(turned)
+        mixed = [k for k, v in turns.items() if len(v) > 1]
+        assert not mixed, f"{game} {paper} page {page['number']}: {mixed} both upright and turned"
+
+
 def _outside(a, c, inner) -> bool:
     """A stroke from a to c whose middle is in no item (each item's box shrunk by TOL, as
     (x0, y0, x1, y1)): a cut mark, not the items' own art."""

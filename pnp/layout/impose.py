@@ -276,10 +276,10 @@ def _impose(
                 continue
             sizes = {(round(r.w, 4), round(r.h, 4)) for r in distinct(refs)}
             bleed = max(r.bleed for r in distinct(refs))
-            if len(sizes) != 1:
-                runs.append(Run(refs, None))
-                continue
             gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
+            if len(sizes) != 1:
+                runs += like_runs(refs, area, gutter)
+                continue
             grid = impose_grid(refs[0].w, refs[0].h, area, gutter, head_rooms(paper))
             per = grid.per_page
             # whole pages as a grid when the grid fills the page well; the rest shares sheets
@@ -369,6 +369,15 @@ def _shared_pages(
         backed = [p for p in placed if p.ref.two_sided]
         if backed:
             _add_backs(page, new_page("backs"), back_of, note, [p.ref for p in backed], backed)
+
+
+def like_runs(refs: Sequence[ItemRef], area, gutter: float) -> list[Run]:
+    """Items of several sizes as runs of like items (one family, one size), each with its grid:
+    on a shared sheet identical items then stand together in blocks, all the same way round."""
+    alike: dict[tuple, list[ItemRef]] = {}
+    for r in refs:
+        alike.setdefault((r.family, round(r.w, 4), round(r.h, 4)), []).append(r)
+    return [Run(rs, impose_grid(rs[0].w, rs[0].h, area, gutter)) for rs in alike.values()]
 
 
 def is_large(r: ItemRef, area) -> bool:

@@ -237,12 +237,23 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
 
 
 def _score(parts: list[Piece], packer: GuillotinePacker) -> tuple:
-    """Fewest sheets; then fewest printed on both sides, fewest holding a board's pieces, and
-    the least on the last sheet."""
+    """Fewest sheets; then fewest printed on both sides, fewest holding a board's pieces, the
+    fewest blocks of like items split apart on a sheet (each is cut out on its own), and the
+    least on the last sheet."""
     duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
     on_boards = sum(any(parts[s.index].tile for s in sh.spots) for sh in packer.sheets)
+    split = 0
+    for sh in packer.sheets:
+        runs = [_like(parts[s.index]) for s in sh.spots if parts[s.index].tile is None]
+        split += len(runs) - len(set(runs))
     last = sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
-    return (len(packer.sheets), duplex, on_boards, last)
+    return (len(packer.sheets), duplex, on_boards, split, last)
+
+
+def _like(piece: Piece) -> tuple:
+    """What makes items like: their family and size."""
+    r = piece.refs[0]
+    return (r.family, round(r.w, 4), round(r.h, 4))
 
 
 def shared_sheets(
