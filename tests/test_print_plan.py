@@ -26,7 +26,10 @@ JOB = re.compile(
     r"(\d+) (\d+)(?:–(\d+))? (paper|card stock|duplex calibration, once) "
     r"(one-sided|duplex, flip on (?:long|short) edge) (\d+) (\d+)"
 )
-HEADER = re.compile(r"(Card|Paper)(?: sheet)? (\d+)(?: of |/)(\d+),? (front|back|one side|fold)")
+# the long form, or the short one ("Card 4/15 front", "Card 4/15": one side goes unsaid)
+HEADER = re.compile(
+    r"(Card|Paper)(?: sheet)? (\d+)(?: of |/)(\d+)(?:,? (front|back|one side|fold))?"
+)
 COMPONENT = ("sheet", "backs", "tile", "fold")
 RING = 0.5  # mm around a header kept clear of every other ink (pnp keeps 0.8)
 DPI = 300
@@ -64,7 +67,7 @@ def headers(doc: pymupdf.Document) -> dict[int, tuple[str, int, int, str]]:
         m = HEADER.search(" ".join(page.get_text().split()))
         if m:
             stock, sheet, total, side = m.groups()
-            out[k] = (stock.lower(), int(sheet), int(total), side)
+            out[k] = (stock.lower(), int(sheet), int(total), side or "one side")
     return out
 
 

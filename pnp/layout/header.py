@@ -3,7 +3,7 @@
 The line goes where nothing else is: inside the printable area (never in the paper's margin,
 where a printer may not print), CLEAR millimetres from every item (its bleed included) and every
 mark on the page. It is looked for first along the top and bottom of the printable area, read
-across or upward; then in any gap on the sheet (a packed sheet's gutters); then a size smaller.
+across or upward; then in any gap on the sheet (a packed sheet's gutters); then written short.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from pnp.draw.primitives import Ellipse, Group, Path, Rect, Text, multiply, rota
 from pnp.layout.jobs import sheet_titles
 from pnp.layout.plan import Page
 
-# mm, the header's em size: about 6 pt, then 5 pt where 6 pt finds no room; the short line
-# (narrow gaps between a grid's marks) down to 4.3 pt
-LONG_SIZES = (2.2, 1.8)
-SHORT_SIZES = (1.8, 1.5)
+# mm, the header's em size: 6.2 pt, above the 6 pt every printed text keeps (pnp.check.legibility);
+# the short line where the long one finds no room (narrow gaps between a grid's marks)
+LONG_SIZES = (2.2,)
+SHORT_SIZES = (2.2,)
 CLEAR = 0.8  # mm between the header and any other ink
 REGISTRATION_CLEAR = 2.0  # mm: a print-and-cut sheet keeps every ink this far from its marks
 COLOUR = "#555555"

@@ -117,7 +117,8 @@ def print_jobs(pages: Sequence[Page]) -> list[Job]:
 
 def sheet_titles(pages: Sequence[Page]) -> dict[int, tuple[str, str]]:
     """What each component page is, by page number: "Card sheet 4 of 15, front", and the same
-    in short ("Card 4/15 front") for a sheet whose marks leave only narrow gaps."""
+    in short ("Card 4/15 front", "Card 4/15" one-sided) for a sheet whose marks leave only
+    narrow gaps."""
     units = [u for u in _units(list(pages)) if u[0].kind in COMPONENT_KINDS and len(u[0].items)]
     total: dict[str, int] = {}
     for u in units:
@@ -134,5 +135,7 @@ def sheet_titles(pages: Sequence[Page]) -> dict[int, tuple[str, str]]:
         )
         for page, side in zip(u, sides, strict=False):
             long = f"{stock.capitalize()} sheet {k} of {n}, {side}"
-            out[page.number] = (long, f"{stock.capitalize()} {k}/{n} {side}")
+            # short: a front or back says so; one side, the common case, goes unsaid
+            short = f"{stock.capitalize()} {k}/{n}" + (f" {side}" if len(u) > 1 else "")
+            out[page.number] = (long, short)
     return out
