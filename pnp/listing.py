@@ -3,12 +3,13 @@
 The variants are where a game's other printings live (the reduced Earth Our Home is one), so
 each is shown with its description and the command that builds it. For one game, the families
 come from the same pipeline as the build (load, draw, impose), so the counts, stock and pages
-shown are the ones the PDF will have.
+shown are the ones the PDF will have; the print plan after them is the guide page's.
 """
 
 from __future__ import annotations
 
 from pnp.layout.guide import _ranges
+from pnp.layout.jobs import COLUMNS, print_jobs
 from pnp.spec.game import GameSpec
 
 __all__ = ["game_lines", "games_lines"]
@@ -78,4 +79,13 @@ def game_lines(prep) -> list[str]:
         f"{len(plan.pages)} pages in all: "
         + ", ".join(f"{n} {k}" for k, n in kinds_of_page.items())
     )
-    return out
+    return out + plan_lines(plan)
+
+
+def plan_lines(plan) -> list[str]:
+    """The print plan, as the guide page gives it: each job's pages, stock, sides, sheets."""
+    flip = "long" if plan.paper.duplex.flip == "long" else "short"
+    rows = [tuple(c.lower() for c in COLUMNS)] + [j.row(flip) for j in print_jobs(plan.pages)]
+    widths = [max(len(r[k]) for r in rows) for k in range(len(COLUMNS))]
+    lines = ("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
+    return ["print jobs, in this order:"] + ["  " + line.rstrip() for line in lines]

@@ -49,7 +49,9 @@ def test_kept_svg_pages_match_the_print(both, kind):
     page = Image.open(io.BytesIO(png)).convert("RGBA")
     flat = Image.alpha_composite(Image.new("RGBA", page.size, "white"), page).convert("RGB")
     mean, big = _diff((w, h, printed), (w, h, flat.tobytes()))
-    assert mean < 4.0, (kind, n, mean)
+    # glyph edges are most of the difference: the guide (its tables, the print plan and the design
+    # choices: 4.07 with The Greenway's) is the page with the most text
+    assert mean < (4.5 if kind == "guide" else 4.0), (kind, n, mean)
     assert big < 0.01, (kind, n, big)
 
 
@@ -181,7 +183,9 @@ def test_every_primitive_writes_valid_svg():
     # and svgwrite's own checks run while the page is built: a colour SVG does not know fails
     with pytest.raises(TypeError):
         SvgPage(10, 10, FontBook(), SymbolBook(), debug=True).draw([Rect(0, 0, 1, 1, Style("#12"))])
-    SvgPage(10, 10, FontBook(), SymbolBook(), debug=False).draw([Rect(0, 0, 1, 1, Style("#12"))])  # as at run time
+    SvgPage(10, 10, FontBook(), SymbolBook(), debug=False).draw(
+        [Rect(0, 0, 1, 1, Style("#12"))]
+    )  # as at run time
 
 
 def test_svg_route_without_freetype_draws_text_as_outlines(both, tmp_path, monkeypatch):
@@ -200,8 +204,8 @@ def test_svg_route_without_freetype_draws_text_as_outlines(both, tmp_path, monke
     # Tighter than the two engines' parity: the same renderer, only the glyph source differs.
     # Text drawn at its x instead of its anchored start changes 0.7-1.8% of a card page's pixels.
     # Outlines and hinted glyphs differ slightly at every letter's edge, so a page of prose (the
-    # guide with its design choices: 2.7 with The Greenway's five) has a higher mean; misplaced
-    # text shows in `big`.
+    # guide with its print plan and design choices: 3.25 with The Greenway's five) has a higher
+    # mean; misplaced text shows in `big`.
     for n in range(1, len(svg) + 1):
         mean, big = _diff(_pixels(svg, n), _pixels(outlined, n))
-        assert mean < 3.0 and big < 0.004, (n, mean, big)
+        assert mean < 3.5 and big < 0.004, (n, mean, big)

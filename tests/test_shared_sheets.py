@@ -4,6 +4,7 @@ behind its front; a family with `own_sheets: true` alone on its sheets."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
@@ -125,6 +126,51 @@ def test_the_guillotine_check_rejects_a_pinwheel():
     ]
     assert not guillotine(pinwheel)
     assert guillotine([R(0, 0, 10, 10), R(10, 0, 20, 10), R(0, 10, 20, 30)])
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
+
+
+def cut_count(rects: list[Box], region: Box) -> int:
+    """The straight cuts that free every item, each made right across the piece it is made in
+    (a paper trimmer, pieces not stacked): in a piece, every line clear of items in one
+    direction is cut, then each strip the same way; the direction that takes fewer cuts."""
+    return _cut_count(tuple(sorted(rects)), region)
+
+
+@functools.cache
+def _cut_count(rects: tuple[Box, ...], region: Box) -> int:
+    eps = 0.05
+    if len(rects) == 1:  # its edges not yet cut
+        return sum(abs(a - b) > eps for a, b in zip(rects[0], region, strict=True))
+    best = None
+    for axis in (0, 1):
+        lo, hi = region[axis], region[axis + 2]
+        edges = {v for r in rects for v in (r[axis], r[axis + 2]) if lo + eps < v < hi - eps}
+        free = sorted(
+            v for v in edges if not any(r[axis] + eps < v < r[axis + 2] - eps for r in rects)
+        )
+        if not free:
+            continue
+        bounds, total = [lo, *free, hi], len(free)
+        for a, b in itertools.pairwise(bounds):
+            inside = tuple(r for r in rects if r[axis] >= a - eps and r[axis + 2] <= b + eps)
+            sub = (a, region[1], b, region[3]) if axis == 0 else (region[0], a, region[2], b)
+            total += _cut_count(inside, sub) if inside else 0
+        best = total if best is None else min(best, total)
+    assert best is not None, f"items no straight cut parts: {rects}"
+    return best
+
+
+def test_the_cut_count_of_a_grid_and_of_an_item_alone():
+    """Counted by hand: a 2 × 3 grid edge to edge takes 3 cuts across and 4 down each of the 2
+    rows (11; the other way round 4 + 3 × 3 = 13); an item alone 4, one in a corner 2."""
+    grid = [
+        (10 + 20 * c, 10 + 30 * r, 30 + 20 * c, 40 + 30 * r) for r in range(2) for c in range(3)
+    ]
+    assert cut_count(grid, (0, 0, 100, 100)) == 11
+    assert cut_count([(10, 10, 20, 20)], (0, 0, 100, 100)) == 4
+    assert cut_count([(0, 0, 20, 20)], (0, 0, 100, 100)) == 2
 
 
 def words(page: pymupdf.Page) -> dict[str, tuple[float, float]]:
@@ -281,6 +327,27 @@ def test_every_shipped_sheet_cuts_apart(built, game, variant, paper):
                     f"{game} {paper} page {n}: no mark at y={y / MM:.1f} mm"
                 )
     assert shared >= 1  # every game has families that share a sheet
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+def test_identical_items_on_a_shared_sheet_stand_the_same_way_round(built, game, variant, paper):
+    """Like items stay together the same way round (docs/printing.md), families that name one
+    `sheet:` included (Aftershock's bridges among its pieces): every item of one family and one
+    size on a sheet is placed at one turn, upright or across."""
+    b = built(game, paper, variant=variant)
+    for page in b.manifest["pages"]:
+        if page["kind"] != "sheet" or len({it["component"] for it in page["items"]}) < 2:
+            continue
+        turns: dict[tuple, set] = {}
+        for it in page["items"]:
+            if it.get("tile"):
+                continue  # a board's tiles are parts of one item, each its own size
+            turned = it["rotation"] % 180 == 90
+            size = (it["h_mm"], it["w_mm"]) if turned else (it["w_mm"], it["h_mm"])
+            turns.setdefault((it["component"], *size), set()).add(turned)
+        mixed = [k for k, v in turns.items() if len(v) > 1]
+        assert not mixed, f"{game} {paper} page {page['number']}: {mixed} both upright and turned"
 
 
 def _outside(a, c, inner) -> bool:
@@ -487,3 +554,25 @@ def test_every_shipped_back_lies_behind_its_front(built, game, variant, paper):
             checked += 1
         assert not behind, f"{game} {paper} page {n + 1}: backs with no front: {sorted(behind)[:3]}"
     assert checked, f"{game} {paper}: no two-sided item found on a duplex sheet"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+def test_a_shared_sheet_takes_few_more_cuts_than_its_families_alone(built, game, variant, paper):
+    """The bound in docs/printing.md: a shared sheet of F families needs at most the cuts each
+    family's items would need alone on the sheet, plus F - 1 (a cut to part each further block)."""
+    b = built(game, paper, variant=variant)
+    for page in b.manifest["pages"]:
+        families: dict[str, list[Box]] = {}
+        for it in page["items"]:
+            x, y = it["x_mm"], it["y_mm"]
+            families.setdefault(it["component"], []).append((x, y, x + it["w_mm"], y + it["h_mm"]))
+        if page["kind"] != "sheet" or len(families) < 2:
+            continue
+        region = (0.0, 0.0, *page["size_mm"])
+        cuts = cut_count([r for rs in families.values() for r in rs], region)
+        alone = {f: cut_count(rs, region) for f, rs in families.items()}
+        bound = sum(alone.values()) + len(families) - 1
+        assert cuts <= bound, (
+            f"{game} {paper} page {page['number']}: {cuts} cuts, bound {bound} ({alone})"
+        )

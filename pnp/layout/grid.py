@@ -36,14 +36,40 @@ class Grid:
         return self.rows * self.cell_h + (self.rows - 1) * self.gutter
 
 
+# mm kept free at the top of a sheet for its header (pnp.layout.header: a 2.2 mm line and its
+# clearance) wherever the items leave that much room: they are moved down, never fewer
+HEAD_ROOM = 3.4
+
+
+def head_rooms(paper) -> tuple[float, ...]:
+    """The rooms to try keeping above a sheet's items, largest first: the header above the ends
+    of the cut marks (which then leave it the page's whole width), else beside them."""
+    cm = paper.cut_marks
+    reach = 0.0 if cm.style == "none" else cm.gap + cm.length
+    return (HEAD_ROOM + reach, HEAD_ROOM)
+
+
+def head_start(start: float, length: float, used: float, rooms=(HEAD_ROOM,)) -> float:
+    """Where a block `used` long starts in `length` from `start`: centred, or, when centring
+    leaves less than a room above it but the slack holds it, centred below that room."""
+    slack = length - used
+    for room in rooms:
+        if slack / 2 >= room:
+            break
+        if slack >= room:
+            return start + room + (slack - room) / 2
+    return start + slack / 2
+
+
 def fit_count(length: float, item: float, gutter: float) -> int:
     return max(0, math.floor((length + gutter + EPS) / (item + gutter)))
 
 
 def impose_grid(
-    w: float, h: float, area: tuple[float, float, float, float], gutter: float
+    w: float, h: float, area: tuple[float, float, float, float], gutter: float, rooms=(HEAD_ROOM,)
 ) -> Grid | None:
-    """The grid with the most w×h items inside `area` (x, y, width, height), centred."""
+    """The grid with the most w×h items inside `area` (x, y, width, height), centred (below
+    room for the sheet's header where it has that much to spare: `head_start`)."""
     ax, ay, aw, ah = area
     best = None
     for rotated in (False, True):
@@ -58,4 +84,6 @@ def impose_grid(
     cols, rows, rotated, cw, ch = best
     gw = cols * cw + (cols - 1) * gutter
     gh = rows * ch + (rows - 1) * gutter
-    return Grid(cols, rows, rotated, cw, ch, gutter, ax + (aw - gw) / 2, ay + (ah - gh) / 2)
+    return Grid(
+        cols, rows, rotated, cw, ch, gutter, ax + (aw - gw) / 2, head_start(ay, ah, gh, rooms)
+    )

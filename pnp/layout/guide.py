@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import Path, Rect, Style, Text, place
 from pnp.draw.text import layout_text
+from pnp.layout.jobs import COLUMNS, Job
 from pnp.layout.plan import FamilyPages
 from pnp.layout.tiles import TileGrid, tile_label
 from pnp.spec.paper import PaperSpec
@@ -113,6 +116,7 @@ def guide_page(
     ink: list[tuple[int, float, float]] | None = None,
     bled: bool = False,
     sheets: dict[str, list[int]] | None = None,
+    jobs: list[Job] | None = None,
 ) -> tuple[list, list[list]]:
     """The guide page, and further pages for the design choices that do not fit on it.
 
@@ -120,15 +124,19 @@ def guide_page(
     takes the same room whatever it says, so a draft without it lays out the page the same.
 
     `ink`: each page's estimated ink coverage in an ink-saver build, as (page, normal build,
-    this build), printed so the saving can be seen page by page."""
+    this build), printed so the saving can be seen page by page.
+
+    `jobs`: the print plan (pnp.layout.jobs); its table takes the room of the most jobs a game
+    can have, so a draft without it lays out the page the same."""
     W, H, m = paper.size.w, paper.size.h, paper.margin + 7
     cw = W - 2 * m
     out: list = []
     y = m
     out += text(fonts, title + (f" — {variant}" if variant else ""), m, y, cw, 9.0, bold=True)
     y += 13
-    out += text(fonts, credits, m, y, cw, 3.3, h=16, colour=SOFT)
-    y += 18
+    block = text(fonts, credits, m, y, cw, 3.3, h=16, colour=SOFT)
+    out += block
+    y += 3.3 * 1.25 * max(1, sum(1 for p in block if isinstance(p, Text))) + 3.5
     out.append(Rect(m, y, cw, 19, Style("#fff4c2", INK, 0.3), 2.0))
     out += text(
         fonts, "Print at 100% / Actual size", m, y + 2.5, cw, 6.0, bold=True, align="center"
@@ -181,7 +189,7 @@ def guide_page(
     out.append(Path((("M", m, y), ("L", m + cw, y)), Style(None, INK, 0.2)))
     y += 1.5
     rows = list(families)
-    line_h = 5.2 if len(rows) < 28 else 4.0
+    line_h = 5.2 if len(rows) < 10 else 4.2 if len(rows) < 28 else 4.0
     for fp in rows:
         vals = [
             fp.title,
@@ -197,15 +205,17 @@ def guide_page(
         for (_name, fx), v in zip(cols, vals, strict=True):
             out += text(fonts, v, m + fx * cw, y, cw * {0.0: 0.37, 0.46: 0.29}.get(fx, 0.12), 3.0)
         y += line_h
-        if y > H - 70:
+        if y > H - 70 - JOB_HEAD - JOB_ROW * most_jobs(families, calibration):
             break
     y += 4
     flip = "long" if paper.duplex.flip == "long" else "short"
+    out += jobs_table(fonts, jobs or [], flip, m, y, cw)
+    y += JOB_HEAD + JOB_ROW * max(len(jobs or ()), most_jobs(families, calibration)) + 3
     lines = []
     if any(fp.two_sided and not fp.folded for fp in families):
         lines.append(
-            f"Duplex: each page marked duplex is followed by its backs. Print those pages double-sided, flipping on the {flip} edge; "
-            "the backs are mirrored so that they line up with the fronts."
+            f"Duplex: a duplex job holds each sheet's front followed by its back (the small header on every sheet says which). "
+            f"Print it double-sided, flipping on the {flip} edge; the backs are mirrored so that they line up with the fronts."
         )
     if any(fp.folded for fp in families):
         lines.append(
@@ -226,37 +236,92 @@ def guide_page(
         )
         + ". Tiled boards: see the assembly page before their tiles."
     )
-    lines.append(cost_paragraph(sheets or {}, paper.title))
     if players:
         lines.append(f"Player sets printed for {players} players.")
     for para in lines:
-        out += text(fonts, para, m, y, cw, 3.2, h=14)
-        y += 15
+        out += text(fonts, para, m, y, cw, 3.2)
+        # its room as the draft measures it: page numbers written as wide as they can be
+        room = text(fonts, re.sub(r"\d+", "000", para), m, y, cw, 3.2)
+        y += PARA_LINE * sum(1 for p in room if isinstance(p, Text)) + PARA_GAP
+    # the same room whatever it says (a draft of the page has no sheets to count yet)
+    out += text(fonts, cost_paragraph(sheets or {}, paper.title), m, y, cw, 3.2, h=14)
+    y += 15
+    bottom = H - paper.margin
+    carried: list = []  # the ink paragraph, where it does not fit: on the page after
     if ink:
         block = text(fonts, ink_paragraph(ink), m, y, cw, 3.0)
-        out += block
-        y += 1.25 * 3.0 * sum(1 for p in block if isinstance(p, Text)) + 3
-    if not choices:
+        tall = 1.25 * 3.0 * sum(1 for p in block if isinstance(p, Text))
+        if y + tall <= bottom:
+            out += block
+            y += tall + 3
+        else:
+            carried = text(fonts, ink_paragraph(ink), m, m + 12, cw, 3.0)
+    if not choices and not carried:
         return out, []
-    bottom = H - paper.margin
-    block, rest = choices_block(fonts, list(choices), m, y + 2, cw, bottom)
-    if not rest:
-        return out + block, []
+    if not carried:
+        block, rest = choices_block(fonts, list(choices), m, y + 2, cw, bottom)
+        if not rest:
+            return out + block, []
     # all of them on pages of their own rather than one list split between the guide and the next
-    out += text(
+    said = ("The ink-saver's estimates" if carried else "") + (
+        (" and the design choices" if carried else "Design choices") if choices else ""
+    )
+    out += text(fonts, f"{said}: see the next page.", m, y + 2, cw, 3.2, bold=True)
+    return out, _continued(fonts, title, carried, list(choices), m, cw, bottom)
+
+
+def _continued(fonts, title: str, carried: list, choices: list[str], m, cw, bottom) -> list[list]:
+    """The guide's pages after the first: the ink paragraph that did not fit, the design choices."""
+    head = f"{title} — {'design choices' if choices else 'print guide, continued'}"
+    y = carried[-1].y + 6 if carried else m + 12  # below the last line of the ink paragraph
+    extra, rest = [], choices
+    while rest or carried:
+        block, rest = choices_block(fonts, rest, m, y, cw, bottom) if rest else ([], [])
+        extra.append(text(fonts, head, m, m, cw, 6.0, bold=True) + carried + block)
+        carried, y = [], m + 12
+    return extra
+
+
+PARA_LINE = 3.2 * 1.25  # mm a line of the guide's paragraphs
+PARA_GAP = 2.5  # mm between them
+JOB_ROW = 4.3  # mm a row of the print plan
+JOB_HEAD = 6.5 + 4.6  # mm the print plan's title and its columns' names
+
+
+def most_jobs(families: list[FamilyPages], calibration) -> int:
+    """The most jobs these families can print as (pnp.layout.jobs): the draft of the guide page,
+    made before the pages, keeps that many rows for them. The guide and its like are plain
+    paper one-sided; a stock takes a duplex job for its two-sided items and a one-sided job for
+    the rest."""
+    keys = {("paper", False)} | ({("calibration", True)} if calibration else set())
+    for fp in families:
+        keys.add((fp.stock, fp.two_sided and not fp.folded))
+    return len(keys)
+
+
+JOB_COLS = tuple(zip(COLUMNS, (0.0, 0.07, 0.2, 0.5, 0.76, 0.88), strict=True))  # x, of the width
+
+
+def jobs_table(fonts: FontBook, jobs: list[Job], flip: str, x: float, y: float, cw: float) -> list:
+    """The print plan: one row a job, in the order to run them."""
+    out = text(
         fonts,
-        "Design choices where the rulebook is silent: see the next page.",
-        m,
-        y + 2,
+        "Print jobs, in this order (send each page range to the printer as one job)",
+        x,
+        y,
         cw,
-        3.2,
+        4.0,
         bold=True,
     )
-    extra, rest = [], list(choices)
-    while rest:
-        block, rest = choices_block(fonts, rest, m, m + 12, cw, bottom)
-        extra.append(text(fonts, f"{title} — design choices", m, m, cw, 6.0, bold=True) + block)
-    return out, extra
+    y += 6.5
+    for name, fx in JOB_COLS:
+        out += text(fonts, name, x + fx * cw, y, cw * 0.3, 3.2, bold=True)
+    y += 4.6
+    for job in jobs:
+        for (_name, fx), v in zip(JOB_COLS, job.row(flip), strict=True):
+            out += text(fonts, v, x + fx * cw, y, cw * 0.3, 3.0)
+        y += JOB_ROW
+    return out
 
 
 def cost_paragraph(sheets: dict[str, list[int]], paper: str) -> str:

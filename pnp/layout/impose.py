@@ -9,8 +9,10 @@ from functools import partial
 from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import Group, translate
 from pnp.layout.fold import FoldItems, best_grid, best_pack, fits_half, fold_line
-from pnp.layout.grid import EPS, impose_grid
+from pnp.layout.grid import EPS, head_rooms, impose_grid
 from pnp.layout.guide import assembly_page, calibration_pages, guide_page, piece_band, tile_band
+from pnp.layout.header import add_headers
+from pnp.layout.jobs import order_pages, print_jobs
 from pnp.layout.marks import corner_marks, grid_marks
 from pnp.layout.plan import (
     BackItems,
@@ -274,11 +276,11 @@ def _impose(
                 continue
             sizes = {(round(r.w, 4), round(r.h, 4)) for r in distinct(refs)}
             bleed = max(r.bleed for r in distinct(refs))
-            if len(sizes) != 1:
-                runs.append(Run(refs, None))
-                continue
             gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
-            grid = impose_grid(refs[0].w, refs[0].h, area, gutter)
+            if len(sizes) != 1:
+                runs += like_runs(refs, area, gutter)
+                continue
+            grid = impose_grid(refs[0].w, refs[0].h, area, gutter, head_rooms(paper))
             per = grid.per_page
             # whole pages as a grid when the grid fills the page well; the rest shares sheets
             full = per > 1 and per * refs[0].w * refs[0].h >= GRID_FILL * area[2] * area[3]
@@ -325,7 +327,12 @@ def _impose(
         if pool.runs or pool.tiles:
             _shared_pages(pool, paper, new_page, note, back_of, band, packings)
 
+    plan = Plan(paper, pages, list(fam_pages.values()), calibration)
+
     def finish() -> None:
+        # the pages in the order they are printed, one contiguous range a job, then numbered
+        plan.calibration = order_pages(pages, plan.families, plan.calibration)
+        add_headers(pages, paper, fonts)
         for finish_map in maps:  # the maps name the pages their tiles ended on
             finish_map(pages)
         sheets: dict[str, list[int]] = {}  # what to buy: the pages that hold components, by stock
@@ -333,7 +340,10 @@ def _impose(
             if page.kind in ("sheet", "tile", "fold") and len(page.items):
                 sheets.setdefault(page.items[0].ref.stock, []).append(page.number)
         pages[0].marks, extra = guide(
-            calibration=calibration, pages_total=len(pages), sheets=sheets
+            calibration=plan.calibration,
+            pages_total=len(pages),
+            sheets=sheets,
+            jobs=print_jobs(pages),
         )
         pages[0].bookmark = "Print guide"
         for k, marks in enumerate(extra, start=1):
@@ -341,7 +351,7 @@ def _impose(
         if extra:
             pages[1].bookmark = "Design choices"
 
-    return Plan(paper, pages, list(fam_pages.values()), calibration), finish
+    return plan, finish
 
 
 def _shared_pages(
@@ -359,6 +369,15 @@ def _shared_pages(
         backed = [p for p in placed if p.ref.two_sided]
         if backed:
             _add_backs(page, new_page("backs"), back_of, note, [p.ref for p in backed], backed)
+
+
+def like_runs(refs: Sequence[ItemRef], area, gutter: float) -> list[Run]:
+    """Items of several sizes as runs of like items (one family, one size), each with its grid:
+    on a shared sheet identical items then stand together in blocks, all the same way round."""
+    alike: dict[tuple, list[ItemRef]] = {}
+    for r in refs:
+        alike.setdefault((r.family, round(r.w, 4), round(r.h, 4)), []).append(r)
+    return [Run(rs, impose_grid(rs[0].w, rs[0].h, area, gutter)) for rs in alike.values()]
 
 
 def is_large(r: ItemRef, area) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 
 from pnp.draw.primitives import Group, multiply, rotate, translate
-from pnp.layout.grid import Grid, fit_count
+from pnp.layout.grid import Grid, fit_count, head_rooms, head_start
 from pnp.layout.marks import corner_marks
 from pnp.layout.pack import GuillotinePacker
 from pnp.layout.plan import ItemRef, Placement
@@ -237,12 +237,23 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
 
 
 def _score(parts: list[Piece], packer: GuillotinePacker) -> tuple:
-    """Fewest sheets; then fewest printed on both sides, fewest holding a board's pieces, and
-    the least on the last sheet."""
+    """Fewest sheets; then fewest printed on both sides, fewest holding a board's pieces, the
+    fewest blocks of like items split apart on a sheet (each is cut out on its own), and the
+    least on the last sheet."""
     duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
     on_boards = sum(any(parts[s.index].tile for s in sh.spots) for sh in packer.sheets)
+    split = 0
+    for sh in packer.sheets:
+        runs = [_like(parts[s.index]) for s in sh.spots if parts[s.index].tile is None]
+        split += len(runs) - len(set(runs))
     last = sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
-    return (len(packer.sheets), duplex, on_boards, last)
+    return (len(packer.sheets), duplex, on_boards, split, last)
+
+
+def _like(piece: Piece) -> tuple:
+    """What makes items like: their family and size."""
+    r = piece.refs[0]
+    return (r.family, round(r.w, 4), round(r.h, 4))
 
 
 def shared_sheets(
@@ -268,7 +279,10 @@ def _sheets(pool: SharedPool, paper: PaperSpec) -> list[tuple[list[Placement], l
         spots = sorted(sheet.spots, key=lambda s: s.index)
         used_w = max(s.x + s.w for s in spots)
         used_h = max(s.y + s.h for s in spots)
-        ox, oy = ax + (aw - used_w) / 2, ay + (ah - used_h) / 2
+        ox, oy = (
+            ax + (aw - used_w) / 2,
+            head_start(ay, ah, used_h, head_rooms(paper)),
+        )  # the header's room
         placed = [
             p for s in spots for p in parts[s.index].placements(ox + s.x, oy + s.y, s.rotated)
         ]
