@@ -4,6 +4,8 @@ account for it, and `pnp check --coverage` lists it with its file and line."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pnp.cli import main
@@ -18,7 +20,10 @@ def test_coverage_is_empty_for_every_shipped_game(game, capsys):
     capsys.readouterr()
     rc = main(["check", game, "--coverage"])
     out = capsys.readouterr().out
-    assert (rc, out) == (0, ""), out
+    # nothing listed: one line of counts, none of them unproven
+    assert rc == 0 and re.fullmatch(
+        rf"{game}: \d+ proven, \d+ declared, 0 unproven \(texts\)\n", out
+    ), out
 
 
 def test_a_new_sentence_without_a_rule_fails_and_is_listed(tmp_path, capsys):
@@ -46,7 +51,10 @@ def test_a_new_sentence_without_a_rule_fails_and_is_listed(tmp_path, capsys):
     assert main(["check", str(folder), "--coverage"]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].endswith(f"{at}: reference-1 (front) prints '{NEW}' (reference-card)")
-    assert "1 printed texts neither checked nor declared" in lines[-1]
+    assert re.fullmatch(
+        r"earthquake: \d+ proven, \d+ declared, 2 unproven \(texts\)", lines[1]
+    )  # two reference cards
+    assert "1 printed elements not proven whole" in lines[-1]
 
     # declared as a design text, it is accounted for
     edit(
@@ -69,3 +77,74 @@ def test_a_game_without_design_texts_is_not_held_to_coverage(tmp_path, capsys):
     capsys.readouterr()
     assert main(["check", str(folder), "--coverage"]) == 1
     assert "no design_texts" in capsys.readouterr().out
+
+
+def test_a_phrase_rule_proves_its_phrase_only(tmp_path, capsys):
+    """A rule that finds a phrase inside a text proves that phrase: the rest of the sentence is
+    listed as unproven, so a clause edited there cannot pass unseen."""
+    folder = copy_game(tmp_path, "earthquake")
+    edit(
+        folder,
+        "rules.yaml",
+        'prints: {family: deeds, exact: "Collect 4 squares each season"}',
+        'prints: {family: deeds, contains: "Collect 4 squares"}',
+    )
+    rc, results = check(folder, capsys)
+    r = results["coverage:texts"]
+    assert rc == 1 and results["deed-collect-four"]["passed"] and not r["passed"]
+    assert {(m["printed"], m["unproven"]) for m in r["misses"]} == {
+        ("'Collect 4 squares each season' (deeds)", "each season")
+    }
+    assert "32 unproven" in r["found"]  # one text on each of the 32 deeds
+    capsys.readouterr()
+    assert main(["check", str(folder), "--coverage"]) == 1
+    out = capsys.readouterr().out
+    assert "prints 'Collect 4 squares each season' (deeds): unproven 'each season'" in out
+    # the clause edited: the phrase rule still passes, coverage names the new words
+    edit(folder, "deeds.yaml", "Collect 4 squares each season", "Collect 4 squares each New Year")
+    rc, results = check(folder, capsys)
+    assert [m["unproven"] for m in results["coverage:texts"]["misses"]] == ["each New Year"]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "left"),
+    [
+        (r"WINTER\b.*", "WINTER - start here, go north", "- start here, go north"),
+        (
+            r".*discard your gene.*5 points.*",
+            "Then discard your gene and lose 5 points now",
+            "Then … and lose … now",
+        ),
+        (r"EARTH [12]", "EARTH 2", ""),  # a narrow class proves its character
+        (r"Player \d", "Player 3", ""),
+        (r"[A-Z]+ wins", "ALICE wins", "ALICE"),  # 26 letters: not narrow
+        (r"[^.]+\. The end\.", "All of it. The end.", "All of it"),
+        (r"(?:North|South) edge", "South edge", ""),
+    ],
+)
+def test_a_pattern_proves_what_it_spells(pattern, text, left):
+    from pnp.check.spans import literal_spans, remainder
+
+    assert remainder(text, literal_spans(pattern, text)) == left
+
+
+def test_a_declaration_names_whole_texts(tmp_path, capsys):
+    """A design text declared by a sentence wildcard or by `contains` is refused (exit 2, the
+    file, line and key); a narrow class is accepted."""
+    folder = copy_game(tmp_path, "earthquake")
+    edit(
+        folder,
+        "rules.yaml",
+        "design_texts:\n",
+        'design_texts:\n  - {family: board, pattern: "WINTER .*", why: title}\n',
+    )
+    capsys.readouterr()
+    assert main(["check", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "rules.yaml" in err and "design_texts" in err and "'.*'" in err, err
+    edit(folder, "rules.yaml", 'pattern: "WINTER .*"', 'contains: "WINTER"')
+    assert main(["check", str(folder)]) == 2
+    assert "not contains" in capsys.readouterr().err
+    edit(folder, "rules.yaml", 'contains: "WINTER"', 'pattern: "WINTER [0-9]"')
+    rc, results = check(folder, capsys)
+    assert rc == 0, [k for k, v in results.items() if not v["passed"]]

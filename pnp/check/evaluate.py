@@ -9,6 +9,7 @@ from dataclasses import replace
 from pnp.check.faces import PrintedFaces
 from pnp.check.printed import Reader, RuleInputError
 from pnp.check.result import Result
+from pnp.check.spans import union
 from pnp.check.spec import PRINTED, Rule, RulesFile, Select
 from pnp.errors import PnpError
 from pnp.layout.impose import Plan
@@ -116,7 +117,7 @@ def evaluate(
         return games[key]
 
     results = []
-    used: set = set()  # (family, item, side, text) every rule of this variant reads
+    used: dict = {}  # (family, item, side, text) -> the spans the rules of this variant prove
     for n, r in enumerate(rules.rules):
         at = rules._where[n] if n < len(rules._where) else file
         g, faces = in_variant(r.variant, at) if r.variant else (game, printed)
@@ -126,21 +127,21 @@ def evaluate(
             )
             results.append(_read(reader, r, at))
             if faces is printed:
-                used.update((f.family, f.item, f.side, t) for f, t in reader.used)
+                for f, t, spans in reader.used:
+                    key = (f.family, f.item, f.side, t)
+                    used[key] = union(used.get(key, ()), spans)
         else:
             results.append(replace(_one(g, r, file), rule=at))
     if rules.design_texts is not None and printed is not None:
         from pnp.check import coverage
 
         reader = Reader(game, printed, dict(rules.regions))
+        tally = coverage.Tally()
         try:
-            found = coverage.uncovered(game, rules, printed, reader, used)
+            found = coverage.uncovered(game, rules, printed, reader, used, tally)
         except RuleInputError as exc:
             raise PnpError(f"design_texts: {exc}", file=file, key="design_texts") from None
-        total = sum(
-            len(printed.facts(f).texts) for fam in game.families for f in printed.faces(fam.name)
-        )
-        results.append(coverage.result(game, found, total, rules._design_at or file))
+        results.append(coverage.result(game, found, tally, rules._design_at or file))
     if plan is not None:
         results += placed(game, plan)
     return results

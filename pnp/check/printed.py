@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import fnmatch
-import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -15,6 +14,7 @@ from pnp.check.faces import DrawnFace, PrintedFaces
 from pnp.check.facts import Box, FaceFacts, art_name, fill_under, inside
 from pnp.check.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.check.result import Miss, Result
+from pnp.check.spans import WHOLE, norm, of_match
 from pnp.draw.colours import resolve_colour, rgb
 from pnp.errors import PnpError, short
 from pnp.spec.model import Game, matches
@@ -26,10 +26,6 @@ SHOWN = 4  # faces named in a failure's summary
 
 class RuleInputError(ValueError):
     """The rule itself is wrong (an unknown region, an expect of the wrong shape)."""
-
-
-def norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def text_ok(m: Match, text: str) -> bool:
@@ -120,7 +116,8 @@ class Reader:
         self.printed = printed
         self.regions = regions
         self.other = other  # variant name -> PrintedFaces of the game in that variant
-        self.used: list = []  # (face, text) this reader's rules read: coverage
+        self.used: list = []  # (face, text, spans) this reader's rules read: coverage
+        self.whole = True  # the rule being read compares whole texts (else: what its match spells)
         # areas and positions are in the family's own millimetres: a family printed at `scale`
         # (a reduced variant) has them scaled with it, so one rule reads every variant
         self.scales = {f.name: f.spec.scale for f in game.families}
@@ -173,7 +170,7 @@ class Reader:
     def key_of(self, facts: FaceFacts, key, face: DrawnFace | None = None) -> str:
         hits = self.texts(facts, key)
         if face is not None:
-            self.used += [(face, t) for t in hits]
+            self.used += [(face, t, WHOLE) for t in hits]
         return " ".join(norm(t.text) for t in hits)
 
     def marks(self, facts: FaceFacts, area, art: str, colour: str | None = None) -> list:
@@ -210,6 +207,7 @@ class Reader:
         per = "all" if name == "faces" else sel.per or "face"
         if expect is None and name == "texts":
             expect = {"min": 1}
+        self.whole = _compares_whole(kind, expect, sel)
         if kind == "same":
             r = self.compare_faces(sel, faces, opts, res)
         elif sel.by is not None:
@@ -245,7 +243,7 @@ class Reader:
         self.k = self.scales.get(face.family, 1.0)
         if name == "texts":
             hits = self.texts(facts, area, opts)
-            self.used += [(face, t) for t in hits]
+            self.used += [(face, t, self.proof(opts, t.text)) for t in hits]
             return [norm(t.text) for t in hits]
         if name == "marks":
             return [k.art for k in self.marks(facts, area, opts.art, opts.colour)]
@@ -259,7 +257,7 @@ class Reader:
                 )
                 for n in range(len(facts.regions))
             ]
-            self.used += [(face, t) for t in facts.texts if t.region is not None]
+            self.used += [(face, t, WHOLE) for t in facts.texts if t.region is not None]
             return [lab.strip() for lab in labels if lab.strip()]
         if name == "lines":
             boxes = self.boxes(area)
@@ -292,9 +290,10 @@ class Reader:
             if opts.under is not None and any(
                 getattr(opts.under, k) is not None for k in ("exact", "one_of", "pattern")
             ):
-                self.used += [
-                    (face, t) for t in self.texts(facts, area, opts.under)
-                ]  # its words are pinned
+                self.used += [  # its words are pinned as far as the match spells them
+                    (face, t, of_match(opts.under, t.text))
+                    for t in self.texts(facts, area, opts.under)
+                ]
             return self.measured_colours(opts, area, facts)
         if name == "fills":
             boxes = self.boxes(area)
@@ -340,7 +339,7 @@ class Reader:
             words = sorted({colour_name(c) if c else "none" for c in cs}) or ["no colour"]
             texts = [norm(t.text) for t in self.texts(facts, area, opts.text)] if opts.text else []
             self.used += (
-                [(face, t) for t in self.texts(facts, area, opts.text)] if opts.text else []
+                [(face, t, WHOLE) for t in self.texts(facts, area, opts.text)] if opts.text else []
             )
             return [" ".join(words + sorted(set(texts)))]  # which marks, however often printed
         raise AssertionError(name)
@@ -425,6 +424,11 @@ class Reader:
             return crossed % 2 == 1
 
         return holds
+
+    def proof(self, m, text: str):
+        """What a texts rule proves of one text it reads: all of it when the rule compares
+        whole texts, else what its match spells out (pnp.check.spans)."""
+        return WHOLE if self.whole else of_match(m, text)
 
     # --- the one comparator ---
     def wanted(self, kind: str, opts, expect):
@@ -868,6 +872,20 @@ class Reader:
             "cell": steps[len(steps) // 2] if steps else 0.0,
             "steps": steps,
         }
+
+
+def _compares_whole(kind: str, expect, sel) -> bool:
+    """The rule compares each text it reads whole (a list of texts, keys to lists, groups told
+    apart), not only counts the texts its match finds."""
+    if sel.by is not None or kind == "same":
+        return True
+    if kind != "list":
+        return False
+    values = list(expect.values()) if sel.key is not None and isinstance(expect, dict) else [expect]
+    return bool(values) and all(
+        isinstance(v, (list, str)) or (isinstance(v, dict) and {"from", "to"} <= set(v))
+        for v in values
+    )
 
 
 def _rings(nodes, m=None) -> list[list[tuple[float, float]]]:

@@ -89,19 +89,28 @@ def _departs(r: Result, copy: bool) -> bool:
 
 
 def coverage(game: str, results: list[Result]) -> tuple[str, bool]:
-    """`pnp check --coverage`: each printed text neither checked nor declared, as file:line: text."""
+    """`pnp check --coverage`: each printed element with a part neither proven nor declared,
+    as file:line, then the counts per kind (proven, declared, unproven)."""
     cov = [r for r in results if r.id.startswith("coverage:")]
     if not cov:
         return (
             f"{game}: no design_texts in rules.yaml, so coverage is not checked (see docs/rules.md, Coverage)",
             False,
         )
-    lines = [f"{m.spec}: {m.item} ({m.face}) prints {m.printed}" for r in cov for m in r.misses]
+    lines = []
+    for r in cov:
+        for m in r.misses:
+            part = m.printed.rsplit(" (", 1)[0]
+            left = (
+                "" if not m.unproven or f"'{m.unproven}'" == part else f": unproven '{m.unproven}'"
+            )
+            lines.append(f"{m.spec}: {m.item} ({m.face}) prints {m.printed}{left}")
+    counts = [
+        f"{game}: {r.found.split(': ')[1] if ': ' in r.found else r.found} ({r.id.removeprefix('coverage:')})"
+        for r in cov
+    ]
     if not lines:
-        return "", True
-    return "\n".join(
-        lines
-        + [
-            f"{len(lines)} printed texts neither checked nor declared: {cov[0].cite.removeprefix('pnp: every printed text is accounted for: ')}"
-        ]
-    ), False
+        return "\n".join(counts), True
+    bad = sum(len(r.misses) for r in cov)
+    how = cov[0].cite.removeprefix("pnp: every printed text is accounted for: ")
+    return "\n".join(lines + counts + [f"{bad} printed elements not proven whole: {how}"]), False

@@ -249,6 +249,24 @@ class DesignText(Match):
         description="only inside this area: a name from `regions`, {x, y, w, h}, or a list of them",
     )
 
+    @model_validator(mode="after")
+    def _whole(self):
+        """A declaration names whole texts: `contains`, or a pattern with a wildcard broader
+        than a narrow class, would declare sentences nobody has read."""
+        from pnp.check.spans import wide_parts
+
+        if self.contains is not None:
+            raise ValueError(
+                "a design text is declared whole: exact, one_of or a narrow pattern, not contains"
+            )
+        if self.pattern is not None and wide_parts(self.pattern):
+            raise ValueError(
+                f"pattern {self.pattern!r} has wildcards ({', '.join(map(repr, wide_parts(self.pattern)))}) "
+                "that would declare any words: name the texts with exact or one_of, or use "
+                "only narrow classes such as [12] or \\d (at most 10 characters, no space)"
+            )
+        return self
+
 
 class RulesFile(Strict):
     """rules.yaml"""
