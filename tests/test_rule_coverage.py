@@ -54,7 +54,7 @@ def test_a_new_sentence_without_a_rule_fails_and_is_listed(tmp_path, capsys):
     assert re.fullmatch(
         r"earthquake: \d+ proven, \d+ declared, 2 unproven \(texts\)", lines[1]
     )  # two reference cards
-    assert "1 printed elements not proven whole" in lines[-1]
+    assert lines[-1].startswith("1 texts not proven whole")
 
     # declared as a design text, it is accounted for
     edit(
@@ -148,3 +148,43 @@ def test_a_declaration_names_whole_texts(tmp_path, capsys):
     edit(folder, "rules.yaml", 'contains: "WINTER"', 'pattern: "WINTER [0-9]"')
     rc, results = check(folder, capsys)
     assert rc == 0, [k for k, v in results.items() if not v["passed"]]
+
+
+def test_symbols_and_fills_no_rule_reads_are_listed(tmp_path, capsys):
+    """With design_art, every symbol drawn and every filled region is read by a rule or named
+    by art or exact colour; the rest is listed per family, side and art (or colour)."""
+    folder = copy_game(tmp_path, "earthquake")
+    edit(folder, "rules.yaml", "\nrules:\n", "\ndesign_art: []\nrules:\n")
+    rc, results = check(folder, capsys)
+    sym, fills = results["drawn:symbols"], results["drawn:fills"]
+    assert rc == 1 and not sym["passed"] and not fills["passed"]
+    drawn = {(m["item"], m["face"], m["printed"]) for m in sym["misses"]}
+    assert ("board", "front", "'tank' drawn 4 times (board)") in drawn
+    assert ("reference-1", "front", "'police' drawn 2 times (reference-card)") in drawn
+    assert any(m["printed"] == "'#dcd6c8' filled 32 times (board)" for m in fills["misses"])
+    # what rules read is proven: the plates' colours under the block names, the deeds' headings
+    assert int(re.search(r"fills: (\d+) proven", fills["found"])[1]) > 100
+    assert not any("(deeds)" in m["printed"] and "#d23b30" in m["printed"] for m in fills["misses"])
+    capsys.readouterr()
+    assert main(["check", str(folder), "--coverage"]) == 1
+    out = capsys.readouterr().out
+    assert "board (front) has 'tank' drawn 4 times (board)" in out
+    assert re.search(r"^earthquake: 0 proven, 0 declared, 32 unproven \(symbols\)$", out, re.M)
+    # named exactly, they are declared; a colour word or a wildcard is refused
+    edit(
+        folder,
+        "rules.yaml",
+        "design_art: []",
+        "design_art:\n  - {family: board, art: [tank], why: decoration}\n"
+        '  - {family: board, fill: ["#dcd6c8"], why: block ground}',
+    )
+    rc, results = check(folder, capsys)
+    printed = {m["printed"] for m in results["drawn:symbols"]["misses"]}
+    assert (
+        "'tank' drawn 4 times (board)" not in printed
+        and "'arrow-up' drawn 8 times (board)" in printed
+    )
+    assert "#dcd6c8" not in results["drawn:fills"]["found"]
+    edit(folder, "rules.yaml", "art: [tank]", "art: [ta*]")
+    assert main(["check", str(folder)]) == 2
+    assert "without wildcards" in capsys.readouterr().err

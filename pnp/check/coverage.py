@@ -64,7 +64,8 @@ def uncovered(
     return out
 
 
-def _declares(d, face: DrawnFace, t: TextFact, reader, text_ok) -> bool:
+def applies(d, face: DrawnFace, box, reader) -> bool:
+    """A declaration's family, side, where and area hold for this thing of this face."""
     names = None if d.family is None else d.family if isinstance(d.family, list) else [d.family]
     if names is not None and face.family not in names:
         return False
@@ -72,10 +73,13 @@ def _declares(d, face: DrawnFace, t: TextFact, reader, text_ok) -> bool:
         return False
     if d.where is not None and not matches(d.where, face.attrs):
         return False
-    if not text_ok(d, t.text):
-        return False
+    reader.k = reader.scales.get(face.family, 1.0)
     boxes = reader.boxes(d.in_)
-    return boxes is None or any(inside(t.box, b) for b in boxes)
+    return boxes is None or any(inside(box, b) for b in boxes)
+
+
+def _declares(d, face: DrawnFace, t: TextFact, reader, text_ok) -> bool:
+    return text_ok(d, t.text) and applies(d, face, t.box, reader)
 
 
 def result(

@@ -35,6 +35,9 @@ def load_rules(game: Game) -> RulesFile | None:
     if rules.design_texts is not None:
         _, line = locate(data, ("design_texts",))
         rules._design_at = f"{file}:{line}" if line else file
+    if rules.design_art is not None:
+        _, line = locate(data, ("design_art",))
+        rules._art_at = f"{file}:{line}" if line else file
     return rules
 
 
@@ -88,7 +91,8 @@ def evaluate(
             raise ValueError("rules over printed content need the drawn faces (printed=) and draw=")
         return draw(g)
 
-    if printed is None and (reads_printed(rules) or rules.design_texts is not None):
+    covers = rules.design_texts is not None or rules.design_art is not None
+    if printed is None and (reads_printed(rules) or covers):
         printed = draw_printed(game)
     games: dict[str | None, tuple[Game, PrintedFaces | None]] = {game.variant: (game, printed)}
 
@@ -118,6 +122,7 @@ def evaluate(
 
     results = []
     used: dict = {}  # (family, item, side, text) -> the spans the rules of this variant prove
+    seen: set = set()  # (family, item, side, id of a mark or fill) the rules of this variant read
     for n, r in enumerate(rules.rules):
         at = rules._where[n] if n < len(rules._where) else file
         g, faces = in_variant(r.variant, at) if r.variant else (game, printed)
@@ -130,21 +135,38 @@ def evaluate(
                 for f, t, spans in reader.used:
                     key = (f.family, f.item, f.side, t)
                     used[key] = union(used.get(key, ()), spans)
+                seen.update((f.family, f.item, f.side, id(x)) for f, x in reader.seen)
         else:
             results.append(replace(_one(g, r, file), rule=at))
-    if rules.design_texts is not None and printed is not None:
-        from pnp.check import coverage
+    if covers and printed is not None:
+        results += _coverage(game, rules, printed, used, seen, file)
+    if plan is not None:
+        results += placed(game, plan)
+    return results
 
-        reader = Reader(game, printed, dict(rules.regions))
+
+def _coverage(game: Game, rules: RulesFile, printed, used: dict, seen: set, file: str) -> list:
+    """The coverage results: texts (design_texts), symbols and fills (design_art)."""
+    from pnp.check import coverage, coverage_art
+
+    reader = Reader(game, printed, dict(rules.regions))
+    out = []
+    if rules.design_texts is not None:
         tally = coverage.Tally()
         try:
             found = coverage.uncovered(game, rules, printed, reader, used, tally)
         except RuleInputError as exc:
             raise PnpError(f"design_texts: {exc}", file=file, key="design_texts") from None
-        results.append(coverage.result(game, found, tally, rules._design_at or file))
-    if plan is not None:
-        results += placed(game, plan)
-    return results
+        out.append(coverage.result(game, found, tally, rules._design_at or file))
+    if rules.design_art is not None:
+        for kind in coverage_art.KINDS:
+            art = coverage_art.ArtTally()
+            try:
+                found = coverage_art.uncovered(game, rules, printed, reader, seen, kind, art)
+            except RuleInputError as exc:
+                raise PnpError(f"design_art: {exc}", file=file, key="design_art") from None
+            out.append(coverage_art.result(found, kind, art, rules._art_at or file))
+    return out
 
 
 def reads_printed(rules: RulesFile) -> bool:

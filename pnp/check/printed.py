@@ -118,6 +118,8 @@ class Reader:
         self.other = other  # variant name -> PrintedFaces of the game in that variant
         self.used: list = []  # (face, text, spans) this reader's rules read: coverage
         self.whole = True  # the rule being read compares whole texts (else: what its match spells)
+        self.face: DrawnFace | None = None  # the face being read
+        self.seen: list = []  # (face, MarkFact or ShapeFact) this reader's rules read: coverage
         # areas and positions are in the family's own millimetres: a family printed at `scale`
         # (a reduced variant) has them scaled with it, so one rule reads every variant
         self.scales = {f.name: f.spec.scale for f in game.families}
@@ -175,11 +177,18 @@ class Reader:
 
     def marks(self, facts: FaceFacts, area, art: str, colour: str | None = None) -> list:
         boxes = self.boxes(area)
-        return [
+        hits = [
             k for k in facts.marks
             if fnmatch.fnmatchcase(k.art, art) and (boxes is None or any(inside(k.box, b) for b in boxes))
             and (colour is None or (k.colour is not None and self.colour_is(k.colour, colour)))
         ]  # fmt: skip
+        return self.saw(hits)
+
+    def saw(self, facts: list) -> list:
+        """Marks or fills the rule being read looks at, for coverage; returned as they are."""
+        if self.face is not None:
+            self.seen += [(self.face, f) for f in facts]
+        return facts
 
     def colour_is(self, hexcolour: str, want: str) -> bool:
         if want in BASIC:
@@ -241,6 +250,7 @@ class Reader:
         """The measure `name` on one face: a list of readings (texts, art names, colours, sizes ...)."""
         area = sel.in_
         self.k = self.scales.get(face.family, 1.0)
+        self.face = face
         if name == "texts":
             hits = self.texts(facts, area, opts)
             self.used += [(face, t, self.proof(opts, t.text)) for t in hits]
@@ -253,7 +263,7 @@ class Reader:
             labels = [
                 " ".join(
                     [norm(t.text) for t in facts.texts if t.region == n]
-                    + [k.art for k in facts.marks if k.region == n]
+                    + [k.art for k in self.saw([k for k in facts.marks if k.region == n])]
                 )
                 for n in range(len(facts.regions))
             ]
@@ -297,11 +307,13 @@ class Reader:
             return self.measured_colours(opts, area, facts)
         if name == "fills":
             boxes = self.boxes(area)
-            return [
-                s
-                for s in facts.shapes
-                if s.opacity >= 0.5 and (boxes is None or any(inside(s.box, b) for b in boxes))
-            ]
+            return self.saw(
+                [
+                    s
+                    for s in facts.shapes
+                    if s.opacity >= 0.5 and (boxes is None or any(inside(s.box, b) for b in boxes))
+                ]
+            )
         if name == "size":
             if opts.die_face:
                 return [(b[2] - b[0], b[3] - b[1]) for b in facts.regions]
@@ -358,6 +370,7 @@ class Reader:
             want = opts.meaning.get(k.art)
             if want is None or (boxes is not None and not any(inside(k.box, b) for b in boxes)):
                 continue
+            self.saw([k])
             x, y = (k.box[0] + k.box[2]) / 2, (k.box[1] + k.box[3]) / 2
             if want in ("inside", "outside"):
                 if ground is None:
@@ -374,7 +387,8 @@ class Reader:
                 under = [
                     s for s in facts.shapes if s.order < k.order and s.opacity > 0 and s.holds(x, y)
                 ]
-                got = max(under, key=lambda s: s.order).fill if under else "#ffffff"
+                top = self.saw([max(under, key=lambda s: s.order)] if under else [])
+                got = top[0].fill if top else "#ffffff"
                 ok = self.colour_is(got, want)
             if not ok:  # where, in the family's own millimetres
                 out.append(f"{k.art} at {x / self.k:.0f}, {y / self.k:.0f} mm: {got}")
@@ -383,6 +397,7 @@ class Reader:
     def ground(self, art: str, facts: FaceFacts):
         """A test of whether a point of the face lies inside the filled shapes of this art, as drawn."""
         mark = next((k for k in facts.marks if k.art == art), None)
+        self.saw([mark] if mark else [])
         sym = next((v for key, v in self.printed.symbols.items() if art_name(key) == art), None)
         if mark is None or sym is None:
             return None
@@ -831,6 +846,7 @@ class Reader:
             out = []
             for t in self.texts(facts, area, opts.under):
                 s = fill_under(facts, t.box, t.order)
+                self.saw([s] if s else [])
                 out.append(s.fill if s else "#ffffff")
             return out
         if opts.art is not None:
@@ -840,6 +856,7 @@ class Reader:
             out = []
             for b in boxes:
                 s = fill_under(facts, b, 1 << 60)
+                self.saw([s] if s else [])
                 out.append(s.fill if s else "#ffffff")
             return out
         # the colour that covers most of the face, leaving out fills hidden under a later one
@@ -848,7 +865,11 @@ class Reader:
         for n, s in enumerate(solid):
             if not any(_covers(t.box, s.box) for t in solid[n + 1 :]):
                 area_[s.fill] += s.area
-        return [area_.most_common(1)[0][0]] if area_ else []
+        if not area_:
+            return []
+        most = area_.most_common(1)[0][0]
+        self.saw([s for s in solid if s.fill == most])
+        return [most]
 
     def grid_of(self, facts: FaceFacts, area) -> dict:
         boxes = self.boxes(area)

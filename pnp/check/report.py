@@ -85,13 +85,13 @@ def summary(game: str, results: list[Result], copy: bool = False) -> str:
 def _departs(r: Result, copy: bool) -> bool:
     """A copy's failing rule departs from the rulebook; a text not accounted for, or a
     shape pnp cannot print, fails in a copy as anywhere."""
-    return copy and not r.id.startswith(("coverage:", "printed:"))
+    return copy and not r.id.startswith(("coverage:", "drawn:", "printed:"))
 
 
 def coverage(game: str, results: list[Result]) -> tuple[str, bool]:
     """`pnp check --coverage`: each printed element with a part neither proven nor declared,
     as file:line, then the counts per kind (proven, declared, unproven)."""
-    cov = [r for r in results if r.id.startswith("coverage:")]
+    cov = [r for r in results if r.id.startswith(("coverage:", "drawn:"))]
     if not cov:
         return (
             f"{game}: no design_texts in rules.yaml, so coverage is not checked (see docs/rules.md, Coverage)",
@@ -99,18 +99,23 @@ def coverage(game: str, results: list[Result]) -> tuple[str, bool]:
         )
     lines = []
     for r in cov:
+        text = r.id.startswith("coverage:")
         for m in r.misses:
             part = m.printed.rsplit(" (", 1)[0]
-            left = (
-                "" if not m.unproven or f"'{m.unproven}'" == part else f": unproven '{m.unproven}'"
+            whole = not text or not m.unproven or f"'{m.unproven}'" == part
+            left = "" if whole else f": unproven '{m.unproven}'"
+            lines.append(
+                f"{m.spec}: {m.item} ({m.face}) {'prints' if text else 'has'} {m.printed}{left}"
             )
-            lines.append(f"{m.spec}: {m.item} ({m.face}) prints {m.printed}{left}")
     counts = [
-        f"{game}: {r.found.split(': ')[1] if ': ' in r.found else r.found} ({r.id.removeprefix('coverage:')})"
+        f"{game}: {r.found.split(': ')[1] if ': ' in r.found else r.found} ({r.id.split(':')[1]})"
         for r in cov
     ]
     if not lines:
         return "\n".join(counts), True
-    bad = sum(len(r.misses) for r in cov)
-    how = cov[0].cite.removeprefix("pnp: every printed text is accounted for: ")
-    return "\n".join(lines + counts + [f"{bad} printed elements not proven whole: {how}"]), False
+    hows = [
+        f"{len(r.misses)} {r.id.split(':')[1]} not proven whole: {r.cite.split(': ', 1)[1]}"
+        for r in cov
+        if r.misses
+    ]
+    return "\n".join(lines + counts + hows), False
