@@ -23,7 +23,9 @@ def test_coverage_is_empty_for_every_shipped_game(game, capsys):
     out = capsys.readouterr().out
     # nothing listed: a line of counts per kind, none of them unproven
     assert rc == 0 and re.fullmatch(
-        "".join(rf"{game}: \d+ proven, \d+ declared, 0 unproven \({k}\)\n" for k in KINDS), out
+        "".join(rf"{game}: \d+ proven, \d+ declared, 0 unproven \({k}\)\n" for k in KINDS)
+        + rf"{game}: every text and symbol \(contrast\)\n",
+        out,
     ), out
 
 
@@ -194,3 +196,22 @@ def test_symbols_and_fills_no_rule_reads_are_listed(tmp_path, capsys):
     edit(folder, "rules.yaml", "art: [arrow-up]", "art: [arrow*]")
     assert main(["check", str(folder)]) == 2
     assert "without wildcards" in capsys.readouterr().err
+
+
+def test_a_text_in_its_grounds_colour_fails_contrast(tmp_path, capsys):
+    """Contrast is read from the drawing: the selectors' numbers printed white on their white
+    faces fail `drawn:contrast`, naming the colours and the ratio (texts need 4.5:1)."""
+    folder = copy_game(tmp_path, "greenway")
+    edit(
+        folder,
+        "selectors.yaml",
+        "size: 7pt, font: bold, colour: ink}",
+        "size: 7pt, font: bold, colour: white}",
+    )
+    rc, results = check(folder, capsys)
+    r = results["drawn:contrast"]
+    assert rc == 1 and not r["passed"]
+    assert {m["printed"] for m in r["misses"]} >= {
+        "text 'P1' in #ffffff on #ffffff: contrast 1.0:1 (selectors)"
+    }
+    assert r["misses"][0]["spec"].endswith("selectors.yaml:14")

@@ -36,8 +36,8 @@ class ArtTally:
 
 def drawn(facts, kind: str) -> list:
     """The symbols (or the filled regions) of one face that coverage accounts for."""
-    if kind == "symbols":
-        return list(facts.marks)
+    if kind == "symbols":  # a picture (an image file) is the designer's art, not a symbol
+        return [k for k in facts.marks if not k.picture]
     return [s for s in facts.shapes if s.opacity >= 0.5]
 
 

@@ -166,6 +166,9 @@ def _coverage(game: Game, rules: RulesFile, printed, used: dict, seen: set, file
             except RuleInputError as exc:
                 raise PnpError(f"design_art: {exc}", file=file, key="design_art") from None
             out.append(coverage_art.result(found, kind, art, rules._art_at or file))
+        from pnp.check import contrast
+
+        out.append(contrast.result(game, printed, rules._art_at or file))
     return out
 
 
