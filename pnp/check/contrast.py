@@ -49,27 +49,17 @@ def ground(facts, x: float, y: float, before: int) -> tuple[float, float, float]
 def low(facts) -> list[tuple[str, str, float, float]]:
     """(what, its colour, the ground's colour, the ratio) for each text and symbol below its
     threshold on one face."""
+    things = [
+        (f"text '{' '.join(t.text.split())}'", t, MIN_TEXT) for t in facts.texts if t.text.strip()
+    ] + [(f"symbol '{k.art}'", k, MIN_SYMBOL) for k in facts.marks]
     out = []
-    for t in facts.texts:
-        if not t.text.strip() or not t.colour:
+    for what, f, least in things:
+        if not f.colour:
             continue
-        x, y = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
-        g = ground(facts, x, y, t.order)
-        if g is None:
-            continue
-        r = contrast(rgb(t.colour), g)
-        if r < MIN_TEXT:
-            out.append((f"text '{' '.join(t.text.split())}'", t.colour, _hex(g), r))
-    for k in facts.marks:
-        if not k.colour:
-            continue
-        x, y = (k.box[0] + k.box[2]) / 2, (k.box[1] + k.box[3]) / 2
-        g = ground(facts, x, y, k.order)
-        if g is None:
-            continue
-        r = contrast(rgb(k.colour), g)
-        if r < MIN_SYMBOL:
-            out.append((f"symbol '{k.art}'", k.colour, _hex(g), r))
+        g = ground(facts, (f.box[0] + f.box[2]) / 2, (f.box[1] + f.box[3]) / 2, f.order)
+        r = None if g is None else contrast(rgb(f.colour), g)
+        if r is not None and r < least:
+            out.append((what, f.colour, _hex(g), r))
     return out
 
 
