@@ -159,16 +159,20 @@ def _coverage(game: Game, rules: RulesFile, printed, used: dict, seen: set, file
             raise PnpError(f"design_texts: {exc}", file=file, key="design_texts") from None
         out.append(coverage.result(game, found, tally, rules._design_at or file))
     if rules.design_art is not None:
-        for kind in coverage_art.KINDS:
+        # an ink-saver print recolours every fill: its symbols are still read, its fills and
+        # contrast were proven on the print it lightens (legibility warns of its own)
+        kinds = ("symbols",) if printed.ink_saver else coverage_art.KINDS
+        for kind in kinds:
             art = coverage_art.ArtTally()
             try:
                 found = coverage_art.uncovered(game, rules, printed, reader, seen, kind, art)
             except RuleInputError as exc:
                 raise PnpError(f"design_art: {exc}", file=file, key="design_art") from None
             out.append(coverage_art.result(found, kind, art, rules._art_at or file))
-        from pnp.check import contrast
+        if not printed.ink_saver:
+            from pnp.check import contrast
 
-        out.append(contrast.result(game, printed, rules._art_at or file))
+            out.append(contrast.result(game, printed, rules._art_at or file))
     return out
 
 
