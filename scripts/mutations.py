@@ -42,6 +42,11 @@ CATEGORIES = {
     "free-text": "a sentence or label no rulebook number pins, and a sentence added to a face",
     "relations": "symbols against their region, suits and players told apart across the set",
     "geography": "a globe against the world: land and sea, the Pacific side, pairs on the seam",
+    "clause": "a clause edited inside a sentence a rule reads, or a declared title reworded",
+    "symbols": "a symbol drawn on another item, or another symbol drawn on an item",
+    "places": "a symbol, region or mark moved to another place of a face",
+    "hidden": "a side meant to be hidden that gives the other side away",
+    "contrast": "a text or symbol printed in (nearly) the colour it lies on",
 }
 
 

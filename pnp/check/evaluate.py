@@ -9,6 +9,7 @@ from dataclasses import replace
 from pnp.check.faces import PrintedFaces
 from pnp.check.printed import Reader, RuleInputError
 from pnp.check.result import Result
+from pnp.check.spans import union
 from pnp.check.spec import PRINTED, Rule, RulesFile, Select
 from pnp.errors import PnpError
 from pnp.layout.impose import Plan
@@ -34,6 +35,9 @@ def load_rules(game: Game) -> RulesFile | None:
     if rules.design_texts is not None:
         _, line = locate(data, ("design_texts",))
         rules._design_at = f"{file}:{line}" if line else file
+    if rules.design_art is not None:
+        _, line = locate(data, ("design_art",))
+        rules._art_at = f"{file}:{line}" if line else file
     return rules
 
 
@@ -87,7 +91,8 @@ def evaluate(
             raise ValueError("rules over printed content need the drawn faces (printed=) and draw=")
         return draw(g)
 
-    if printed is None and (reads_printed(rules) or rules.design_texts is not None):
+    covers = rules.design_texts is not None or rules.design_art is not None
+    if printed is None and (reads_printed(rules) or covers):
         printed = draw_printed(game)
     games: dict[str | None, tuple[Game, PrintedFaces | None]] = {game.variant: (game, printed)}
 
@@ -116,7 +121,8 @@ def evaluate(
         return games[key]
 
     results = []
-    used: set = set()  # (family, item, side, text) every rule of this variant reads
+    used: dict = {}  # (family, item, side, text) -> the spans the rules of this variant prove
+    seen: set = set()  # (family, item, side, id of a mark or fill) the rules of this variant read
     for n, r in enumerate(rules.rules):
         at = rules._where[n] if n < len(rules._where) else file
         g, faces = in_variant(r.variant, at) if r.variant else (game, printed)
@@ -126,24 +132,48 @@ def evaluate(
             )
             results.append(_read(reader, r, at))
             if faces is printed:
-                used.update((f.family, f.item, f.side, t) for f, t in reader.used)
+                for f, t, spans in reader.used:
+                    key = (f.family, f.item, f.side, t)
+                    used[key] = union(used.get(key, ()), spans)
+                seen.update((f.family, f.item, f.side, id(x)) for f, x in reader.seen)
         else:
             results.append(replace(_one(g, r, file), rule=at))
-    if rules.design_texts is not None and printed is not None:
-        from pnp.check import coverage
-
-        reader = Reader(game, printed, dict(rules.regions))
-        try:
-            found = coverage.uncovered(game, rules, printed, reader, used)
-        except RuleInputError as exc:
-            raise PnpError(f"design_texts: {exc}", file=file, key="design_texts") from None
-        total = sum(
-            len(printed.facts(f).texts) for fam in game.families for f in printed.faces(fam.name)
-        )
-        results.append(coverage.result(game, found, total, rules._design_at or file))
+    if covers and printed is not None:
+        results += _coverage(game, rules, printed, used, seen, file)
     if plan is not None:
         results += placed(game, plan)
     return results
+
+
+def _coverage(game: Game, rules: RulesFile, printed, used: dict, seen: set, file: str) -> list:
+    """The coverage results: texts (design_texts), symbols and fills (design_art)."""
+    from pnp.check import coverage, coverage_art
+
+    reader = Reader(game, printed, dict(rules.regions))
+    out = []
+    if rules.design_texts is not None:
+        tally = coverage.Tally()
+        try:
+            found = coverage.uncovered(game, rules, printed, reader, used, tally)
+        except RuleInputError as exc:
+            raise PnpError(f"design_texts: {exc}", file=file, key="design_texts") from None
+        out.append(coverage.result(game, found, tally, rules._design_at or file))
+    if rules.design_art is not None:
+        # an ink-saver print recolours every fill: its symbols are still read, its fills and
+        # contrast were proven on the print it lightens (legibility warns of its own)
+        kinds = ("symbols",) if printed.ink_saver else coverage_art.KINDS
+        for kind in kinds:
+            art = coverage_art.ArtTally()
+            try:
+                found = coverage_art.uncovered(game, rules, printed, reader, seen, kind, art)
+            except RuleInputError as exc:
+                raise PnpError(f"design_art: {exc}", file=file, key="design_art") from None
+            out.append(coverage_art.result(found, kind, art, rules._art_at or file))
+        if not printed.ink_saver:
+            from pnp.check import contrast
+
+            out.append(contrast.result(game, printed, rules._art_at or file))
+    return out
 
 
 def reads_printed(rules: RulesFile) -> bool:

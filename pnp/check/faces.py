@@ -34,12 +34,16 @@ class DrawnFace:
 class PrintedFaces:
     """Drawn faces by family, with the shared drawings (symbols) and fonts needed to read them."""
 
-    def __init__(self, faces: Iterable[DrawnFace], symbols: Mapping, fonts):
+    def __init__(
+        self, faces: Iterable[DrawnFace], symbols: Mapping, fonts, ink_saver: bool = False
+    ):
         self.by_family: dict[str, list[DrawnFace]] = {}
         for f in faces:
             self.by_family.setdefault(f.family, []).append(f)
         self.symbols = symbols
         self.fonts = fonts
+        # the ink-saver's rewrite of every colour: its fills are not the ones design_art names
+        self.ink_saver = ink_saver
         self._facts: dict[object, FaceFacts] = {}
 
     def faces(self, family: str) -> list[DrawnFace]:
@@ -67,7 +71,9 @@ def item_line(game: Game, family: str, index: int) -> tuple[str | None, int | No
     return file or fam.file, line
 
 
-def from_drawn(game: Game, drawn: Mapping[str, Sequence], symbols: Mapping, fonts) -> PrintedFaces:
+def from_drawn(
+    game: Game, drawn: Mapping[str, Sequence], symbols: Mapping, fonts, ink_saver: bool = False
+) -> PrintedFaces:
     """PrintedFaces from the kinds' faces by family (pnp.pipeline)."""
     out = []
     for fam in game.families:
@@ -85,4 +91,4 @@ def from_drawn(game: Game, drawn: Mapping[str, Sequence], symbols: Mapping, font
                     out.append(
                         DrawnFace(fam.name, f.id, side, drawing, attrs, f.w, f.h, file, line)
                     )
-    return PrintedFaces(out, symbols, fonts)
+    return PrintedFaces(out, symbols, fonts, ink_saver)

@@ -49,6 +49,7 @@ class MarkFact:
     box: Box
     region: int | None
     order: int
+    picture: bool = False  # an image file (PNG, JPEG, SVG), not a named symbol
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +198,7 @@ class _Reader:
                     _box(m, node.x, node.y, node.x + node.w, node.y + node.h),
                     region,
                     self.tick(),
+                    picture=True,
                 )
             )
         elif isinstance(node, Rect):

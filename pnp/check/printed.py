@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import fnmatch
-import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -15,6 +14,7 @@ from pnp.check.faces import DrawnFace, PrintedFaces
 from pnp.check.facts import Box, FaceFacts, art_name, fill_under, inside
 from pnp.check.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.check.result import Miss, Result
+from pnp.check.spans import WHOLE, norm, of_match
 from pnp.draw.colours import resolve_colour, rgb
 from pnp.errors import PnpError, short
 from pnp.spec.model import Game, matches
@@ -26,10 +26,6 @@ SHOWN = 4  # faces named in a failure's summary
 
 class RuleInputError(ValueError):
     """The rule itself is wrong (an unknown region, an expect of the wrong shape)."""
-
-
-def norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def text_ok(m: Match, text: str) -> bool:
@@ -120,7 +116,10 @@ class Reader:
         self.printed = printed
         self.regions = regions
         self.other = other  # variant name -> PrintedFaces of the game in that variant
-        self.used: list = []  # (face, text) this reader's rules read: coverage
+        self.used: list = []  # (face, text, spans) this reader's rules read: coverage
+        self.whole = True  # the rule being read compares whole texts (else: what its match spells)
+        self.face: DrawnFace | None = None  # the face being read
+        self.seen: list = []  # (face, MarkFact or ShapeFact) this reader's rules read: coverage
         # areas and positions are in the family's own millimetres: a family printed at `scale`
         # (a reduced variant) has them scaled with it, so one rule reads every variant
         self.scales = {f.name: f.spec.scale for f in game.families}
@@ -173,16 +172,23 @@ class Reader:
     def key_of(self, facts: FaceFacts, key, face: DrawnFace | None = None) -> str:
         hits = self.texts(facts, key)
         if face is not None:
-            self.used += [(face, t) for t in hits]
+            self.used += [(face, t, WHOLE) for t in hits]
         return " ".join(norm(t.text) for t in hits)
 
     def marks(self, facts: FaceFacts, area, art: str, colour: str | None = None) -> list:
         boxes = self.boxes(area)
-        return [
+        hits = [
             k for k in facts.marks
             if fnmatch.fnmatchcase(k.art, art) and (boxes is None or any(inside(k.box, b) for b in boxes))
             and (colour is None or (k.colour is not None and self.colour_is(k.colour, colour)))
         ]  # fmt: skip
+        return self.saw(hits)
+
+    def saw(self, facts: list) -> list:
+        """Marks or fills the rule being read looks at, for coverage; returned as they are."""
+        if self.face is not None:
+            self.seen += [(self.face, f) for f in facts]
+        return facts
 
     def colour_is(self, hexcolour: str, want: str) -> bool:
         if want in BASIC:
@@ -210,6 +216,7 @@ class Reader:
         per = "all" if name == "faces" else sel.per or "face"
         if expect is None and name == "texts":
             expect = {"min": 1}
+        self.whole = _compares_whole(kind, expect, sel)
         if kind == "same":
             r = self.compare_faces(sel, faces, opts, res)
         elif sel.by is not None:
@@ -243,9 +250,10 @@ class Reader:
         """The measure `name` on one face: a list of readings (texts, art names, colours, sizes ...)."""
         area = sel.in_
         self.k = self.scales.get(face.family, 1.0)
+        self.face = face
         if name == "texts":
             hits = self.texts(facts, area, opts)
-            self.used += [(face, t) for t in hits]
+            self.used += [(face, t, self.proof(opts, t.text)) for t in hits]
             return [norm(t.text) for t in hits]
         if name == "marks":
             return [k.art for k in self.marks(facts, area, opts.art, opts.colour)]
@@ -255,11 +263,11 @@ class Reader:
             labels = [
                 " ".join(
                     [norm(t.text) for t in facts.texts if t.region == n]
-                    + [k.art for k in facts.marks if k.region == n]
+                    + [k.art for k in self.saw([k for k in facts.marks if k.region == n])]
                 )
                 for n in range(len(facts.regions))
             ]
-            self.used += [(face, t) for t in facts.texts if t.region is not None]
+            self.used += [(face, t, WHOLE) for t in facts.texts if t.region is not None]
             return [lab.strip() for lab in labels if lab.strip()]
         if name == "lines":
             boxes = self.boxes(area)
@@ -292,17 +300,20 @@ class Reader:
             if opts.under is not None and any(
                 getattr(opts.under, k) is not None for k in ("exact", "one_of", "pattern")
             ):
-                self.used += [
-                    (face, t) for t in self.texts(facts, area, opts.under)
-                ]  # its words are pinned
+                self.used += [  # its words are pinned as far as the match spells them
+                    (face, t, of_match(opts.under, t.text))
+                    for t in self.texts(facts, area, opts.under)
+                ]
             return self.measured_colours(opts, area, facts)
         if name == "fills":
             boxes = self.boxes(area)
-            return [
-                s
-                for s in facts.shapes
-                if s.opacity >= 0.5 and (boxes is None or any(inside(s.box, b) for b in boxes))
-            ]
+            return self.saw(
+                [
+                    s
+                    for s in facts.shapes
+                    if s.opacity >= 0.5 and (boxes is None or any(inside(s.box, b) for b in boxes))
+                ]
+            )
         if name == "size":
             if opts.die_face:
                 return [(b[2] - b[0], b[3] - b[1]) for b in facts.regions]
@@ -340,7 +351,7 @@ class Reader:
             words = sorted({colour_name(c) if c else "none" for c in cs}) or ["no colour"]
             texts = [norm(t.text) for t in self.texts(facts, area, opts.text)] if opts.text else []
             self.used += (
-                [(face, t) for t in self.texts(facts, area, opts.text)] if opts.text else []
+                [(face, t, WHOLE) for t in self.texts(facts, area, opts.text)] if opts.text else []
             )
             return [" ".join(words + sorted(set(texts)))]  # which marks, however often printed
         raise AssertionError(name)
@@ -359,6 +370,7 @@ class Reader:
             want = opts.meaning.get(k.art)
             if want is None or (boxes is not None and not any(inside(k.box, b) for b in boxes)):
                 continue
+            self.saw([k])
             x, y = (k.box[0] + k.box[2]) / 2, (k.box[1] + k.box[3]) / 2
             if want in ("inside", "outside"):
                 if ground is None:
@@ -375,7 +387,8 @@ class Reader:
                 under = [
                     s for s in facts.shapes if s.order < k.order and s.opacity > 0 and s.holds(x, y)
                 ]
-                got = max(under, key=lambda s: s.order).fill if under else "#ffffff"
+                top = self.saw([max(under, key=lambda s: s.order)] if under else [])
+                got = top[0].fill if top else "#ffffff"
                 ok = self.colour_is(got, want)
             if not ok:  # where, in the family's own millimetres
                 out.append(f"{k.art} at {x / self.k:.0f}, {y / self.k:.0f} mm: {got}")
@@ -384,6 +397,7 @@ class Reader:
     def ground(self, art: str, facts: FaceFacts):
         """A test of whether a point of the face lies inside the filled shapes of this art, as drawn."""
         mark = next((k for k in facts.marks if k.art == art), None)
+        self.saw([mark] if mark else [])
         sym = next((v for key, v in self.printed.symbols.items() if art_name(key) == art), None)
         if mark is None or sym is None:
             return None
@@ -425,6 +439,11 @@ class Reader:
             return crossed % 2 == 1
 
         return holds
+
+    def proof(self, m, text: str):
+        """What a texts rule proves of one text it reads: all of it when the rule compares
+        whole texts, else what its match spells out (pnp.check.spans)."""
+        return WHOLE if self.whole else of_match(m, text)
 
     # --- the one comparator ---
     def wanted(self, kind: str, opts, expect):
@@ -827,6 +846,7 @@ class Reader:
             out = []
             for t in self.texts(facts, area, opts.under):
                 s = fill_under(facts, t.box, t.order)
+                self.saw([s] if s else [])
                 out.append(s.fill if s else "#ffffff")
             return out
         if opts.art is not None:
@@ -836,6 +856,7 @@ class Reader:
             out = []
             for b in boxes:
                 s = fill_under(facts, b, 1 << 60)
+                self.saw([s] if s else [])
                 out.append(s.fill if s else "#ffffff")
             return out
         # the colour that covers most of the face, leaving out fills hidden under a later one
@@ -844,7 +865,11 @@ class Reader:
         for n, s in enumerate(solid):
             if not any(_covers(t.box, s.box) for t in solid[n + 1 :]):
                 area_[s.fill] += s.area
-        return [area_.most_common(1)[0][0]] if area_ else []
+        if not area_:
+            return []
+        most = area_.most_common(1)[0][0]
+        self.saw([s for s in solid if s.fill == most])
+        return [most]
 
     def grid_of(self, facts: FaceFacts, area) -> dict:
         boxes = self.boxes(area)
@@ -868,6 +893,20 @@ class Reader:
             "cell": steps[len(steps) // 2] if steps else 0.0,
             "steps": steps,
         }
+
+
+def _compares_whole(kind: str, expect, sel) -> bool:
+    """The rule compares each text it reads whole (a list of texts, keys to lists, groups told
+    apart), not only counts the texts its match finds."""
+    if sel.by is not None or kind == "same":
+        return True
+    if kind != "list":
+        return False
+    values = list(expect.values()) if sel.key is not None and isinstance(expect, dict) else [expect]
+    return bool(values) and all(
+        isinstance(v, (list, str)) or (isinstance(v, dict) and {"from", "to"} <= set(v))
+        for v in values
+    )
 
 
 def _rings(nodes, m=None) -> list[list[tuple[float, float]]]:

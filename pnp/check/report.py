@@ -93,23 +93,37 @@ def _not_applicable(results: list[Result]) -> str:
 def _departs(r: Result, copy: bool) -> bool:
     """A copy's failing rule departs from the rulebook; a text not accounted for, or a
     shape pnp cannot print, fails in a copy as anywhere."""
-    return copy and not r.id.startswith(("coverage:", "printed:"))
+    return copy and not r.id.startswith(("coverage:", "drawn:", "printed:"))
 
 
 def coverage(game: str, results: list[Result]) -> tuple[str, bool]:
-    """`pnp check --coverage`: each printed text neither checked nor declared, as file:line: text."""
-    cov = [r for r in results if r.id.startswith("coverage:")]
+    """`pnp check --coverage`: each printed element with a part neither proven nor declared,
+    as file:line, then the counts per kind (proven, declared, unproven)."""
+    cov = [r for r in results if r.id.startswith(("coverage:", "drawn:"))]
     if not cov:
         return (
             f"{game}: no design_texts in rules.yaml, so coverage is not checked (see docs/rules.md, Coverage)",
             False,
         )
-    lines = [f"{m.spec}: {m.item} ({m.face}) prints {m.printed}" for r in cov for m in r.misses]
+    lines = []
+    for r in cov:
+        text = r.id.startswith("coverage:")
+        for m in r.misses:
+            part = m.printed.rsplit(" (", 1)[0]
+            whole = not text or not m.unproven or f"'{m.unproven}'" == part
+            left = "" if whole else f": unproven '{m.unproven}'"
+            lines.append(
+                f"{m.spec}: {m.item} ({m.face}) {'prints' if text else 'has'} {m.printed}{left}"
+            )
+    counts = [
+        f"{game}: {r.found.split(': ')[1] if ': ' in r.found else r.found} ({r.id.split(':')[1]})"
+        for r in cov
+    ]
     if not lines:
-        return "", True
-    return "\n".join(
-        lines
-        + [
-            f"{len(lines)} printed texts neither checked nor declared: {cov[0].cite.removeprefix('pnp: every printed text is accounted for: ')}"
-        ]
-    ), False
+        return "\n".join(counts), True
+    hows = [
+        f"{len(r.misses)} {r.id.split(':')[1]} not proven whole: {r.cite.split(': ', 1)[1]}"
+        for r in cov
+        if r.misses
+    ]
+    return "\n".join(lines + counts + hows), False

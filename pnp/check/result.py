@@ -13,6 +13,7 @@ class Miss:
     face: str
     printed: str
     spec: str  # file:line of the item entry that drew it
+    unproven: str = ""  # coverage: the part of a text no rule proves and nothing declares
 
 
 @dataclass(frozen=True)

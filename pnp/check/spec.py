@@ -232,13 +232,13 @@ CHECKS = (
 PRINTED = ("measure",)
 
 
-class DesignText(Match):
-    """Texts a face prints that no rulebook sentence gives: matched like a rule's texts."""
+class Declared(Strict):
+    """Where a design declaration applies, and why the printout needs what it declares."""
 
     why: str = Field(
         ...,
         min_length=3,
-        description="what these texts are: title, label, credit, design choice ...",
+        description="what these are: title, label, credit, design choice, frame, ground ...",
     )
     family: str | list[str] | None = Field(
         None, description="only on these families (default: every family)"
@@ -254,6 +254,57 @@ class DesignText(Match):
     )
 
 
+class DesignText(Match, Declared):
+    """Texts a face prints that no rulebook sentence gives: matched like a rule's texts."""
+
+    @model_validator(mode="after")
+    def _whole(self):
+        """A declaration names whole texts: `contains`, or a pattern with a wildcard broader
+        than a narrow class, would declare sentences nobody has read."""
+        from pnp.check.spans import wide_parts
+
+        if self.contains is not None:
+            raise ValueError(
+                "a design text is declared whole: exact, one_of or a narrow pattern, not contains"
+            )
+        if self.pattern is not None and wide_parts(self.pattern):
+            raise ValueError(
+                f"pattern {self.pattern!r} has wildcards ({', '.join(map(repr, wide_parts(self.pattern)))}) "
+                "that would declare any words: name the texts with exact or one_of, or use "
+                "only narrow classes such as [12] or \\d (at most 10 characters, no space)"
+            )
+        return self
+
+
+class DesignArt(Declared):
+    """Symbols or filled regions a face draws that no rulebook sentence gives (a frame, a card's
+    ground, a decoration): named exactly, by art name or by colour."""
+
+    art: list[str] | None = Field(
+        None, description="the art names declared, exactly (no wildcards): [arrow-up, tank]"
+    )
+    fill: list[str] | None = Field(
+        None,
+        description="the fill colours declared, exactly: palette names or #rrggbb (not colour words)",
+    )
+
+    @model_validator(mode="after")
+    def _one(self):
+        if (self.art is None) == (self.fill is None):
+            raise ValueError("a design_art entry names either art or fill")
+        for name in self.art or ():
+            if any(c in name for c in "*?["):
+                raise ValueError(f"art {name!r}: name each art exactly, without wildcards")
+        for colour in self.fill or ():
+            from pnp.check.colournames import BASIC
+
+            if colour in BASIC:
+                raise ValueError(
+                    f"fill {colour!r}: a colour word matches many colours; give the palette name or #rrggbb"
+                )
+        return self
+
+
 class RulesFile(Strict):
     """rules.yaml"""
 
@@ -267,6 +318,11 @@ class RulesFile(Strict):
         None,
         description="texts printed by design, not by the rulebook (titles, labels, credits, design choices); with this list every other printed text must be read by a rule",
     )
+    design_art: list[DesignArt] | None = Field(
+        None,
+        description="symbols and filled regions drawn by design (frames, grounds, decoration), by exact art name or colour; with this list every other symbol and fill must be read by a rule",
+    )
     rules: list[Rule] = Field(..., min_length=1)
     _where: list[str] = PrivateAttr(default_factory=list)  # file:line of each rule, for reports
     _design_at: str | None = PrivateAttr(default=None)  # file:line of design_texts
+    _art_at: str | None = PrivateAttr(default=None)  # file:line of design_art

@@ -265,7 +265,9 @@ def printed(prep: Prepared):
     """The drawn faces as the rulebook checker reads them (pnp.check.faces)."""
     from pnp.check.faces import from_drawn
 
-    return from_drawn(prep.game, prep.faces, prep.ctx.symbols.symbols, prep.ctx.fonts)
+    return from_drawn(
+        prep.game, prep.faces, prep.ctx.symbols.symbols, prep.ctx.fonts, ink_saver=prep.ink_saver
+    )
 
 
 def check_rules(prep: Prepared, plan: int = 0):

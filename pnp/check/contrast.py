@@ -1,0 +1,95 @@
+"""Contrast of every text and symbol against what lies under it, read from the drawing.
+
+Under a text is what is drawn before it under its middle, under a symbol what is drawn before
+it under its centre: the filled shapes there, blended by their opacity over each other and
+over the paper's white (a text or symbol on a picture is not read: its pixels are not in the
+drawing). The ratio is WCAG 2's (pnp.check.legibility.contrast): a text needs
+MIN_TEXT (WCAG's 4.5:1 for text); a symbol needs MIN_SYMBOL, a symbol drawn in (nearly) its
+ground's own colour. WCAG's 3:1 for graphics would fail symbols the shipped games print on
+purpose (white animals on the yellow genus's counters, 2.4:1), so the symbol threshold catches
+what cannot be seen at all. Numbers in the die's own colour, yellow on yellow, a token's label
+in its own colour: each fails `drawn:contrast`.
+"""
+
+from __future__ import annotations
+
+from pnp.check.faces import PrintedFaces
+from pnp.check.legibility import contrast
+from pnp.check.result import Miss, Result
+from pnp.draw.colours import rgb
+
+MIN_TEXT = 4.5
+MIN_SYMBOL = 1.4
+PAPER = (1.0, 1.0, 1.0)
+
+
+def ground(facts, x: float, y: float, before: int) -> tuple[float, float, float] | None:
+    """The colour under a point, of everything drawn before `before`, blended by opacity; None
+    over a picture, whose pixels the drawing does not give."""
+    under = sorted(
+        (s for s in facts.shapes if s.order < before and s.opacity > 0 and s.holds(x, y)),
+        key=lambda s: s.order,
+    )
+    top = under[-1].order if under else -1
+    if any(
+        k.picture
+        and top < k.order < before
+        and k.box[0] <= x <= k.box[2]
+        and k.box[1] <= y <= k.box[3]
+        for k in facts.marks
+    ):
+        return None
+    colour = PAPER
+    for s in under:
+        c, a = rgb(s.fill), min(s.opacity, 1.0)
+        colour = tuple(a * c[i] + (1 - a) * colour[i] for i in range(3))
+    return colour
+
+
+def low(facts) -> list[tuple[str, str, float, float]]:
+    """(what, its colour, the ground's colour, the ratio) for each text and symbol below its
+    threshold on one face."""
+    things = [
+        (f"text '{' '.join(t.text.split())}'", t, MIN_TEXT) for t in facts.texts if t.text.strip()
+    ] + [(f"symbol '{k.art}'", k, MIN_SYMBOL) for k in facts.marks]
+    out = []
+    for what, f, least in things:
+        if not f.colour:
+            continue
+        g = ground(facts, (f.box[0] + f.box[2]) / 2, (f.box[1] + f.box[3]) / 2, f.order)
+        r = None if g is None else contrast(rgb(f.colour), g)
+        if r is not None and r < least:
+            out.append((what, f.colour, _hex(g), r))
+    return out
+
+
+def _hex(c) -> str:
+    return "#" + "".join(f"{round(v * 255):02x}" for v in c)
+
+
+def result(game, printed: PrintedFaces, at: str) -> Result:
+    """`drawn:contrast`: each text and symbol too faint against its ground, once per family,
+    side, element and colours."""
+    seen: dict = {}
+    for fam in game.families:
+        for face in printed.faces(fam.name):
+            for what, colour, under, r in low(printed.facts(face)):
+                seen.setdefault((face.family, face.side, what, colour, under), (face, r))
+    misses = tuple(
+        Miss(
+            f.item, key[1],
+            f"{key[2]} in {key[3]} on {key[4]}: contrast {r:.1f}:1 ({key[0]})", f.where, key[2],
+        )
+        for key, (f, r) in sorted(seen.items(), key=lambda kv: kv[0])
+    )  # fmt: skip
+    expected = f"texts {MIN_TEXT:g}:1, symbols {MIN_SYMBOL:g}:1 against what lies under them"
+    cite = "pnp: every text and symbol stands out from what it is printed on"
+    if not misses:
+        return Result("drawn:contrast", True, expected, "every text and symbol", cite, rule=at)
+    shown = "; ".join(m.printed for m in misses[:3]) + (
+        f" ... ({len(misses)} in all)" if len(misses) > 3 else ""
+    )
+    how = "darken or lighten the text or symbol or its ground (docs/rules.md, Contrast)"
+    return Result(
+        "drawn:contrast", False, expected, shown, f"{cite}: {how}", rule=at, misses=misses
+    )

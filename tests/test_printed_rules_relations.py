@@ -1,0 +1,68 @@
+"""Misprints of relations and places are caught naming the rule and the rulebook's words: a
+clause edited inside a sentence a rule reads, an icon moved to another row, a season's icon
+moved to another corner, a card's reward drawn on a card of another type, a tile moved into
+the island's hole."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rulecheck import check, copy_game, edit
+
+CASES = [
+    (
+        "aftershock",
+        "screens.yaml",
+        "You choose whose meeples in that area are Shocked.",
+        "The area's owner chooses whose meeples are Shocked.",
+        "screen-aftershock-roll",
+        "chooses which meeples in that area are Shocked",
+    ),
+    (
+        "earthquake",
+        "reference-card.yaml",
+        "symbol: {name: police, x: 9mm, y: 60.5mm",
+        "symbol: {name: police, x: 9mm, y: 50.5mm",
+        "reference-loot-icon",
+        "the player choses one of these four actions",
+    ),
+    (
+        "earthquake",
+        "board.yaml",
+        "symbol: {name: spring, x: 20.27in, y: 1.5in",
+        "symbol: {name: spring, x: 1.5in, y: 1.5in",
+        "board-spring-corner",
+        "Each corner of the game board is a season.",
+    ),
+    (
+        "aftershock",
+        "cards.yaml",
+        "symbol: {name: influence, x: 43mm, y: 25mm",
+        "symbol: {name: bridge, x: 43mm, y: 25mm",
+        "influence-card-reward-drawn",
+        "This shows what components are gained when you play this card",
+    ),
+    (
+        "global-warming",
+        "setup.yaml",
+        "rect: {x: 58mm, y: 57mm, w: 11.4mm",
+        "rect: {x: 34mm, y: 57mm, w: 11.4mm",
+        "setup-centre-hole-empty",
+        "Construct a 5x5 tile island with a tile missing in the center",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "old", "new", "rule", "words"), CASES, ids=[c[4] for c in CASES]
+)
+def test_misprint_fails_naming_rule_and_rulebook(
+    tmp_path, capsys, game, file, old, new, rule, words
+):
+    folder = copy_game(tmp_path, game)
+    edit(folder, file, old, new)
+    rc, results = check(folder, capsys)
+    r = results[rule]
+    assert rc == 1 and not r["passed"], r
+    assert words in r["cite"]
+    assert r["misses"] and r["misses"][0]["spec"]  # the face and the YAML line that drew it
