@@ -20,6 +20,7 @@ from pnp import budget, caches
 from pnp.draw.fonts import FontBook
 from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES
 from pnp.kinds import DrawContext
+from pnp.kinds.sheet_stock import check_sheet_stock
 from pnp.layout.impose import FamilyInfo, Plan, impose
 from pnp.pipeline.faces import Faces, draw_faces, family_infos
 from pnp.pipeline.select import select
@@ -128,6 +129,7 @@ def prepare(
     `fresh` starts from empty caches (pnp.caches); False for a game drawn within another's build.
     """
     whole_game = source if isinstance(source, Game) else load(source, load_opts)
+    check_sheet_stock(whole_game.families)  # before any drawing: one page, one stock
     game = select(whole_game, only)
     budget.reset(whole_game.extra.get("input_bytes", 0))  # each game's drawing has its own totals
     if max_tiles is None:  # the run's tile limit (--max-tiles, --limit tiles), in every command

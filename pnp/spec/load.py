@@ -14,7 +14,6 @@ from pnp.spec.expand import DEFAULT_MAX_ITEMS, expand_items
 from pnp.spec.game import FamilySpec, GameSpec
 from pnp.spec.model import Family, Game
 from pnp.spec.registry import kind_schemas
-from pnp.spec.sheets import check_sheet_stock
 from pnp.spec.validate import validate
 from pnp.spec.yamlfile import (
     LineDict,
@@ -384,8 +383,6 @@ def load_game(
             key="components",
             hint="each family file needs its own 'family:' name",
         )
-    if not _using:
-        check_sheet_stock(families)
     for name in own_overrides:
         if name not in names and name not in excluded:
             raise PnpError(

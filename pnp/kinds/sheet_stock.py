@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from pnp.errors import PnpError
+from pnp.kinds import KINDS
 from pnp.spec.model import Family
 from pnp.spec.yamlfile import line_of
 
 
 def stock_of(fam: Family) -> str:
     """The family's `stock:`, or its kind's own (cards on card, hex maps on paper)."""
-    from pnp.kinds import KINDS
-
     return fam.spec.stock or KINDS[fam.spec.kind].default_stock
 
 
