@@ -7,7 +7,6 @@ import csv
 
 import pymupdf
 import pytest
-from conftest import MM
 from PIL import Image
 from pypdf import PdfReader
 
@@ -39,8 +38,8 @@ def test_png_is_exactly_the_bled_size_at_the_dpi(small_game, tmp_path, dpi, blee
     assert export(small_game, out, "--dpi", dpi, "--bleed", bleed) == 0
     folder = out / "small" / "cards"
     want = (
-        round((63 + 2 * bleed_mm) * float(dpi) / 25.4),
-        round((88 + 2 * bleed_mm) * float(dpi) / 25.4),
+        round((63.5 + 2 * bleed_mm) * float(dpi) / 25.4),
+        round((88.9 + 2 * bleed_mm) * float(dpi) / 25.4),
     )
     names = sorted(p.name for p in folder.glob("*.png"))
     # ten distinct deck fronts, three distinct event fronts, one shared back each
@@ -118,7 +117,7 @@ def test_pdf_files_carry_trim_and_bleed_boxes(small_game, tmp_path):
     pdfs = sorted(folder.glob("*.pdf"))
     assert len(pdfs) == 15  # 10 + 3 fronts, 2 backs
     b = 0.125 * 72  # the bleed in points
-    W, H = 63 / MM + 2 * b, 88 / MM + 2 * b
+    W, H = 2.5 * 72 + 2 * b, 3.5 * 72 + 2 * b  # poker, 2.5 x 3.5 in
     for f in pdfs:
         page = PdfReader(f, strict=True).pages
         assert len(page) == 1
@@ -127,7 +126,7 @@ def test_pdf_files_carry_trim_and_bleed_boxes(small_game, tmp_path):
         assert [float(v) for v in p.bleedbox] == pytest.approx([0, 0, W, H], abs=0.01)
         assert [float(v) for v in p.trimbox] == pytest.approx([b, b, W - b, H - b], abs=0.01)
         doc = pymupdf.open(f)
-        assert doc[0].trimbox.width == pytest.approx(63 / MM, abs=0.01)
+        assert doc[0].trimbox.width == pytest.approx(2.5 * 72, abs=0.01)
     # the back's fill covers the whole bled page, not just the trim
     doc = pymupdf.open(folder / "deck-back.pdf")
     fills = [d["rect"] for d in doc[0].get_drawings() if d.get("fill")]

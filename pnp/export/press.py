@@ -36,10 +36,11 @@ from pnp.export.shop import (
     _plan_family,
     _remember,
     check_pixels,
+    first_size,
     pixels,
     shop_families,
 )
-from pnp.export.shops import Shop, check_sizes, order_text
+from pnp.export.shops import Shop, made_by, order_text
 from pnp.names import safe_name
 from pnp.outputset import carry_sub, output_set
 
@@ -89,12 +90,12 @@ def export_press(
     profile = icc_profile(ink_limit)
     back_first = shop.back_first if shop else False
     plans, px, decks = [], {}, []
+    fams = [f for f in fams if prep.faces[f.name]]
+    if shop is not None:
+        made = made_by(shop, [(f, *first_size(prep, f)) for f in fams], warn)
+        fams = [f for f in fams if f.name in made]
     for fam in fams:
         faces = prep.faces[fam.name]
-        if not faces:
-            continue
-        if shop is not None:
-            check_sizes(shop, [(fam, faces[0].w, faces[0].h)])
         check_pixels(fam, faces, bleed, dpi)
         plan, _ = _plan_family(fam, faces)
         plans.append(plan)
@@ -117,7 +118,9 @@ def export_press(
                 if image is None:
                     w_px, h_px = pixels(face.w, bleed, dpi), pixels(face.h, bleed, dpi)
                     kx, ky = w_px / (face.w + 2 * bleed), h_px / (face.h + 2 * bleed)
-                    png = engine.png([_bled(face, drawing, bleed)], w_px, h_px, kx, ky)
+                    png = engine.png(
+                        [_bled(face, drawing, bleed, engine.symbols)], w_px, h_px, kx, ky
+                    )
                     image = writer.image(w_px, h_px, _rgb_pixels(png), ink_limit)
                     _remember(images, key, image)
                 writer.page(face.w, face.h, bleed, image)

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import budget
-from pnp.draw.primitives import Group, translate
+from pnp.draw.primitives import Group, Use, translate
 from pnp.errors import PnpError
-from pnp.export.shops import check_sizes, find_shop, order_text
+from pnp.export.shops import find_shop, made_by, order_text
 from pnp.face_images import select_families
 from pnp.kinds import KINDS, DrawContext, Face
 from pnp.kinds.flat import FlatKind
@@ -139,7 +139,7 @@ def export_cards(
 ) -> ShopResult:
     """One file per distinct face. With `shop` (pnp/export/shops.py), the shop's own bleed,
     dpi, file type and safe zone replace `dpi`, `bleed` and `fmt`, a card size the shop does
-    not make is refused, and ORDER.txt lists the counts as the shop's order form takes them;
+    not make is left out with a warning (refused when the shop makes none), and ORDER.txt lists the counts as the shop's order form takes them;
     a shop that takes press-ready PDFs gets them (pnp/export/press.py)."""
     from pnp.pipeline import prepare
 
@@ -163,14 +163,14 @@ def export_cards(
     plans: list[ShopFamily] = []
     files: list[ShopFile] = []
     px: dict[str, tuple[int, int]] = {}
+    fams = [f for f in fams if prep.faces[f.name]]
+    if preset is not None:
+        made = made_by(preset, [(f, *first_size(prep, f)) for f in fams], warn)
+        fams = [f for f in fams if f.name in made]
     for fam in fams:
         faces = prep.faces[fam.name]
-        if not faces:
-            continue
         w_px, h_px = pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi)
         check_pixels(fam, faces, bleed, dpi)
-        if preset is not None:
-            check_sizes(preset, [(fam, f.w, f.h) for f in faces[:1]])
         px[fam.name] = (w_px, h_px)
         plan, fam_files = _plan_family(fam, faces)
         plans.append(plan)
@@ -196,6 +196,12 @@ def export_cards(
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)
     return ShopResult(out_dir / game.id / FOLDER, plans, len(files), px)
+
+
+def first_size(prep, fam) -> tuple[float, float]:
+    """A family's trim: its first face's (a family's faces share one size)."""
+    face = prep.faces[fam.name][0]
+    return face.w, face.h
 
 
 def check_pixels(fam, faces: list[Face], bleed: float, dpi: float) -> None:
@@ -268,9 +274,29 @@ def _all_same(drawings: list) -> bool:
     return all(d is first or d == first for d in drawings)
 
 
-def _bled(face: Face, drawing, bleed: float) -> Group:
-    """The face's drawing moved so that its bleed box starts at (0, 0)."""
+def _bled(face: Face, drawing, bleed: float, symbols=None) -> Group:
+    """The face's drawing moved so that its bleed box starts at (0, 0); with `symbols`, each
+    use of a symbol drawn as the symbol's own primitives (see `inlined`)."""
+    if symbols is not None:
+        drawing = inlined(drawing, symbols)
     return Group((drawing,), translate(bleed, bleed))
+
+
+def inlined(drawing, symbols, depth: int = 0):
+    """The drawing with each Use replaced by its symbol's primitives. cairo replays a symbol
+    (a recording surface) scaled by a few per cent short at the image's right and bottom
+    edges: a face shared as a symbol (a deck's one back) had a pale last pixel on those sides
+    of a shop file. A shop file draws each face once, so sharing gains nothing here."""
+    if depth > 64:  # symbols nest a few deep (art within a back); never a cycle
+        return drawing
+    if type(drawing) is Use:
+        sym = symbols[drawing.symbol]
+        kids = tuple(inlined(c, symbols, depth + 1) for c in sym.children)
+        return Group(kids, drawing.transform)
+    if type(drawing) is Group:
+        kids = tuple(inlined(c, symbols, depth + 1) for c in drawing.children)
+        return Group(kids, drawing.transform, drawing.clip)
+    return drawing
 
 
 class _PngWriter:
@@ -286,7 +312,8 @@ class _PngWriter:
         # the exact pixel size, so each axis gets its own (nearly equal) scale
         kx = w_px / (face.w + 2 * self.bleed)
         ky = h_px / (face.h + 2 * self.bleed)
-        png = self.engine.png([_bled(face, drawing, self.bleed)], w_px, h_px, kx, ky)
+        prims = [_bled(face, drawing, self.bleed, self.engine.symbols)]
+        png = self.engine.png(prims, w_px, h_px, kx, ky)
         path.write_bytes(with_dpi(png, self.dpi))
 
 
