@@ -187,3 +187,50 @@ def test_a_bleed_without_a_unit_is_refused(small_game, tmp_path, capsys):
 def test_a_family_that_is_not_flat_is_refused(tmp_path, capsys):
     assert export("earthquake", tmp_path / "out", "--family", "dice") == 2
     assert "print-shop files are made for flat pieces" in capsys.readouterr().err
+
+
+def uniform_back(game, colour=(200, 30, 30)) -> None:
+    """The deck's back a full-face picture of one colour: mirrored into the bleed on every side."""
+    Image.new("RGB", (750, 1050), colour).save(game / "back.png")
+    deck = game / "deck.yaml"
+    text = deck.read_text()
+    fill = "back:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: accent}\n"
+    assert fill in text
+    deck.write_text(
+        text.replace(fill, "back:\n  - image: {file: back.png, x: 0mm, y: 0mm, w: 100%, h: 100%}\n")
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "bleed_px"),
+    [
+        ((), 3 * 300 / 25.4),  # 3 mm: the cut line 35.43 px in
+        (("--shop", "thegamecrafter"), 37.5),  # 1/8 in at 300 dpi
+        (("--dpi", "72", "--bleed", "2mm"), 2 * 72 / 25.4),
+    ],
+)
+def test_a_mirrored_back_has_no_seam_on_the_cut_line(small_game, tmp_path, extra, bleed_px):
+    colour = (200, 30, 30)
+    uniform_back(small_game, colour)
+    out = tmp_path / "out"
+    extra = extra if extra and extra[0] == "--shop" else ("--cards", *extra)
+    assert (
+        main(["export", str(small_game), *extra, "--family", "deck", "--out", str(out), "-q"]) == 0
+    )
+    img = Image.open(out / "small" / "cards" / "deck-back.png").convert("RGB")
+    w, h = img.size
+    # the pixels the cut line crosses: 2.5 x 3.5 in inside the bleed on each side
+    dpi = 72 if "72" in extra else 300
+    left, top = int(bleed_px), int(bleed_px)
+    right, bottom = int(bleed_px + 2.5 * dpi), int(bleed_px + 3.5 * dpi)
+    sides = {
+        "left": [(left, y) for y in range(h)],
+        "right": [(right, y) for y in range(h)],
+        "top": [(x, top) for x in range(w)],
+        "bottom": [(x, bottom) for x in range(w)],
+    }
+    for side, line in sides.items():
+        off = [p for p in line if not near(img.getpixel(p), colour, tol=3)]
+        assert not off, (
+            f"{side}: {len(off)} pixels on the cut line, e.g. {off[0]} {img.getpixel(off[0])}"
+        )
