@@ -22,13 +22,13 @@ from pnp.export.cut import (
     INKSCAPE,
     LINE_WIDTH,
     Ids,
-    _n,
     layer,
     moved,
     outline_of,
     path_data,
+    svg_num,
 )
-from pnp.export.shop import shop_families, with_dpi
+from pnp.export.faces import shop_families, with_dpi
 from pnp.kinds import KINDS
 from pnp.kinds.flat import FlatKind
 from pnp.layout.compose import placement_transform
@@ -141,12 +141,12 @@ def _cut_svg(placed, w: float, h: float, title: str) -> str:
             [
                 '<?xml version="1.0" encoding="utf-8"?>',
                 f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE}" version="1.1" '
-                f'width="{_n(w)}mm" height="{_n(h)}mm" viewBox="0 0 {_n(w)} {_n(h)}">',
+                f'width="{svg_num(w)}mm" height="{svg_num(h)}mm" viewBox="0 0 {svg_num(w)} {svg_num(h)}">',
                 f"<title>{title.replace('&', '&amp;').replace('<', '&lt;')}: cut paths</title>",
                 *layer(
                     "cut",
                     cuts,
-                    f' fill="none" stroke="{CUT_COLOUR}" stroke-width="{_n(LINE_WIDTH)}"',
+                    f' fill="none" stroke="{CUT_COLOUR}" stroke-width="{svg_num(LINE_WIDTH)}"',
                 ),
                 "</svg>",
             ]

@@ -26,18 +26,18 @@ from pathlib import Path
 from pnp import budget
 from pnp.engines.cmyk import INK_LIMIT, PROFILE_NAME, icc_profile, separate_image
 from pnp.errors import PnpError
-from pnp.export.shop import (
+from pnp.export.faces import (
     MAX_BLEED_MM,
     MAX_DPI,
     MIN_DPI,
     ShopResult,
-    _bled,
-    _lookup,
-    _plan_family,
-    _remember,
+    bled,
     check_pixels,
     first_size,
+    lookup,
     pixels,
+    plan_family,
+    remember,
     shop_families,
 )
 from pnp.export.shops import Shop, made_by, order_text
@@ -97,7 +97,7 @@ def export_press(
     for fam in fams:
         faces = prep.faces[fam.name]
         check_pixels(fam, faces, bleed, dpi)
-        plan, _ = _plan_family(fam, faces)
+        plan, _ = plan_family(fam, faces)
         plans.append(plan)
         px[fam.name] = (pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi))
         pages = []
@@ -114,15 +114,15 @@ def export_press(
             images: dict = {}  # a drawing (and size) -> its image object, each drawn once
             for face, _side, drawing in pages:
                 key = (drawing, round(face.w, 3), round(face.h, 3))
-                image = _lookup(images, key)
+                image = lookup(images, key)
                 if image is None:
                     w_px, h_px = pixels(face.w, bleed, dpi), pixels(face.h, bleed, dpi)
                     kx, ky = w_px / (face.w + 2 * bleed), h_px / (face.h + 2 * bleed)
                     png = engine.png(
-                        [_bled(face, drawing, bleed, engine.symbols)], w_px, h_px, kx, ky
+                        [bled(face, drawing, bleed, engine.symbols)], w_px, h_px, kx, ky
                     )
                     image = writer.image(w_px, h_px, _rgb_pixels(png), ink_limit)
-                    _remember(images, key, image)
+                    remember(images, key, image)
                 writer.page(face.w, face.h, bleed, image)
             writer.save(
                 root / f"{safe_name(fam.name)}.pdf",
