@@ -107,23 +107,30 @@ def export_press(
                 sides.reverse()
             pages += [(f, side, drawing) for side, drawing in sides if drawing is not None]
         decks.append((fam, pages))
+    distinct = [distinct_images(pages) for _, pages in decks]
+    # every image's pixels counted before the first is drawn: 1,000 cards at 300 dpi are a
+    # billion pixels, refused at once rather than after a minute of drawing
+    budget.check(
+        "pixels",
+        budget.spent("pixels")
+        + sum(pixels(f.w, bleed, dpi) * pixels(f.h, bleed, dpi) for d in distinct for f, _ in d[0]),
+        file=game.file,
+        key="components",
+        hint="or a lower --dpi, or fewer families with --family",
+    )
     with output_set(out_dir, game.id) as stage:
         root = carry_sub(stage, out_dir, game.id, FOLDER, lambda n: True)
-        for n, (fam, pages) in enumerate(decks, 1):
+        for n, ((fam, pages), (images, order)) in enumerate(zip(decks, distinct, strict=True), 1):
             writer = PressPdf(profile, f"{PROFILE_NAME}, total ink {ink_limit:g}%")
-            images: dict = {}  # a drawing (and size) -> its image object, each drawn once
-            for face, _side, drawing in pages:
-                key = (drawing, round(face.w, 3), round(face.h, 3))
-                image = lookup(images, key)
-                if image is None:
-                    w_px, h_px = pixels(face.w, bleed, dpi), pixels(face.h, bleed, dpi)
-                    kx, ky = w_px / (face.w + 2 * bleed), h_px / (face.h + 2 * bleed)
-                    png = engine.png(
-                        [bled(face, drawing, bleed, engine.symbols)], w_px, h_px, kx, ky
-                    )
-                    image = writer.image(w_px, h_px, _rgb_pixels(png), ink_limit)
-                    remember(images, key, image)
-                writer.page(face.w, face.h, bleed, image)
+            objects: dict[int, int] = {}  # image index -> its PDF object, each drawn once
+            for (face, _side, _), at in zip(pages, order, strict=True):
+                if at not in objects:
+                    f, drawing = images[at]
+                    w_px, h_px = pixels(f.w, bleed, dpi), pixels(f.h, bleed, dpi)
+                    kx, ky = w_px / (f.w + 2 * bleed), h_px / (f.h + 2 * bleed)
+                    png = engine.png([bled(f, drawing, bleed, engine.symbols)], w_px, h_px, kx, ky)
+                    objects[at] = writer.image(w_px, h_px, _rgb_pixels(png), ink_limit)
+                writer.page(face.w, face.h, bleed, objects[at])
             writer.save(
                 root / f"{safe_name(fam.name)}.pdf",
                 title=f"{game.spec.title}: {fam.title}",
@@ -145,6 +152,23 @@ def export_press(
     for w in prep.warnings() if warn else ():
         warn(w)
     return ShopResult(out_dir / game.id / FOLDER, plans, len(decks), px)
+
+
+def distinct_images(pages: list) -> tuple[list[tuple[object, object]], list[int]]:
+    """A deck's images, each drawing (at its size) once, as (face, drawing); and for each page
+    the index of its image. A face shared by many cards (one back) is one image."""
+    seen: dict = {}
+    images: list[tuple[object, object]] = []
+    order: list[int] = []
+    for face, _side, drawing in pages:
+        key = (drawing, round(face.w, 3), round(face.h, 3))
+        at = lookup(seen, key)
+        if at is None:
+            at = len(images)
+            images.append((face, drawing))
+            remember(seen, key, at)
+        order.append(at)
+    return images, order
 
 
 def _rgb_pixels(png: bytes) -> bytes:

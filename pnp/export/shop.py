@@ -114,6 +114,15 @@ def export_cards(
         plan, fam_files = plan_family(fam, faces)
         plans.append(plan)
         files += fam_files
+    # every file's pixels counted before the first is drawn (pnp/budget.py)
+    budget.check(
+        "pixels",
+        budget.spent("pixels")
+        + sum(pixels(f.face.w, bleed, dpi) * pixels(f.face.h, bleed, dpi) for f in files),
+        file=game.file,
+        key="components",
+        hint="or a lower --dpi, or fewer families with --family",
+    )
     with output_set(out_dir, game.id) as stage:
         root = carry_sub(
             stage, out_dir, game.id, FOLDER, lambda n: True
