@@ -94,7 +94,7 @@ def export_cricut(
             found=f"{f.w:g} x {f.h:g} mm",
             hint="leave that family out with --family, or cut it by hand",
         )
-    sheets = pack([(f.w, f.h) for f in faces], AREA_MM[0], AREA_MM[1], GAP)
+    sheets = sheets_for([(f.w, f.h) for f in faces])
     engine = CairoPng(prep.ctx.fonts, prep.ctx.symbols)
     stem = f"{safe_name(game.id)}-cricut"
     written = []
@@ -122,6 +122,15 @@ def export_cricut(
     for w in prep.warnings() if warn else ():
         warn(w)
     return written
+
+
+def sheets_for(sizes: list[tuple[float, float]]) -> list:
+    """The fewest Print Then Cut images (each is a print and a cutting run): the items as
+    given, or all turned, whichever takes fewer; as given when equal. Poker cards lie four
+    upright on an image, where turned only three fit."""
+    upright = pack(sizes, AREA_MM[0], AREA_MM[1], GAP, turned=False)
+    turned = pack(sizes, AREA_MM[0], AREA_MM[1], GAP, turned=True)
+    return turned if len(turned) < len(upright) else upright
 
 
 def _fits(w: float, h: float) -> bool:
