@@ -170,6 +170,8 @@ def test_a_family_the_shop_does_not_make_is_left_out_and_named(tmp_path, capsys,
     err = capsys.readouterr().err
     assert "reference.yaml: size:" in err and "does not make 101.6 x 152.4 mm cards" in err
     assert "family 'reference' left out" in err and "poker 2.5 x 3.5 in" in err
+    order = next((out / "sizes").rglob("ORDER.txt")).read_text(encoding="utf-8")
+    assert "Not written:" in order and "(reference, reference.yaml): 101.6 x 152.4 mm" in order
     written = sorted(p.name for p in (out / "sizes").rglob("*.p[nd][gf]"))
     assert written and all(n.startswith("poker") for n in written), written
     row = poker_row(shop)

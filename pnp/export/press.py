@@ -91,8 +91,9 @@ def export_press(
     back_first = shop.back_first if shop else False
     plans, px, decks = [], {}, []
     fams = [f for f in fams if prep.faces[f.name]]
+    left: list[str] = []  # ORDER.txt's lines for the families the shop does not make
     if shop is not None:
-        made = made_by(shop, [(f, *first_size(prep, f)) for f in fams], warn)
+        made, left = made_by(shop, [(f, *first_size(prep, f)) for f in fams], warn)
         fams = [f for f in fams if f.name in made]
     for fam in fams:
         faces = prep.faces[fam.name]
@@ -147,7 +148,7 @@ def export_press(
                 for fam, pages in decks
             }
             (root / ORDER_FILE).write_text(
-                order_text(shop, plans, "pdf", px, seq), encoding="utf-8"
+                order_text(shop, plans, "pdf", px, seq, left), encoding="utf-8"
             )
     for w in prep.warnings() if warn else ():
         warn(w)

@@ -103,8 +103,9 @@ def export_cards(
     files: list[ShopFile] = []
     px: dict[str, tuple[int, int]] = {}
     fams = [f for f in fams if prep.faces[f.name]]
+    left: list[str] = []  # ORDER.txt's lines for the families the shop does not make
     if preset is not None:
-        made = made_by(preset, [(f, *first_size(prep, f)) for f in fams], warn)
+        made, left = made_by(preset, [(f, *first_size(prep, f)) for f in fams], warn)
         fams = [f for f in fams if f.name in made]
     for fam in fams:
         faces = prep.faces[fam.name]
@@ -140,7 +141,9 @@ def export_cards(
             summary(game, plans, fmt, bleed, dpi, px, safe), encoding="utf-8"
         )
         if preset is not None:
-            (root / ORDER_FILE).write_text(order_text(preset, plans, fmt, px), encoding="utf-8")
+            (root / ORDER_FILE).write_text(
+                order_text(preset, plans, fmt, px, left=left), encoding="utf-8"
+            )
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)
     return ShopResult(out_dir / game.id / FOLDER, plans, len(files), px)

@@ -13,6 +13,7 @@ derived from the shop's bleed rule, and says so (`derived`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import PurePath
 
 from pnp.errors import PnpError
 
@@ -192,9 +193,12 @@ def none_made(shop: Shop, misfits: list[tuple[object, float, float]]) -> PnpErro
     )
 
 
-def made_by(shop: Shop, sized: list[tuple[object, float, float]], warn=None) -> set[str]:
-    """The names of the families the shop makes; each other one is named in a warning (with
-    the sizes the shop would take). None at all is refused: there would be nothing to upload."""
+def made_by(
+    shop: Shop, sized: list[tuple[object, float, float]], warn=None
+) -> tuple[set[str], list[str]]:
+    """The names of the families the shop makes, and a line for ORDER.txt per family it does
+    not; each of those is also named in a warning (with the sizes the shop would take). None
+    made at all is refused: there would be nothing to upload."""
     misfits = [(f, w, h) for f, w, h in sized if shop_size(shop, w, h) is None]
     if sized and len(misfits) == len(sized):
         raise none_made(shop, misfits)
@@ -202,10 +206,26 @@ def made_by(shop: Shop, sized: list[tuple[object, float, float]], warn=None) -> 
         if warn:
             warn(left_out(shop, fam, w, h))
     gone = {f.name for f, _, _ in misfits}
-    return {f.name for f, _, _ in sized if f.name not in gone}
+    notes = [
+        f"{f.title} ({f.name}, {PurePath(f.file).name}): {w:g} x {h:g} mm" for f, w, h in misfits
+    ]
+    return {f.name for f, _, _ in sized if f.name not in gone}, notes
 
 
-def order_text(shop: Shop, plans: list, fmt: str, px: dict, pages: dict | None = None) -> str:
+def left_out_lines(shop: Shop, notes: list[str]) -> list[str]:
+    """ORDER.txt's list of the families not written, and the sizes the shop makes."""
+    if not notes:
+        return []
+    return [
+        f"Not written: {shop.name} does not make these sizes (it makes {offered(shop)}):",
+        *(f"  {n}" for n in notes),
+        "",
+    ]
+
+
+def order_text(
+    shop: Shop, plans: list, fmt: str, px: dict, pages: dict | None = None, left: list[str] = ()
+) -> str:
     """What to type into the shop's order form: per deck, each front file and its count, and
     the back; for a shop that takes one PDF per deck, the file and its pages in order (`pages`:
     family -> (file name, [(item id, side)]))."""
@@ -222,7 +242,7 @@ def order_text(shop: Shop, plans: list, fmt: str, px: dict, pages: dict | None =
             )
             lines += [f"  page {n}: {item} {side}" for n, (item, side) in enumerate(seq, 1)]
             lines.append("")
-        return "\n".join(lines)
+        return "\n".join(lines + left_out_lines(shop, list(left)))
     for plan in plans:
         size, turned = shop_size(shop, *plan.trim) or (None, False)
         w_px, h_px = px[plan.family]
@@ -241,4 +261,4 @@ def order_text(shop: Shop, plans: list, fmt: str, px: dict, pages: dict | None =
             back = "" if len(backs) <= 1 else f"   back: {c.back}.{fmt}" if c.back else ""
             lines.append(f"  {c.front}.{fmt}   quantity {len(c.ids)}{back}")
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(lines + left_out_lines(shop, list(left)))
