@@ -71,16 +71,7 @@ def export_press(
 
     if shop is not None:
         dpi, bleed, ink_limit = shop.dpi, shop.bleed_mm, shop.ink_limit or ink_limit
-    if not (MIN_DPI <= dpi <= MAX_DPI):
-        raise PnpError("bad --dpi", expected=f"{MIN_DPI:g} to {MAX_DPI:g} dpi", found=f"{dpi:g}")
-    if not (0.0 <= bleed <= MAX_BLEED_MM):
-        raise PnpError("bad --bleed", expected=f"0 to {MAX_BLEED_MM:g} mm", found=f"{bleed:g} mm")
-    if not (MIN_INK <= ink_limit <= MAX_INK):
-        raise PnpError(
-            "bad --ink-limit",
-            expected=f"a total ink from {MIN_INK:g} to {MAX_INK:g} per cent (shops ask 240 to 300)",
-            found=f"{ink_limit:g}",
-        )
+    check_press_options(dpi, bleed, ink_limit)
     fams = shop_families(game, families)
     budget.check(
         "shop", sum(len(f.items) for f in fams), hint="or pick fewer families with --family"
@@ -153,6 +144,20 @@ def export_press(
     for w in prep.warnings() if warn else ():
         warn(w)
     return ShopResult(out_dir / game.id / FOLDER, plans, len(decks), px)
+
+
+def check_press_options(dpi: float, bleed: float, ink_limit: float) -> None:
+    """Refuse a resolution, bleed or total ink no press takes, before anything is drawn."""
+    if not (MIN_DPI <= dpi <= MAX_DPI):
+        raise PnpError("bad --dpi", expected=f"{MIN_DPI:g} to {MAX_DPI:g} dpi", found=f"{dpi:g}")
+    if not (0.0 <= bleed <= MAX_BLEED_MM):
+        raise PnpError("bad --bleed", expected=f"0 to {MAX_BLEED_MM:g} mm", found=f"{bleed:g} mm")
+    if not (MIN_INK <= ink_limit <= MAX_INK):
+        raise PnpError(
+            "bad --ink-limit",
+            expected=f"a total ink from {MIN_INK:g} to {MAX_INK:g} per cent (shops ask 240 to 300)",
+            found=f"{ink_limit:g}",
+        )
 
 
 def distinct_images(pages: list) -> tuple[list[tuple[object, object]], list[int]]:
