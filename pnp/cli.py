@@ -351,7 +351,7 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument(
         "--shop",
         metavar="NAME",
-        help="(--cards) a print shop's own sizes and files: makeplayingcards, printerstudio, thegamecrafter or drivethrucards (see docs/printing.md)",
+        help="(--cards; alone, it implies --cards) a print shop's own sizes and files: makeplayingcards, printerstudio, thegamecrafter or drivethrucards (see docs/printing.md)",
     )
     e.add_argument(
         "--out",
@@ -750,6 +750,8 @@ def cmd_preview(args) -> int:
 
 
 def cmd_export(args) -> int:
+    if args.shop and not (args.tts or args.cut or args.press or args.cricut):
+        args.cards = True  # a shop takes card files: --shop S alone means --cards --shop S
     if args.tts + args.cut + args.cards + args.press + args.cricut != 1:
         raise PnpError(
             "say what to export",

@@ -52,3 +52,40 @@ def test_sheets_fit_print_then_cut_with_an_outline_per_item(small_game, tmp_path
     manifest = json.loads((tmp_path / "pdf" / "small" / "small-a4.json").read_text())
     fronts = [i for p in manifest["pages"] if p["kind"] == "sheet" for i in p["items"]]
     assert items == len([i for i in fronts if i["component"] != "board"]) > 20
+
+
+def cards_game(folder, w: str, h: str, count: int):
+    from conftest import game_yaml
+
+    folder.mkdir()
+    (folder / "game.yaml").write_text(game_yaml(folder.name))
+    (folder / "cards.yaml").write_text(
+        f"family: cards\nkind: card\nsize: {{w: {w}, h: {h}}}\nitems:\n  - {{id: c, count: {count}}}\n"
+        "front:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: '#1d3f7a'}\n"
+    )
+    return folder
+
+
+def outlines(svg) -> list[tuple[float, float]]:
+    """Each cut outline's width and height in mm."""
+    sizes = []
+    for el in ET.parse(svg).getroot().iter(f"{SVG}path"):
+        [sub] = parse_d(el.get("d"))
+        xs = [p[0] for seg in sub for p in seg[1:]]
+        ys = [p[1] for seg in sub for p in seg[1:]]
+        sizes.append((round(max(xs) - min(xs), 1), round(max(ys) - min(ys), 1)))
+    return sizes
+
+
+# within 6.75 x 9.25 in, 3 mm apart (docs/printing.md): poker cards (2.5 x 3.5 in) lie two
+# across and two down upright, but one across and three down turned; 100 x 40 mm strips lie
+# one across and five down as given, four across and two down turned
+def test_print_then_cut_fits_as_many_items_as_the_image_takes(tmp_path):
+    poker = cards_game(tmp_path / "poker", "2.5in", "3.5in", 8)
+    assert main(["export", str(poker), "--cricut", "--out", str(tmp_path / "o"), "-q"]) == 0
+    svgs = sorted((tmp_path / "o" / "poker" / "cricut").glob("*.svg"))
+    assert [outlines(s) for s in svgs] == [[(63.5, 88.9)] * 4] * 2  # upright, four an image
+    strips = cards_game(tmp_path / "strips", "100mm", "40mm", 8)
+    assert main(["export", str(strips), "--cricut", "--out", str(tmp_path / "o"), "-q"]) == 0
+    svgs = sorted((tmp_path / "o" / "strips" / "cricut").glob("*.svg"))
+    assert [outlines(s) for s in svgs] == [[(40.0, 100.0)] * 8]  # turned: eight on one image

@@ -164,3 +164,31 @@ def test_out_of_range_ink_limit_is_refused(tmp_path, capsys):
         == 2
     )
     assert "bad --ink-limit" in capsys.readouterr().err
+
+
+# press_game's pages need three images: a's front, b's front (its two copies alike) and the
+# one back, each 2.75 x 3.75 in at 300 dpi = 825 x 1125 px (docs/printing.md) with --press;
+# 3 mm of bleed makes 821 x 1121 px with --cards
+@pytest.mark.parametrize(
+    ("what", "need"), [("--press", 3 * 825 * 1125), ("--cards", 3 * 821 * 1121)]
+)
+def test_the_pixel_budget_is_counted_before_anything_is_drawn(
+    tmp_path, capsys, monkeypatch, what, need
+):
+    from pnp.engines.cairo_png import CairoPng
+
+    game = press_game(tmp_path)
+    real = CairoPng.png
+    drawn = []
+    monkeypatch.setattr(
+        CairoPng, "png", lambda self, *a, **k: drawn.append(1) or real(self, *a, **k)
+    )
+    out = tmp_path / "out"
+    argv = ["export", str(game), what, "--out", str(out), "-q", "--limit"]
+    assert main([*argv, f"pixels={need - 1}"]) == 2
+    err = capsys.readouterr().err
+    assert f"found: {need:,}\n" in err and "pixels drawn" in err
+    assert not drawn and not (out / "press").exists()
+    # exactly the pixels counted are drawn: the same limit, one pixel higher, is enough
+    assert main([*argv, f"pixels={need}"]) == 0
+    assert len(drawn) == 3

@@ -19,8 +19,8 @@ def test_preview_writes_every_face_and_a_sheet_per_family(small_game, tmp_path):
     assert len(list((root / "counters").glob("*-front.png"))) == 10
     for fam in ("deck", "board", "counters"):
         assert (root / f"{fam}-sheet.png").is_file()
-    # face images at the asked resolution: 63 x 88 mm at 100 dpi
-    assert Image.open(root / "deck" / "red-1-front.png").size == (round(63 / 25.4 * 100), round(88 / 25.4 * 100))
+    # face images at the asked resolution: 63.5 x 88.9 mm (poker) at 100 dpi
+    assert Image.open(root / "deck" / "red-1-front.png").size == (250, 350)  # 2.5 x 3.5 in at 100 dpi
     img = Image.open(root / "deck" / "red-1-front.png").convert("RGB")
     # the red value in the top-left corner is drawn (not a blank image)
     assert any(c[0] > 150 and c[1] < 90 for _, c in img.crop((20, 20, 70, 70)).getcolors(100_000))
@@ -30,7 +30,7 @@ def test_tts_sheet_is_a_10_by_7_grid_within_4096(small_game, tmp_path):
     out = tmp_path / "out"
     assert main(["export", str(small_game), "--tts", "--out", str(out), "--quiet"]) == 0
     tts = out / "small" / "tts"
-    cw, ch = cell_size(63, 88)
+    cw, ch = cell_size(63.5, 88.9)
     sheet = Image.open(tts / "deck-faces.png")
     assert sheet.size == (COLS * cw, ROWS * ch)
     assert max(sheet.size) <= MAX_PX and cw > MAX_PX // COLS - 10  # as large as TTS allows
@@ -47,7 +47,7 @@ def test_tts_sheet_is_a_10_by_7_grid_within_4096(small_game, tmp_path):
 
 def test_tts_splits_a_deck_of_more_than_69(small_game, tmp_path):
     deck = small_game / "deck.yaml"
-    text = deck.read_text().replace("size: {w: 63mm, h: 88mm}", "size: {w: 20mm, h: 28mm}")
+    text = deck.read_text().replace("size: {w: 63.5mm, h: 88.9mm}", "size: {w: 20mm, h: 28mm}")
     text = text.replace("value: [1, 2, 3, 4, 5]", "value: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40]")
     deck.write_text(text)
     out = tmp_path / "out"

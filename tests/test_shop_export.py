@@ -7,7 +7,6 @@ import csv
 
 import pymupdf
 import pytest
-from conftest import MM
 from PIL import Image
 from pypdf import PdfReader
 
@@ -39,8 +38,8 @@ def test_png_is_exactly_the_bled_size_at_the_dpi(small_game, tmp_path, dpi, blee
     assert export(small_game, out, "--dpi", dpi, "--bleed", bleed) == 0
     folder = out / "small" / "cards"
     want = (
-        round((63 + 2 * bleed_mm) * float(dpi) / 25.4),
-        round((88 + 2 * bleed_mm) * float(dpi) / 25.4),
+        round((63.5 + 2 * bleed_mm) * float(dpi) / 25.4),
+        round((88.9 + 2 * bleed_mm) * float(dpi) / 25.4),
     )
     names = sorted(p.name for p in folder.glob("*.png"))
     # ten distinct deck fronts, three distinct event fronts, one shared back each
@@ -118,7 +117,7 @@ def test_pdf_files_carry_trim_and_bleed_boxes(small_game, tmp_path):
     pdfs = sorted(folder.glob("*.pdf"))
     assert len(pdfs) == 15  # 10 + 3 fronts, 2 backs
     b = 0.125 * 72  # the bleed in points
-    W, H = 63 / MM + 2 * b, 88 / MM + 2 * b
+    W, H = 2.5 * 72 + 2 * b, 3.5 * 72 + 2 * b  # poker, 2.5 x 3.5 in
     for f in pdfs:
         page = PdfReader(f, strict=True).pages
         assert len(page) == 1
@@ -127,7 +126,7 @@ def test_pdf_files_carry_trim_and_bleed_boxes(small_game, tmp_path):
         assert [float(v) for v in p.bleedbox] == pytest.approx([0, 0, W, H], abs=0.01)
         assert [float(v) for v in p.trimbox] == pytest.approx([b, b, W - b, H - b], abs=0.01)
         doc = pymupdf.open(f)
-        assert doc[0].trimbox.width == pytest.approx(63 / MM, abs=0.01)
+        assert doc[0].trimbox.width == pytest.approx(2.5 * 72, abs=0.01)
     # the back's fill covers the whole bled page, not just the trim
     doc = pymupdf.open(folder / "deck-back.pdf")
     fills = [d["rect"] for d in doc[0].get_drawings() if d.get("fill")]
@@ -188,3 +187,50 @@ def test_a_bleed_without_a_unit_is_refused(small_game, tmp_path, capsys):
 def test_a_family_that_is_not_flat_is_refused(tmp_path, capsys):
     assert export("earthquake", tmp_path / "out", "--family", "dice") == 2
     assert "print-shop files are made for flat pieces" in capsys.readouterr().err
+
+
+def uniform_back(game, colour=(200, 30, 30)) -> None:
+    """The deck's back a full-face picture of one colour: mirrored into the bleed on every side."""
+    Image.new("RGB", (750, 1050), colour).save(game / "back.png")
+    deck = game / "deck.yaml"
+    text = deck.read_text()
+    fill = "back:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: accent}\n"
+    assert fill in text
+    deck.write_text(
+        text.replace(fill, "back:\n  - image: {file: back.png, x: 0mm, y: 0mm, w: 100%, h: 100%}\n")
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "bleed_px"),
+    [
+        ((), 3 * 300 / 25.4),  # 3 mm: the cut line 35.43 px in
+        (("--shop", "thegamecrafter"), 37.5),  # 1/8 in at 300 dpi
+        (("--dpi", "72", "--bleed", "2mm"), 2 * 72 / 25.4),
+    ],
+)
+def test_a_mirrored_back_has_no_seam_on_the_cut_line(small_game, tmp_path, extra, bleed_px):
+    colour = (200, 30, 30)
+    uniform_back(small_game, colour)
+    out = tmp_path / "out"
+    extra = extra if extra and extra[0] == "--shop" else ("--cards", *extra)
+    assert (
+        main(["export", str(small_game), *extra, "--family", "deck", "--out", str(out), "-q"]) == 0
+    )
+    img = Image.open(out / "small" / "cards" / "deck-back.png").convert("RGB")
+    w, h = img.size
+    # the pixels the cut line crosses: 2.5 x 3.5 in inside the bleed on each side
+    dpi = 72 if "72" in extra else 300
+    left, top = int(bleed_px), int(bleed_px)
+    right, bottom = int(bleed_px + 2.5 * dpi), int(bleed_px + 3.5 * dpi)
+    sides = {
+        "left": [(left, y) for y in range(h)],
+        "right": [(right, y) for y in range(h)],
+        "top": [(x, top) for x in range(w)],
+        "bottom": [(x, bottom) for x in range(w)],
+    }
+    for side, line in sides.items():
+        off = [p for p in line if not near(img.getpixel(p), colour, tol=3)]
+        assert not off, (
+            f"{side}: {len(off)} pixels on the cut line, e.g. {off[0]} {img.getpixel(off[0])}"
+        )

@@ -126,15 +126,68 @@ def test_drivethrucards_gets_one_press_pdf_per_deck_as_documented(tmp_path):
     assert "page 1: a back" in order and "page 2: a front" in order and "page 8: b-3 front" in order
 
 
-@pytest.mark.parametrize("shop", ["makeplayingcards", "thegamecrafter", "drivethrucards"])
-def test_a_size_the_shop_does_not_make_is_refused(small_game, tmp_path, capsys, shop):
-    # the scaffold's cards are 63 x 88 mm: no shop here makes that size
+def poker_row(shop: str) -> dict:
+    [row] = [r for r in table()[shop] if r["size"] == "poker"]
+    return row
+
+
+@pytest.mark.parametrize(
+    "shop", ["makeplayingcards", "printerstudio", "thegamecrafter", "drivethrucards"]
+)
+def test_a_new_game_goes_to_every_shop_as_it_is(small_game, tmp_path, capsys, shop):
+    """`pnp new` then `pnp export --shop`: every card family written, at the shop's poker size."""
     out = tmp_path / "out"
-    assert main(["export", str(small_game), "--cards", "--shop", shop, "--out", str(out)]) == 2
+    assert main(["export", str(small_game), "--shop", shop, "--out", str(out), "-q"]) == 0
+    assert "left out" not in capsys.readouterr().err
+    row = poker_row(shop)
+    if row["kind"] == "PNG":
+        files = sorted((out / "small" / "cards").glob("*.png"))
+        # deck: ten fronts and a back; events: three distinct fronts and a back
+        assert len(files) == 15
+        for f in files:
+            assert Image.open(f).size == row["px"], f.name
+        return
+    for deck, cards in (("deck", 10), ("events", 5)):
+        reader = PdfReader(out / "small" / "press" / f"{deck}.pdf", strict=True)
+        assert len(reader.pages) == 2 * cards  # each card's back and front
+        for page in reader.pages:
+            [image] = page["/Resources"]["/XObject"].values()
+            assert (image.get_object()["/Width"], image.get_object()["/Height"]) == row["px"]
+
+
+def with_a_size_no_shop_makes(folder: Path) -> Path:
+    """The docs' poker sizes plus a 4 x 6 in family (The Greenway's reference cards' size)."""
+    return game_of_sizes(
+        folder, [{"size": "poker", "trim": (2.5, 3.5)}, {"size": "reference", "trim": (4.0, 6.0)}]
+    )
+
+
+@pytest.mark.parametrize("shop", ["makeplayingcards", "thegamecrafter", "drivethrucards"])
+def test_a_family_the_shop_does_not_make_is_left_out_and_named(tmp_path, capsys, shop):
+    game = with_a_size_no_shop_makes(tmp_path / "sizes")
+    out = tmp_path / "out"
+    assert main(["export", str(game), "--shop", shop, "--out", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "does not make 63 x 88 mm cards" in err and "deck.yaml" in err
-    assert "poker 2.5 x 3.5 in" in err
-    assert not (out / "small").exists()
+    assert "reference.yaml: size:" in err and "does not make 101.6 x 152.4 mm cards" in err
+    assert "family 'reference' left out" in err and "poker 2.5 x 3.5 in" in err
+    order = next((out / "sizes").rglob("ORDER.txt")).read_text(encoding="utf-8")
+    assert "Not written:" in order and "(reference, reference.yaml): 101.6 x 152.4 mm" in order
+    written = sorted(p.name for p in (out / "sizes").rglob("*.p[nd][gf]"))
+    assert written and all(n.startswith("poker") for n in written), written
+    row = poker_row(shop)
+    if row["kind"] == "PNG":
+        assert all(Image.open(p).size == row["px"] for p in (out / "sizes").rglob("*.png"))
+
+
+@pytest.mark.parametrize("shop", ["makeplayingcards", "thegamecrafter", "drivethrucards"])
+def test_no_family_the_shop_makes_is_refused(tmp_path, capsys, shop):
+    game = game_of_sizes(tmp_path / "sizes", [{"size": "reference", "trim": (4.0, 6.0)}])
+    out = tmp_path / "out"
+    assert main(["export", str(game), "--shop", shop, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "does not make 101.6 x 152.4 mm cards" in err and "reference.yaml" in err
+    assert "poker 2.5 x 3.5 in" in err and "--family" in err
+    assert not (out / "sizes").exists()
 
 
 def test_an_unknown_shop_is_refused(small_game, tmp_path, capsys):

@@ -22,13 +22,13 @@ from pnp.export.cut import (
     INKSCAPE,
     LINE_WIDTH,
     Ids,
-    _n,
     layer,
     moved,
     outline_of,
     path_data,
+    svg_num,
 )
-from pnp.export.shop import shop_families, with_dpi
+from pnp.export.faces import shop_families, with_dpi
 from pnp.kinds import KINDS
 from pnp.kinds.flat import FlatKind
 from pnp.layout.compose import placement_transform
@@ -94,7 +94,7 @@ def export_cricut(
             found=f"{f.w:g} x {f.h:g} mm",
             hint="leave that family out with --family, or cut it by hand",
         )
-    sheets = pack([(f.w, f.h) for f in faces], AREA_MM[0], AREA_MM[1], GAP)
+    sheets = sheets_for([(f.w, f.h) for f in faces])
     engine = CairoPng(prep.ctx.fonts, prep.ctx.symbols)
     stem = f"{safe_name(game.id)}-cricut"
     written = []
@@ -124,6 +124,15 @@ def export_cricut(
     return written
 
 
+def sheets_for(sizes: list[tuple[float, float]]) -> list:
+    """The fewest Print Then Cut images (each is a print and a cutting run): the items as
+    given, or all turned, whichever takes fewer; as given when equal. Poker cards lie four
+    upright on an image, where turned only three fit."""
+    upright = pack(sizes, AREA_MM[0], AREA_MM[1], GAP, turned=False)
+    turned = pack(sizes, AREA_MM[0], AREA_MM[1], GAP, turned=True)
+    return turned if len(turned) < len(upright) else upright
+
+
 def _fits(w: float, h: float) -> bool:
     aw, ah = AREA_MM
     return (w <= aw and h <= ah) or (h <= aw and w <= ah)
@@ -141,12 +150,12 @@ def _cut_svg(placed, w: float, h: float, title: str) -> str:
             [
                 '<?xml version="1.0" encoding="utf-8"?>',
                 f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE}" version="1.1" '
-                f'width="{_n(w)}mm" height="{_n(h)}mm" viewBox="0 0 {_n(w)} {_n(h)}">',
+                f'width="{svg_num(w)}mm" height="{svg_num(h)}mm" viewBox="0 0 {svg_num(w)} {svg_num(h)}">',
                 f"<title>{title.replace('&', '&amp;').replace('<', '&lt;')}: cut paths</title>",
                 *layer(
                     "cut",
                     cuts,
-                    f' fill="none" stroke="{CUT_COLOUR}" stroke-width="{_n(LINE_WIDTH)}"',
+                    f' fill="none" stroke="{CUT_COLOUR}" stroke-width="{svg_num(LINE_WIDTH)}"',
                 ),
                 "</svg>",
             ]

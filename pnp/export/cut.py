@@ -43,7 +43,7 @@ SCORE_DASH = "1 1"
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
 
 
-def _n(v: float) -> str:
+def svg_num(v: float) -> str:
     s = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
@@ -96,7 +96,7 @@ def path_data(ops: tuple) -> str:
         if op[0] == "Z":
             parts.append("Z")
         else:
-            parts.append(op[0] + " ".join(_n(v) for v in op[1:]))
+            parts.append(op[0] + " ".join(svg_num(v) for v in op[1:]))
     return " ".join(parts)
 
 
@@ -128,8 +128,8 @@ def registration(page, paper) -> list:
 
 def _mark_svg(m) -> str:
     if isinstance(m, Rect):
-        return f'<rect x="{_n(m.x)}" y="{_n(m.y)}" width="{_n(m.w)}" height="{_n(m.h)}" fill="#000000"/>'
-    return f'<path d="{path_data(m.ops)}" fill="none" stroke="#000000" stroke-width="{_n(m.style.stroke_width)}"/>'
+        return f'<rect x="{svg_num(m.x)}" y="{svg_num(m.y)}" width="{svg_num(m.w)}" height="{svg_num(m.h)}" fill="#000000"/>'
+    return f'<path d="{path_data(m.ops)}" fill="none" stroke="#000000" stroke-width="{svg_num(m.style.stroke_width)}"/>'
 
 
 def layer(name: str, body: list[str], attrs: str = "") -> list[str]:
@@ -163,14 +163,16 @@ def cut_svg(page, face_of: Callable, paper, title: str) -> str:
     lines = [
         '<?xml version="1.0" encoding="utf-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE}" version="1.1" '
-        f'width="{_n(w)}mm" height="{_n(h)}mm" viewBox="0 0 {_n(w)} {_n(h)}">',
+        f'width="{svg_num(w)}mm" height="{svg_num(h)}mm" viewBox="0 0 {svg_num(w)} {svg_num(h)}">',
         f"<title>{_escape(title)} page {page.number}: cut paths</title>",
         *layer("registration", [_mark_svg(m) for m in registration(page, paper)]),
-        *layer("cut", cuts, f' fill="none" stroke="{CUT_COLOUR}" stroke-width="{_n(LINE_WIDTH)}"'),
+        *layer(
+            "cut", cuts, f' fill="none" stroke="{CUT_COLOUR}" stroke-width="{svg_num(LINE_WIDTH)}"'
+        ),
         *layer(
             "score",
             scores,
-            f' fill="none" stroke="{SCORE_COLOUR}" stroke-width="{_n(LINE_WIDTH)}" stroke-dasharray="{SCORE_DASH}"',
+            f' fill="none" stroke="{SCORE_COLOUR}" stroke-width="{svg_num(LINE_WIDTH)}" stroke-dasharray="{SCORE_DASH}"',
         ),
         "</svg>",
     ]

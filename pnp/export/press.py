@@ -25,20 +25,21 @@ from pathlib import Path
 from pnp import budget, options
 from pnp.engines.cmyk import INK_LIMIT, PROFILE_NAME, icc_profile, separate_image
 from pnp.errors import PnpError
-from pnp.export.shop import (
+from pnp.export.faces import (
     MAX_BLEED_MM,
     MAX_DPI,
     MIN_DPI,
     ShopResult,
-    _bled,
-    _lookup,
-    _plan_family,
-    _remember,
+    bled,
     check_pixels,
+    first_size,
+    lookup,
     pixels,
+    plan_family,
+    remember,
     shop_families,
 )
-from pnp.export.shops import Shop, check_sizes, order_text
+from pnp.export.shops import Shop, made_by, order_text
 from pnp.names import safe_name
 from pnp.outputset import carry_sub, output_set
 
@@ -69,16 +70,7 @@ def export_press(
 
     if shop is not None:
         dpi, bleed, ink_limit = shop.dpi, shop.bleed_mm, shop.ink_limit or ink_limit
-    if not (MIN_DPI <= dpi <= MAX_DPI):
-        raise PnpError("bad --dpi", expected=f"{MIN_DPI:g} to {MAX_DPI:g} dpi", found=f"{dpi:g}")
-    if not (0.0 <= bleed <= MAX_BLEED_MM):
-        raise PnpError("bad --bleed", expected=f"0 to {MAX_BLEED_MM:g} mm", found=f"{bleed:g} mm")
-    if not (MIN_INK <= ink_limit <= MAX_INK):
-        raise PnpError(
-            "bad --ink-limit",
-            expected=f"a total ink from {MIN_INK:g} to {MAX_INK:g} per cent (shops ask 240 to 300)",
-            found=f"{ink_limit:g}",
-        )
+    check_press_options(dpi, bleed, ink_limit)
     fams = shop_families(game, families)
     budget.check(
         "shop", sum(len(f.items) for f in fams), hint="or pick fewer families with --family"
@@ -88,14 +80,15 @@ def export_press(
     profile = icc_profile(ink_limit)
     back_first = shop.back_first if shop else False
     plans, px, decks = [], {}, []
+    fams = [f for f in fams if prep.faces[f.name]]
+    left: list[str] = []  # ORDER.txt's lines for the families the shop does not make
+    if shop is not None:
+        made, left = made_by(shop, [(f, *first_size(prep, f)) for f in fams], warn)
+        fams = [f for f in fams if f.name in made]
     for fam in fams:
         faces = prep.faces[fam.name]
-        if not faces:
-            continue
-        if shop is not None:
-            check_sizes(shop, [(fam, faces[0].w, faces[0].h)])
         check_pixels(fam, faces, bleed, dpi)
-        plan, _ = _plan_family(fam, faces)
+        plan, _ = plan_family(fam, faces)
         plans.append(plan)
         px[fam.name] = (pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi))
         pages = []
@@ -105,21 +98,30 @@ def export_press(
                 sides.reverse()
             pages += [(f, side, drawing) for side, drawing in sides if drawing is not None]
         decks.append((fam, pages))
+    distinct = [distinct_images(pages) for _, pages in decks]
+    # every image's pixels counted before the first is drawn: 1,000 cards at 300 dpi are a
+    # billion pixels, refused at once rather than after a minute of drawing
+    budget.check(
+        "pixels",
+        budget.spent("pixels")
+        + sum(pixels(f.w, bleed, dpi) * pixels(f.h, bleed, dpi) for d in distinct for f, _ in d[0]),
+        file=game.file,
+        key="components",
+        hint="or a lower --dpi, or fewer families with --family",
+    )
     with output_set(out_dir, game.id) as stage:
         root = carry_sub(stage, out_dir, game.id, FOLDER, lambda n: True)
-        for n, (fam, pages) in enumerate(decks, 1):
+        for n, ((fam, pages), (images, order)) in enumerate(zip(decks, distinct, strict=True), 1):
             writer = PressPdf(profile, f"{PROFILE_NAME}, total ink {ink_limit:g}%")
-            images: dict = {}  # a drawing (and size) -> its image object, each drawn once
-            for face, _side, drawing in pages:
-                key = (drawing, round(face.w, 3), round(face.h, 3))
-                image = _lookup(images, key)
-                if image is None:
-                    w_px, h_px = pixels(face.w, bleed, dpi), pixels(face.h, bleed, dpi)
-                    kx, ky = w_px / (face.w + 2 * bleed), h_px / (face.h + 2 * bleed)
-                    png = engine.png([_bled(face, drawing, bleed)], w_px, h_px, kx, ky)
-                    image = writer.image(w_px, h_px, _rgb_pixels(png), ink_limit)
-                    _remember(images, key, image)
-                writer.page(face.w, face.h, bleed, image)
+            objects: dict[int, int] = {}  # image index -> its PDF object, each drawn once
+            for (face, _side, _), at in zip(pages, order, strict=True):
+                if at not in objects:
+                    f, drawing = images[at]
+                    w_px, h_px = pixels(f.w, bleed, dpi), pixels(f.h, bleed, dpi)
+                    kx, ky = w_px / (f.w + 2 * bleed), h_px / (f.h + 2 * bleed)
+                    png = engine.png([bled(f, drawing, bleed, engine.symbols)], w_px, h_px, kx, ky)
+                    objects[at] = writer.image(w_px, h_px, _rgb_pixels(png), ink_limit)
+                writer.page(face.w, face.h, bleed, objects[at])
             writer.save(
                 root / f"{safe_name(fam.name)}.pdf",
                 title=f"{game.spec.title}: {fam.title}",
@@ -136,11 +138,42 @@ def export_press(
                 for fam, pages in decks
             }
             (root / ORDER_FILE).write_text(
-                order_text(shop, plans, "pdf", px, seq), encoding="utf-8"
+                order_text(shop, plans, "pdf", px, seq, left), encoding="utf-8"
             )
     for w in prep.warnings() if warn else ():
         warn(w)
     return ShopResult(out_dir / game.id / FOLDER, plans, len(decks), px)
+
+
+def check_press_options(dpi: float, bleed: float, ink_limit: float) -> None:
+    """Refuse a resolution, bleed or total ink no press takes, before anything is drawn."""
+    if not (MIN_DPI <= dpi <= MAX_DPI):
+        raise PnpError("bad --dpi", expected=f"{MIN_DPI:g} to {MAX_DPI:g} dpi", found=f"{dpi:g}")
+    if not (0.0 <= bleed <= MAX_BLEED_MM):
+        raise PnpError("bad --bleed", expected=f"0 to {MAX_BLEED_MM:g} mm", found=f"{bleed:g} mm")
+    if not (MIN_INK <= ink_limit <= MAX_INK):
+        raise PnpError(
+            "bad --ink-limit",
+            expected=f"a total ink from {MIN_INK:g} to {MAX_INK:g} per cent (shops ask 240 to 300)",
+            found=f"{ink_limit:g}",
+        )
+
+
+def distinct_images(pages: list) -> tuple[list[tuple[object, object]], list[int]]:
+    """A deck's images, each drawing (at its size) once, as (face, drawing); and for each page
+    the index of its image. A face shared by many cards (one back) is one image."""
+    seen: dict = {}
+    images: list[tuple[object, object]] = []
+    order: list[int] = []
+    for face, _side, drawing in pages:
+        key = (drawing, round(face.w, 3), round(face.h, 3))
+        at = lookup(seen, key)
+        if at is None:
+            at = len(images)
+            images.append((face, drawing))
+            remember(seen, key, at)
+        order.append(at)
+    return images, order
 
 
 def _rgb_pixels(png: bytes) -> bytes:

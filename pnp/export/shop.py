@@ -16,71 +16,36 @@ from __future__ import annotations
 
 import csv
 import io
-import struct
-import zlib
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import budget
-from pnp.draw.primitives import Group, translate
 from pnp.errors import PnpError
-from pnp.export.shops import check_sizes, find_shop, order_text
-from pnp.face_images import select_families
-from pnp.kinds import KINDS, DrawContext, Face
-from pnp.kinds.flat import FlatKind
-from pnp.names import UniqueNames, csv_cell, safe_name
+from pnp.export.faces import (
+    MAX_BLEED_MM,
+    MAX_DPI,
+    MIN_DPI,
+    ShopFamily,
+    ShopFile,
+    ShopResult,
+    bled,
+    check_pixels,
+    first_size,
+    pixels,
+    plan_family,
+    shop_families,
+    with_dpi,
+)
+from pnp.export.press import export_press
+from pnp.export.shops import find_shop, made_by, order_text
+from pnp.kinds import DrawContext, Face
+from pnp.names import csv_cell
 from pnp.outputset import carry_sub, output_set
 
-MIN_DPI, MAX_DPI = 72.0, 1200.0
-MAX_BLEED_MM = 10.0
-MAX_PIXELS = 60_000_000  # one image: a 500 x 400 mm board at 300 dpi is 28 MP
 SAFE_MM = 3.0  # keep text and key art this far inside the cut line (shops ask 3 mm or 1/8 in)
 FOLDER = "cards"
 LIST_FILE = "cards.csv"
 SUMMARY_FILE = "README.txt"
 ORDER_FILE = "ORDER.txt"  # with --shop: the counts as the shop's order form takes them
-
-
-@dataclass
-class ShopFile:
-    name: str
-    face: Face
-    side: str  # front|back
-    drawing: object
-
-
-@dataclass
-class ShopCard:
-    """One distinct front: its file, how many copies, and the back file it goes with."""
-
-    family: str
-    ids: list[str]
-    front: str
-    back: str | None
-
-
-@dataclass
-class ShopFamily:
-    family: str
-    title: str
-    trim: tuple[float, float]
-    shape: str = "rect"
-    radius: float = 0.0  # corner radius of a rect, for the shop to round
-    cards: list[ShopCard] = field(default_factory=list)
-    files: int = 0
-
-
-@dataclass
-class ShopResult:
-    folder: Path
-    families: list[ShopFamily]
-    files: int
-    px: dict[str, tuple[int, int]]  # family -> image size in pixels (PNG) or points (PDF)
-
-
-def pixels(trim_mm: float, bleed_mm: float, dpi: float) -> int:
-    """Pixels along one side of a bled face: round((trim + 2 × bleed) × dpi / 25.4)."""
-    return max(1, round((trim_mm + 2 * bleed_mm) * dpi / 25.4))
 
 
 def check_options(dpi: float, bleed: float, fmt: str) -> None:
@@ -100,30 +65,6 @@ def check_options(dpi: float, bleed: float, fmt: str) -> None:
         raise PnpError("bad --format", expected="png or pdf", found=fmt)
 
 
-def shop_families(game, names: list[str] | None) -> list:
-    """The named families, or every card family; only flat pieces make sense as single files."""
-    fams = (
-        select_families(game, names)
-        if names
-        else [f for f in game.families if f.spec.kind == "card"]
-    )
-    for f in fams:
-        if not isinstance(KINDS[f.spec.kind], FlatKind):
-            raise PnpError(
-                f"family '{f.name}' is a {f.spec.kind}: print-shop files are made for flat pieces",
-                file=f.file,
-                key="kind",
-                expected="a card, tile, counter, token, board or sheet family",
-                found=f.spec.kind,
-            )
-    if not fams:
-        raise PnpError(
-            "no card families to export",
-            expected="a game with families of kind 'card', or --family NAME",
-        )
-    return fams
-
-
 def export_cards(
     game,
     out_dir: Path,
@@ -139,15 +80,13 @@ def export_cards(
 ) -> ShopResult:
     """One file per distinct face. With `shop` (pnp/export/shops.py), the shop's own bleed,
     dpi, file type and safe zone replace `dpi`, `bleed` and `fmt`, a card size the shop does
-    not make is refused, and ORDER.txt lists the counts as the shop's order form takes them;
+    not make is left out with a warning (refused when the shop makes none), and ORDER.txt lists the counts as the shop's order form takes them;
     a shop that takes press-ready PDFs gets them (pnp/export/press.py)."""
     from pnp.pipeline import prepare
 
     preset = find_shop(shop) if shop else None
     if preset is not None:
         if preset.output == "press":
-            from pnp.export.press import export_press
-
             return export_press(
                 game, out_dir, shop=preset, families=families, progress=progress, warn=warn,
                 max_tiles=max_tiles,
@@ -163,18 +102,28 @@ def export_cards(
     plans: list[ShopFamily] = []
     files: list[ShopFile] = []
     px: dict[str, tuple[int, int]] = {}
+    fams = [f for f in fams if prep.faces[f.name]]
+    left: list[str] = []  # ORDER.txt's lines for the families the shop does not make
+    if preset is not None:
+        made, left = made_by(preset, [(f, *first_size(prep, f)) for f in fams], warn)
+        fams = [f for f in fams if f.name in made]
     for fam in fams:
         faces = prep.faces[fam.name]
-        if not faces:
-            continue
         w_px, h_px = pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi)
         check_pixels(fam, faces, bleed, dpi)
-        if preset is not None:
-            check_sizes(preset, [(fam, f.w, f.h) for f in faces[:1]])
         px[fam.name] = (w_px, h_px)
-        plan, fam_files = _plan_family(fam, faces)
+        plan, fam_files = plan_family(fam, faces)
         plans.append(plan)
         files += fam_files
+    # every file's pixels counted before the first is drawn (pnp/budget.py)
+    budget.check(
+        "pixels",
+        budget.spent("pixels")
+        + sum(pixels(f.face.w, bleed, dpi) * pixels(f.face.h, bleed, dpi) for f in files),
+        file=game.file,
+        key="components",
+        hint="or a lower --dpi, or fewer families with --family",
+    )
     with output_set(out_dir, game.id) as stage:
         root = carry_sub(
             stage, out_dir, game.id, FOLDER, lambda n: True
@@ -192,85 +141,12 @@ def export_cards(
             summary(game, plans, fmt, bleed, dpi, px, safe), encoding="utf-8"
         )
         if preset is not None:
-            (root / ORDER_FILE).write_text(order_text(preset, plans, fmt, px), encoding="utf-8")
+            (root / ORDER_FILE).write_text(
+                order_text(preset, plans, fmt, px, left=left), encoding="utf-8"
+            )
     for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
         warn(w)
     return ShopResult(out_dir / game.id / FOLDER, plans, len(files), px)
-
-
-def check_pixels(fam, faces: list[Face], bleed: float, dpi: float) -> None:
-    """Refuse a face whose image would pass the pixel budget, before anything is drawn."""
-    for f in faces:
-        if pixels(f.w, bleed, dpi) * pixels(f.h, bleed, dpi) > MAX_PIXELS:
-            raise PnpError(
-                f"'{f.id}' of family '{fam.name}' would be a {pixels(f.w, bleed, dpi)} x {pixels(f.h, bleed, dpi)} pixel image",
-                file=fam.file,
-                key="size",
-                expected=f"at most {MAX_PIXELS:,} pixels an image",
-                found=f"{f.w:g} x {f.h:g} mm at {dpi:g} dpi",
-                hint="use a lower --dpi, or leave the family out with --family",
-            )
-
-
-def _plan_family(fam, faces: list[Face]) -> tuple[ShopFamily, list[ShopFile]]:
-    """One file per distinct front and per distinct back; a back every card shares is one file."""
-    stem = safe_name(fam.name)
-    kind = KINDS[fam.spec.kind]
-    radius = kind.corner_radius(fam.spec) * fam.spec.scale if fam.spec.shape == "rect" else 0.0
-    plan = ShopFamily(fam.name, fam.title, (faces[0].w, faces[0].h), fam.spec.shape, radius)
-    files: list[ShopFile] = []
-    name_for = UniqueNames().take  # each file once, ignoring case (pnp/names.py)
-
-    backs = [f.back for f in faces]
-    shared = backs[0] is not None and _all_same(backs)
-    shared_name = None
-    if shared:
-        shared_name = name_for(f"{stem}-back")
-        files.append(ShopFile(shared_name, faces[0], "back", backs[0]))
-    fronts: dict = {}
-    back_files: dict = {}
-    for f in faces:
-        back_name = shared_name
-        if f.back is not None and not shared:
-            back_name = _lookup(back_files, f.back)
-            if back_name is None:
-                back_name = name_for(f"{stem}-{safe_name(f.id)}-back")
-                _remember(back_files, f.back, back_name)
-                files.append(ShopFile(back_name, f, "back", f.back))
-        key = (f.front, back_name, round(f.w, 3), round(f.h, 3))
-        card = _lookup(fronts, key)
-        if card is None:
-            card = ShopCard(fam.name, [], name_for(f"{stem}-{safe_name(f.id)}-front"), back_name)
-            _remember(fronts, key, card)
-            plan.cards.append(card)
-            files.append(ShopFile(card.front, f, "front", f.front))
-        card.ids.append(f.id)
-    plan.files = len(files)
-    return plan, files
-
-
-def _lookup(table: dict, key):
-    try:
-        return table.get(key)
-    except TypeError:  # a drawing that cannot be hashed is its own
-        return None
-
-
-def _remember(table: dict, key, value) -> None:
-    try:
-        table[key] = value
-    except TypeError:
-        pass
-
-
-def _all_same(drawings: list) -> bool:
-    first = drawings[0]
-    return all(d is first or d == first for d in drawings)
-
-
-def _bled(face: Face, drawing, bleed: float) -> Group:
-    """The face's drawing moved so that its bleed box starts at (0, 0)."""
-    return Group((drawing,), translate(bleed, bleed))
 
 
 class _PngWriter:
@@ -286,7 +162,8 @@ class _PngWriter:
         # the exact pixel size, so each axis gets its own (nearly equal) scale
         kx = w_px / (face.w + 2 * self.bleed)
         ky = h_px / (face.h + 2 * self.bleed)
-        png = self.engine.png([_bled(face, drawing, self.bleed)], w_px, h_px, kx, ky)
+        prims = [bled(face, drawing, self.bleed, self.engine.symbols)]
+        png = self.engine.png(prims, w_px, h_px, kx, ky)
         path.write_bytes(with_dpi(png, self.dpi))
 
 
@@ -313,20 +190,11 @@ class _PdfWriter:
             writer.page(
                 W,
                 H,
-                [_bled(face, drawing, b)],
+                [bled(face, drawing, b)],
                 boxes={"TrimBox": (b, b, face.w, face.h), "BleedBox": (0.0, 0.0, W, H)},
             )
         finally:
             writer.close()
-
-
-def with_dpi(png: bytes, dpi: float) -> bytes:
-    """The PNG with a pHYs chunk saying its resolution, so a shop's software reads it as meant."""
-    ppm = round(dpi / 0.0254)
-    body = b"pHYs" + struct.pack(">IIB", ppm, ppm, 1)
-    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body))
-    at = 8 + 25  # after the signature and IHDR
-    return png[:at] + chunk + png[at:]
 
 
 def card_list(plans: list[ShopFamily], fmt: str, bleed: float, dpi: float, px: dict) -> str:

@@ -3,8 +3,9 @@
 A preset fixes what `--bleed`, `--dpi` and `--format` leave to the user: the bleed the shop's
 template has (in the shop's own unit: MakePlayingCards counts 36 px at 300 dpi, not 1/8 in),
 the resolution, the file type and colour mode, the safe zone, and the card sizes the shop
-makes. A family whose trim is none of them is refused before anything is written: a file of
-the wrong size is one the shop scales or crops. Where each figure comes from is in
+makes. A family whose trim is none of them is left out with a warning naming the sizes the
+shop would take (a file of the wrong size is one the shop scales or crops); the export is
+refused only when the shop makes none of the families. Where each figure comes from is in
 docs/printing.md ("Print-shop presets"); a size whose pixels no published figure confirms is
 derived from the shop's bleed rule, and says so (`derived`).
 """
@@ -12,6 +13,7 @@ derived from the shop's bleed rule, and says so (`derived`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import PurePath
 
 from pnp.errors import PnpError
 
@@ -158,26 +160,72 @@ def shop_size(shop: Shop, w_mm: float, h_mm: float) -> tuple[CardSize, bool] | N
     return None
 
 
-def check_sizes(shop: Shop, fams_and_sizes: list[tuple[object, float, float]]) -> None:
-    """Refuse, before anything is written, a family whose cards the shop does not make."""
-    for fam, w, h in fams_and_sizes:
-        if shop_size(shop, w, h) is None:
-            offered = ", ".join(
-                f"{s.name} {s.w_in:g} x {s.h_in:g} in ({s.mm[0]:g} x {s.mm[1]:g} mm)"
-                for s in shop.sizes
-            )
-            raise PnpError(
-                f"{shop.name} does not make {w:g} x {h:g} mm cards (family '{fam.name}')",
-                file=fam.file,
-                key="size",
-                expected=f"a card size {shop.name} makes: {offered}",
-                found=f"{w:g} x {h:g} mm",
-                hint="give the family one of these sizes (such as size: {w: 2.5in, h: 3.5in}), "
-                "or export it without --shop, with the shop's own --bleed and --dpi",
-            )
+def offered(shop: Shop) -> str:
+    """The card sizes the shop makes, in inches and millimetres."""
+    return ", ".join(
+        f"{s.name} {s.w_in:g} x {s.h_in:g} in ({s.mm[0]:g} x {s.mm[1]:g} mm)" for s in shop.sizes
+    )
 
 
-def order_text(shop: Shop, plans: list, fmt: str, px: dict, pages: dict | None = None) -> str:
+def left_out(shop: Shop, fam, w: float, h: float) -> str:
+    """The warning for a family the shop does not make: the export goes on without it."""
+    return (
+        f"{fam.file}: size: {shop.name} does not make {w:g} x {h:g} mm cards: family "
+        f"'{fam.name}' left out (it makes {offered(shop)}); export it without --shop, with the "
+        "shop's own --bleed and --dpi"
+    )
+
+
+def none_made(shop: Shop, misfits: list[tuple[object, float, float]]) -> PnpError:
+    """The refusal when the shop makes none of the families asked for."""
+    fam, w, h = misfits[0]
+    others = ", ".join(f"'{f.name}' {fw:g} x {fh:g} mm" for f, fw, fh in misfits[1:])
+    return PnpError(
+        f"{shop.name} does not make {w:g} x {h:g} mm cards (family '{fam.name}')"
+        + (f", nor any other family asked for ({others})" if others else ""),
+        file=fam.file,
+        key="size",
+        expected=f"a card size {shop.name} makes: {offered(shop)}",
+        found=f"{w:g} x {h:g} mm",
+        hint="give the family one of these sizes (such as size: {w: 2.5in, h: 3.5in}), pick "
+        "the families the shop makes with --family, or export without --shop, with the shop's "
+        "own --bleed and --dpi",
+    )
+
+
+def made_by(
+    shop: Shop, sized: list[tuple[object, float, float]], warn=None
+) -> tuple[set[str], list[str]]:
+    """The names of the families the shop makes, and a line for ORDER.txt per family it does
+    not; each of those is also named in a warning (with the sizes the shop would take). None
+    made at all is refused: there would be nothing to upload."""
+    misfits = [(f, w, h) for f, w, h in sized if shop_size(shop, w, h) is None]
+    if sized and len(misfits) == len(sized):
+        raise none_made(shop, misfits)
+    for fam, w, h in misfits:
+        if warn:
+            warn(left_out(shop, fam, w, h))
+    gone = {f.name for f, _, _ in misfits}
+    notes = [
+        f"{f.title} ({f.name}, {PurePath(f.file).name}): {w:g} x {h:g} mm" for f, w, h in misfits
+    ]
+    return {f.name for f, _, _ in sized if f.name not in gone}, notes
+
+
+def left_out_lines(shop: Shop, notes: list[str]) -> list[str]:
+    """ORDER.txt's list of the families not written, and the sizes the shop makes."""
+    if not notes:
+        return []
+    return [
+        f"Not written: {shop.name} does not make these sizes (it makes {offered(shop)}):",
+        *(f"  {n}" for n in notes),
+        "",
+    ]
+
+
+def order_text(
+    shop: Shop, plans: list, fmt: str, px: dict, pages: dict | None = None, left: list[str] = ()
+) -> str:
     """What to type into the shop's order form: per deck, each front file and its count, and
     the back; for a shop that takes one PDF per deck, the file and its pages in order (`pages`:
     family -> (file name, [(item id, side)]))."""
@@ -194,7 +242,7 @@ def order_text(shop: Shop, plans: list, fmt: str, px: dict, pages: dict | None =
             )
             lines += [f"  page {n}: {item} {side}" for n, (item, side) in enumerate(seq, 1)]
             lines.append("")
-        return "\n".join(lines)
+        return "\n".join(lines + left_out_lines(shop, list(left)))
     for plan in plans:
         size, turned = shop_size(shop, *plan.trim) or (None, False)
         w_px, h_px = px[plan.family]
@@ -213,4 +261,4 @@ def order_text(shop: Shop, plans: list, fmt: str, px: dict, pages: dict | None =
             back = "" if len(backs) <= 1 else f"   back: {c.back}.{fmt}" if c.back else ""
             lines.append(f"  {c.front}.{fmt}   quantity {len(c.ids)}{back}")
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(lines + left_out_lines(shop, list(left)))

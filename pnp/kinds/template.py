@@ -354,10 +354,10 @@ class TemplateRenderer:
             from pnp.draw.primitives import Use, translate
 
             art = Use(ident, translate(x, y))
-            return [art, *mirrored_bleed(art, x, y, iw, ih, w, h, self.bleed)]
+            return mirrored_bleed(art, x, y, iw, ih, w, h, self.bleed)
         check_raster(path, self.family.file, f"{side}[{n}].image.file")
         art = Image(x, y, iw, ih, str(path))
-        return [art, *mirrored_bleed(art, x, y, iw, ih, w, h, self.bleed)]
+        return mirrored_bleed(art, x, y, iw, ih, w, h, self.bleed)
 
     def _pips(self, e, w, h, attrs, n, side):
         raw = self.text_of(str(e.count), attrs, n, side)

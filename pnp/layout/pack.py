@@ -22,17 +22,24 @@ class Spot:
 
 
 def pack(
-    sizes: list[tuple[float, float]], area_w: float, area_h: float, gutter: float
+    sizes: list[tuple[float, float]],
+    area_w: float,
+    area_h: float,
+    gutter: float,
+    *,
+    turned: bool | None = None,
 ) -> list[list[Spot]]:
-    """Pages of spots inside area_w × area_h, items at least `gutter` apart."""
+    """Pages of spots inside area_w × area_h, items at least `gutter` apart. Each item is
+    laid flat (long side across) by default; with `turned` False each is as given and with
+    True each is turned, wherever it fits so."""
     oriented = []
     for i, (w, h) in enumerate(sizes):
         fits_up = w <= area_w + EPS and h <= area_h + EPS
         fits_turned = h <= area_w + EPS and w <= area_h + EPS
         if not (fits_up or fits_turned):
             raise ValueError(f"item {w:.1f}×{h:.1f} mm does not fit the printable area")
-        # lie flat (short side as the shelf height) unless only upright fits
-        turn = fits_turned and (h > w) and w <= area_h + EPS
+        # by default lie flat (short side as the shelf height); either way, as it fits
+        turn = fits_turned and (h > w if turned is None else turned)
         if not fits_up:
             turn = True
         pw, ph = (h, w) if turn else (w, h)
