@@ -41,21 +41,48 @@ def fit_count(length: float, item: float, gutter: float) -> int:
 
 
 def impose_grid(
-    w: float, h: float, area: tuple[float, float, float, float], gutter: float
+    w: float,
+    h: float,
+    area: tuple[float, float, float, float],
+    gutter: float,
+    keep: float = 0.0,
+    bleed: float = 0.0,
+    count: int | None = None,
 ) -> Grid | None:
-    """The grid with the most w×h items inside `area` (x, y, width, height), centred."""
+    """The grid with the most w×h items inside `area` (x, y, width, height), centred.
+
+    `keep`: the room to the area's edge the block's outer cut marks need. Each way the block
+    keeps it on both sides where it can, else on one (the top, the left: a cut line needs a
+    mark at one end only) and its `bleed` on the other, so a grid that would just fit with no
+    marks is not a row or a column short for them. With `count` (the items to print), the
+    items stay upright unless turned they take fewer pages."""
     ax, ay, aw, ah = area
+    room = keep + max(bleed, 0.0) if keep > bleed else 2 * keep
     best = None
     for rotated in (False, True):
         cw, ch = (h, w) if rotated else (w, h)
-        cols, rows = fit_count(aw, cw, gutter), fit_count(ah, ch, gutter)
+        cols, rows = fit_count(aw - room, cw, gutter), fit_count(ah - room, ch, gutter)
         if cols * rows == 0:
             continue
-        if best is None or cols * rows > best[0] * best[1]:
+        if best is None or _more(cols * rows, best[0] * best[1], count):
             best = (cols, rows, rotated, cw, ch)
     if best is None:
         return None
     cols, rows, rotated, cw, ch = best
     gw = cols * cw + (cols - 1) * gutter
     gh = rows * ch + (rows - 1) * gutter
-    return Grid(cols, rows, rotated, cw, ch, gutter, ax + (aw - gw) / 2, ay + (ah - gh) / 2)
+    return Grid(
+        cols, rows, rotated, cw, ch, gutter, ax + lead(aw - gw, keep), ay + lead(ah - gh, keep)
+    )
+
+
+def _more(per: int, than: int, count: int | None) -> bool:
+    """Whether `per` to a page beats `than`: more to a page, or, for `count` items, fewer pages."""
+    if count is None:
+        return per > than
+    return -(-count // per) < -(-count // than)
+
+
+def lead(slack: float, keep: float) -> float:
+    """Room before the block: half the slack, or `keep` where half would leave less."""
+    return slack / 2 if slack / 2 >= keep - EPS else keep

@@ -421,12 +421,15 @@ def tile_band(
     trims = [e for e, on in (("left", c > 0), ("top", r > 0)) if on]
     if trims:
         s += f"   — trim the {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the dashed line"
+    # the ticks and trim line of a column's seam reach up into the band over the tile's
+    # overlap strip: the label starts past them
+    x = grid.x0 + grid.overlap_x + 1 if c > 0 else m + 1
     return text(
         fonts,
         s,
-        m + 1,
+        x,
         m,
-        grid.page_w - 2 * m - 2,
+        grid.page_w - m - 1 - x,
         3.6,
         h=paper.label_band - 1,
         bold=False,
