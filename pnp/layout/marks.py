@@ -105,7 +105,7 @@ def corner_marks(rects: list[Box], paper: PaperSpec, gutter: float, ink: Box) ->
     length = paper.cut_marks.length
     ix0, iy0, ix1, iy1 = ink[0], ink[1], ink[0] + ink[2], ink[1] + ink[3]
     ops: list[tuple] = []
-    near = _Buckets(rects, gutter + gap + length)
+    near = _Buckets(rects, gutter)
     for x, y, w, h in rects:
         for cx, sx in ((x, -1), (x + w, 1)):
             for cy, sy in ((y, -1), (y + h, 1)):
@@ -129,6 +129,10 @@ def _stop(near: _Buckets, a: float, b: float, at: float, vertical: bool) -> floa
     edge share an edge, and a tick there would be drawn over both). Returns `a` when it starts
     on one, `b` when it meets none."""
     sign = 1.0 if b >= a else -1.0
+    start = (at, a, at, a) if vertical else (a, at, a, at)
+    # most ticks inside a block of items laid edge to edge start on a neighbour: its cell first
+    if _start_on(near.around(start), a, at, vertical):
+        return a
     seg = (at, min(a, b), at, max(a, b)) if vertical else (min(a, b), at, max(a, b), at)
     end = b
     for rx, ry, rw, rh in near.around(seg):
@@ -143,15 +147,25 @@ def _stop(near: _Buckets, a: float, b: float, at: float, vertical: bool) -> floa
     return end
 
 
-class _Buckets:
-    """Rectangles filed by the grid cells they touch, the cells about as large as a tick's reach,
-    so a tick is tested against its few neighbours only, however many items share the sheet."""
+def _start_on(rects: list[Box], a: float, at: float, vertical: bool) -> bool:
+    """Whether the point `a` along the line `at` lies inside one of `rects` or on its edge line
+    (the tick from there would run over it)."""
+    for rx, ry, rw, rh in rects:
+        lo, hi, c0, c1 = (ry, ry + rh, rx, rx + rw) if vertical else (rx, rx + rw, ry, ry + rh)
+        if c0 - EPS <= at <= c1 + EPS and lo + EPS < a < hi - EPS:
+            return True
+    return False
 
-    def __init__(self, rects: list[Box], reach: float):
-        # cells near the items' usual size: tiny counters are not all filed in one cell, and
-        # a large card is not filed in hundreds
+
+class _Buckets:
+    """Rectangles filed by the grid cells they touch, so a tick is tested against its few
+    neighbours only, however many items share the sheet: near linear in the items."""
+
+    def __init__(self, rects: list[Box], gutter: float):
+        # cells near the items' usual pitch: tiny counters are a few to a cell, not hundreds,
+        # and a large card is not filed in hundreds of cells
         sides = sorted(min(r[2], r[3]) for r in rects)
-        self.cell = max(2.0, reach, sides[len(sides) // 2])
+        self.cell = max(1.0, 2 * sides[len(sides) // 2])
         self.cells: dict[tuple[int, int], list[Box]] = {}
         for r in rects:
             for key in self._keys(r[0], r[1], r[0] + r[2], r[1] + r[3]):
