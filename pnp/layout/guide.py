@@ -350,10 +350,11 @@ def calibration_pages(fonts: FontBook, paper: PaperSpec) -> tuple[list, list]:
 
 
 def assembly_page(
-    fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, pages: list[int]
+    fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, on: dict[str, int]
 ) -> tuple[list, tuple]:
     """The map's marks, and the transform that draws the board itself small beneath them;
-    `pages`: the pages its tiles are on."""
+    `on`: the page each tile is on, printed under its label on the map."""
+    pages = sorted(set(on.values()))
     W, H = (grid.page_w, grid.page_h)
     m = paper.margin + 3
     out: list = []
@@ -403,6 +404,28 @@ def assembly_page(
                 align="center",
                 valign="middle",
             )
+            if lab in on:  # which page to take it from
+                out.append(
+                    Rect(
+                        ox + (rx + rw / 2) * k - 8,
+                        oy + (ry + rh / 2) * k + 4.5,
+                        16,
+                        5,
+                        Style("#ffffff", None),
+                        1.0,
+                    )
+                )
+                out += text(
+                    fonts,
+                    f"page {on[lab]}",
+                    ox + (rx + rw / 2) * k - 8,
+                    oy + (ry + rh / 2) * k + 4.5,
+                    16,
+                    3.0,
+                    h=5,
+                    align="center",
+                    valign="middle",
+                )
     return out, place(ox, oy, k, k)
 
 

@@ -504,15 +504,13 @@ def _tile_item(
             note(tp, [r])
 
     def finish(pages: list[Page]) -> None:
-        on = sorted(
-            {
-                p.number
-                for p in pages
-                if isinstance(p.items, list)
-                for it in p.items
-                if it.tile and it.ref is r
-            }
-        )
+        on = {  # each tile's page
+            it.tile: p.number
+            for p in pages
+            if isinstance(p.items, list)
+            for it in p.items
+            if it.tile and it.ref is r
+        }
         page.marks, transform = assembly_page(fonts, paper, name, grid, on)
         page.preview = (r, transform)
 
