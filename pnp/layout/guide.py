@@ -429,11 +429,22 @@ def assembly_page(
     return out, place(ox, oy, k, k)
 
 
-def piece_band(fonts: FontBook, name: str, label: str, c: int, r: int, w: float, h: float) -> list:
-    """A tile's label above it on a shared sheet, in the tile's own width (x 0..w, y 0..h)."""
+def piece_band(
+    fonts: FontBook,
+    name: str,
+    label: str,
+    c: int,
+    r: int,
+    w: float,
+    h: float,
+    clear: tuple[float, float] = (0.0, 0.0),
+) -> list:
+    """A tile's label beside it on a shared sheet, along the tile's own side (x 0..w, y 0..h),
+    towards the tile (y = h); `clear`: the lengths at each end kept free, where the tile's
+    corner marks run along its sides."""
     trims = [e for e, on in (("left", c > 0), ("top", r > 0)) if on]
     s = f"{label}  {name}" + (f": trim {' and '.join(trims)} on the dashed line" if trims else "")
-    return text(fonts, s, 0, 0, w, 2.4, h=h, valign="middle")
+    return text(fonts, s, clear[0], 0, w - clear[0] - clear[1], 2.4, h=h, valign="bottom")
 
 
 def tile_band(

@@ -481,15 +481,19 @@ def _tile_item(
             )
             # the pool keeps room for its tiles' marks and its items' bleed: no more than this
             room = inset(pool.area, max(reserve(paper), pool.keep)) if pool is not None else None
-            if pool is not None and part and _fits(rw, band + rh, room):
+            # on a shared sheet the band also holds the ticks and trim lines that reach past
+            # the tile, between its label and the tile: they never cross the label
+            wide = band + PIECE_REACH
+            if pool is not None and part and _fits(rw, wide + rh, room):
                 overlay = tile_overlay(grid, c, row, PIECE_REACH)
                 tile = TilePart(
                     label,
                     region,
-                    band,
+                    wide,
                     (Group(tuple(overlay), translate(-grid.x0, -grid.y0)),),
-                    tuple(piece_band(fonts, name, label, c, row, rw, band - 1)),
-                    tuple(piece_band(fonts, name, label, c, row, rh, band - 1)),
+                    tuple(piece_band(fonts, name, label, c, row, rw, band - 1, (1.0, 1.0))),
+                    tuple(piece_band(fonts, name, label, c, row, rh, band - 1, (1.0, 1.0))),
+                    label_h=band - 0.5,
                 )
                 pool.tiles.append(tile_piece(r, tile))
                 continue

@@ -95,17 +95,20 @@ def _reach(start: float, end: float) -> tuple[float | None, float]:
     return (start, end) if abs(end - start) >= MIN_MARK - EPS else (None, end)
 
 
-def corner_marks(rects: list[Box], paper: PaperSpec, gutter: float, ink: Box) -> list:
+def corner_marks(
+    rects: list[Box], paper: PaperSpec, gutter: float, ink: Box, blockers: list[Box] = ()
+) -> list:
     """Marks for packed items: at each corner a tick along each edge line, outward, in the
-    gutter; each runs until the paper's mark length, the next item or the printable area's
-    edge, whichever comes first, and is left out when that leaves less than MIN_TICK."""
+    gutter; each runs until the paper's mark length, the next item (or one of `blockers`,
+    which get no marks of their own: a tile's label band) or the printable area's edge,
+    whichever comes first, and is left out when that leaves less than MIN_TICK."""
     if paper.cut_marks.style == "none" or not rects:
         return []
     gap = corner_gap(paper, gutter)
     length = paper.cut_marks.length
     ix0, iy0, ix1, iy1 = ink[0], ink[1], ink[0] + ink[2], ink[1] + ink[3]
     ops: list[tuple] = []
-    near = _Buckets(rects, gutter)
+    near = _Buckets([*rects, *blockers], gutter)
     for x, y, w, h in rects:
         for cx, sx in ((x, -1), (x + w, 1)):
             for cy, sy in ((y, -1), (y + h, 1)):

@@ -95,18 +95,23 @@ class TilePart:
     caption: tuple  # its label, x 0..region width, y 0..band
     side_caption: tuple  # its label, x 0..region height, y 0..band
     side: bool = False
+    label_h: float = 0.0  # the label's height, at the outer side of the band (0: the band's)
 
     @property
     def offset(self) -> tuple[float, float]:
         """Where the region starts in the piece."""
         return (self.band, 0.0) if self.side else (0.0, self.band)
 
-    @property
-    def marks(self) -> tuple:
+    def marks(self, turned: bool = False) -> tuple:
+        """Its overlay and label, the piece `turned` 90° clockwise on the sheet or not: a label
+        reads along the page or upward, never downward."""
         ox, oy = self.offset
+        rw, rh = self.region[2], self.region[3]
         if self.side:  # the label turned to read upward, in the band left of the region
-            rh = self.region[3]
             label = Group(self.side_caption, multiply(translate(0.0, rh), rotate(-90)))
+        elif turned:  # upside down in the band above, so that turned with the piece it reads up
+            h = self.label_h or self.band
+            label = Group(self.caption, multiply(translate(rw, h), rotate(180)))
         else:
             label = Group(self.caption)
         return (Group(self.overlay, translate(ox, oy)), label)
@@ -185,12 +190,21 @@ class Piece:
             out.append(Placement(ref, "front", px, py, pw, ph, 90 if self.turned != turned else 0))
         return out
 
+    def label_box(self, x: float, y: float, turned: bool) -> tuple[float, float, float, float]:
+        """Where a tile's label lies with the piece at (x, y), turned 90° clockwise or not."""
+        t = self.tile
+        h = t.label_h or t.band
+        u1, v1 = (h, t.region[3]) if t.side else (t.region[2], h)
+        if turned:  # (u, v) in the piece lands at (x + h - v, y + u)
+            return (x + self.h - v1, y, v1, u1)
+        return (x, y, u1, v1)
+
     def marks(self, x: float, y: float, turned: bool) -> list:
         """A tile's marks where it lands (nothing for other pieces)."""
         if self.tile is None:
             return []
         at = multiply(translate(x + self.h, y), rotate(90)) if turned else translate(x, y)
-        return [Group(self.tile.marks, at)]
+        return [Group(self.tile.marks(turned), at)]
 
 
 def pieces(
@@ -336,7 +350,12 @@ def _sheets(pool: SharedPool, paper: PaperSpec) -> list[tuple[list[Placement], l
         if marks:  # a tile's ticks and trim lines print no further than the printable area
             marks = [Group(tuple(marks), clip=Rect(ax, ay, aw, ah, Style()))]
         rects = [(p.x, p.y, p.w, p.h) for p in placed]
-        marks += corner_marks(rects, paper, pool.gutter, pool.area)
+        bands = [  # a tile's label: no tick enters it
+            parts[s.index].label_box(ox + s.x, oy + s.y, s.rotated)
+            for s in spots
+            if parts[s.index].tile is not None
+        ]
+        marks += corner_marks(rects, paper, pool.gutter, pool.area, bands)
         sheets.append((placed, marks))
     return sheets
 
