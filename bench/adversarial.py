@@ -200,6 +200,8 @@ CASES: dict[str, tuple[Callable[[Path], None], list[str]]] = {
     "2000-cards-5kb-rich-text": (_cards(CARD + "items:\n  - {id: 'c{n}', count: 1000, for_each: {n: [1, 2]}}\nfront:\n  - text: {text: '{copy} " + ("**word** *word* " * 320)[:4990] + "', x: 0mm, y: 0mm, h: 88mm, size: 8pt}\n"), ["build"]),
     "2000-cards-200-chars": (_cards(CARD + "items:\n  - {id: 'c{n}', count: 1000, for_each: {n: [1, 2]}}\nfront:\n  - text: {text: '{copy} " + "word " * 40 + "', x: 0mm, y: 0mm, h: 88mm, size: 6pt}\n"), ["build"]),
     "10000-cards": (_cards(CARD + "items:\n  - {id: 'c{n}', count: 5000, for_each: {n: [1, 2]}}\nfront:\n  - text: {text: '{n} {copy}', x: 0mm, y: 40mm, size: 12pt}\nback:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 100%, fill: green}\n"), ["build", "serve"]),
+    # a shared sheet's cut marks, near linear in its items (each tick tested against its neighbours)
+    "counters-9900-of-1mm": (_cards("family: counters\nkind: counter\nsize: {w: 1mm, h: 1mm}\nitems:\n  - {id: c, count: 9900}\n"), ["build"]),
     "count-5000-digits": (_cards(CARD + "items:\n  - {id: a, count: " + "9" * 5000 + "}\n"), ["build"]),
     "text-unclosed-brace": (_cards(CARD + "items: [{id: a}]\nfront:\n  - text: {text: '{value', x: 0mm, y: 40mm, size: 12pt}\n"), ["build"]),
     "svg-nested-1300": (_art(SVG.format("<g>" * 1300 + '<rect width="1" height="1"/>' + "</g>" * 1300)), ["build", "preview"]),

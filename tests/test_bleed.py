@@ -15,7 +15,7 @@ GAME = game_yaml("bled")
 CARDS = """\
 family: cards
 kind: card
-size: {w: 63mm, h: 88mm}
+size: {w: 60mm, h: 88mm}  # three across A4 with their bleed and marks inside the margin: upright
 bleed: 2mm
 background: "#204080"
 items:
@@ -66,10 +66,10 @@ def test_art_at_the_edge_and_the_background_run_into_the_bleed(tmp_path, capsys,
     trim_y0 = green.y0 - 40
     bg = rect_of(page, BLUE)
     assert (bg.x0, bg.y0) == pytest.approx((trim_x0 - 2, trim_y0 - 2), abs=0.05)
-    assert (bg.width, bg.height) == pytest.approx((63 + 4, 88 + 4), abs=0.05)
+    assert (bg.width, bg.height) == pytest.approx((60 + 4, 88 + 4), abs=0.05)
     band = rect_of(page, RED)  # w: 100% and y: 0: reaches left, top and right
     assert (band.x0, band.y0, band.x1) == pytest.approx(
-        (trim_x0 - 2, trim_y0 - 2, trim_x0 + 63 + 2), abs=0.05
+        (trim_x0 - 2, trim_y0 - 2, trim_x0 + 60 + 2), abs=0.05
     )
     assert band.y1 == pytest.approx(trim_y0 + 20, abs=0.05), (
         "the side inside the card stays where it was"
@@ -82,12 +82,12 @@ def test_art_at_the_edge_and_the_background_run_into_the_bleed(tmp_path, capsys,
         return tuple(v / 255 for v in pix.pixel(round(x_mm * 10), round(y_mm * 10)))
 
     mid_y = trim_y0 + 60
-    assert near(colour_at(trim_x0 - 1, mid_y), BLUE) and near(colour_at(trim_x0 + 64, mid_y), BLUE)
+    assert near(colour_at(trim_x0 - 1, mid_y), BLUE) and near(colour_at(trim_x0 + 61, mid_y), BLUE)
     assert near(colour_at(trim_x0 - 3, mid_y), (1, 1, 1)) and near(
-        colour_at(trim_x0 + 66, mid_y), (1, 1, 1)
+        colour_at(trim_x0 + 63, mid_y), (1, 1, 1)
     )
     assert near(colour_at(trim_x0 + 30, trim_y0 - 1), RED) and near(
-        colour_at(trim_x0 + 62, trim_y0 - 1), RED
+        colour_at(trim_x0 + 59, trim_y0 - 1), RED
     )
     # no outline inside the bled art: nothing stroked grey, and every stroke is a cut mark
     # outside the bled card, on the line of a trim edge
@@ -95,7 +95,7 @@ def test_art_at_the_edge_and_the_background_run_into_the_bleed(tmp_path, capsys,
         d for d in page.get_drawings() if d.get("color") is not None and d["type"] in ("s", "fs")
     ]
     assert not [d for d in strokes if near(d["color"], GREY)]
-    trims_x = {round(trim_x0, 1), round(trim_x0 + 63, 1)}
+    trims_x = {round(trim_x0, 1), round(trim_x0 + 60, 1)}
     trims_y = {round(trim_y0, 1), round(trim_y0 + 88, 1)}
     marks = 0
     for d in strokes:

@@ -76,7 +76,7 @@ def test_manifest_shape(gw):
 
 
 def test_every_card_is_printed_at_poker_size_with_its_back(gw):
-    _, b = gw
+    paper, b = gw
     fronts = [it for _, it in page_items(b.manifest, "sheet") if it["component"] == "cards"]
     backs = [it for _, it in page_items(b.manifest, "backs") if it["component"] == "cards"]
     assert len(fronts) == 36 and len(backs) == 36
@@ -84,12 +84,14 @@ def test_every_card_is_printed_at_poker_size_with_its_back(gw):
     for it in fronts + backs:
         w, h = (it["w_mm"], it["h_mm"]) if it["rotation"] in (0, 180) else (it["h_mm"], it["w_mm"])
         assert near(w, 63.5) and near(h, 88.9)
-    # nine to a page on both papers
+    # nine to a page on A4; eight on Letter, turned: three rows of 88.9 mm leave 2.7 mm of its
+    # 269.4 mm printable height, no room for a 3 mm mark at either end of the cut lines
     per_page = {}
     for page, it in page_items(b.manifest, "sheet"):
         if it["component"] == "cards":
             per_page[page["number"]] = per_page.get(page["number"], 0) + 1
-    assert sorted(per_page.values()) == [9, 9, 9, 9]
+    full = [9] * 4 if paper == "a4" else [8] * 4
+    assert sorted(per_page.values(), reverse=True)[:4] == full
 
 
 def _outline_rects(page):

@@ -257,5 +257,7 @@ def test_pieces_packed_edge_to_edge_fail(game_copy, tmp_path):
 
 def test_tokens_of_two_colours_touching_fail(game_copy, tmp_path):
     """Aftershock's Buy tokens without their bleed touch the next player's token: the test sees it."""
-    _, bad = _spoiled(game_copy, tmp_path, "aftershock", "buy-tokens.yaml", "bleed: 1.5mm\n", "")
+    _, bad = _spoiled(
+        game_copy, tmp_path, "aftershock", "buy-tokens.yaml", "bleed: 1.5mm\n", "own_sheets: true\n"
+    )
     assert len(bad) >= 4, bad

@@ -49,7 +49,7 @@ FILES = {
     # portrait cards: a grid (the fold axis that fits most wins)
     "cards.yaml": family("cards", 50, 70, "F", 11),
     # long strips: five fit a horizontal half turned upright, four a vertical half
-    "wide.yaml": family("wide", 120, 40, "FW", 5),
+    "wide.yaml": family("wide", 120, 38, "FW", 5),
     # two sizes sharing a sheet: packed
     "big.yaml": family("big", 60, 40, "FP", 3, sheet="mixed"),
     "small.yaml": family("small", 30, 30, "FQ", 4, sheet="mixed"),

@@ -72,7 +72,9 @@ def sheets(out: Path, paper: str, stem: str = "poker"):
     return [doc[p["number"] - 1] for p in manifest["pages"] if p["kind"] == "sheet"]
 
 
-@pytest.mark.parametrize(("paper", "bleed"), [("a4", "1.5mm"), ("letter", "0.2mm")])
+# (three rows of poker cards fill A4 with a bleed to 1 mm, their marks inside the margin; Letter's
+# 269.4 mm printable height leaves no room for a mark beside three rows, so it holds two)
+@pytest.mark.parametrize(("paper", "bleed"), [("a4", "1mm"), ("a4", "0.2mm")])
 def test_a_bled_three_by_three_sheet_keeps_the_band_and_the_clearance(
     tmp_path, capsys, paper, bleed
 ):

@@ -54,7 +54,7 @@ GUTTER_CARDS = """\
 family: cards
 kind: card
 gutter: 4mm
-size: {w: 64mm, h: 90mm}  # three across A4's 200 mm with two gutters, exactly
+size: {w: 62mm, h: 90mm}  # three across A4's 196 mm with two gutters (200 less 4 for marks)
 items:
   - {id: "c{n}", for_each: {n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]}}
 front:
@@ -66,12 +66,14 @@ front:
 def test_a_gutter_grid_spaces_cards_by_the_gutter_and_fills_the_page(tmp_path, engine):
     doc = built(tmp_path, GUTTER_CARDS, engine=engine)
     page = next(p for p in doc if "C1" in p.get_text().split())
-    cards = outlines(page, 64, 90)
+    cards = outlines(page, 62, 90)
     paper = load_paper("a4")
-    aw, ah = paper.size.w - 2 * paper.margin, paper.size.h - 2 * paper.margin
+    # a cut line keeps room for a mark at one end, inside the margin: the 1 mm gap and 3 mm
+    room = 1 + 3
+    aw, ah = paper.size.w - 2 * paper.margin - room, paper.size.h - 2 * paper.margin - room
     fits = max(
         math.floor((aw + 4) / (cw + 4)) * math.floor((ah + 4) / (ch + 4))
-        for cw, ch in ((64, 90), (90, 64))
+        for cw, ch in ((62, 90), (90, 62))
     )
     assert len(cards) == fits, (
         f"{len(cards)} cards on the first page; {fits} fit with a 4 mm gutter"
@@ -89,7 +91,9 @@ def test_a_gutter_grid_spaces_cards_by_the_gutter_and_fills_the_page(tmp_path, e
     }
     assert gaps == {4.0}, f"gaps between neighbouring cards: {sorted(gaps)} mm, not the 4 mm gutter"
     left, right = min(c[0] for c in cards), max(c[2] for c in cards)
-    assert left - paper.margin == pytest.approx(paper.size.w - paper.margin - right, abs=0.05), (
+    # centred, but for the room of a mark at one end of each cut line (4 mm, left)
+    free_l, free_r = left - paper.margin, paper.size.w - paper.margin - right
+    assert free_l == pytest.approx(max((free_l + free_r) / 2, room), abs=0.05), (
         f"the grid is not centred across the page: {left:.2f} mm and {paper.size.w - right:.2f} mm free"
     )
 
@@ -149,7 +153,7 @@ family: cards
 kind: card
 size: {w: 120mm, h: 50mm}
 items:
-  - {id: "c{n}", for_each: {n: [1, 2, 3]}}
+  - {id: "c{n}", for_each: {n: [1, 2, 3, 4, 5, 6]}}  # one page turned, two upright
 front:
   - text: {text: "F{n}", x: 5mm, y: 5mm, w: 30mm, h: 8mm, align: left}
   - text: {text: "M{n}", x: 85mm, y: 5mm, w: 30mm, h: 8mm, align: right}
@@ -174,11 +178,11 @@ def test_a_turned_cards_back_lands_behind_its_own_mirror_corner(tmp_path, engine
     n = next(i for i, p in enumerate(doc) if "F1" in p.get_text().split())
     front, back = doc[n], doc[n + 1]
     cards = outlines(front, 50, 120)
-    assert len(cards) == 3 and all(c[3] - c[1] > 100 for c in cards), (
+    assert len(cards) == 6 and all(c[3] - c[1] > 100 for c in cards), (
         "the 120 x 50 mm cards are turned on the page"
     )
     mirror, backs = centres(front, "M"), centres(back, "B")
-    assert sorted(mirror) == sorted(backs) == ["1", "2", "3"]
+    assert sorted(mirror) == sorted(backs) == ["1", "2", "3", "4", "5", "6"]
     W = back.rect.width / MM
     for n, (bx, by) in backs.items():
         seen = (

@@ -36,29 +36,23 @@ class Grid:
         return self.rows * self.cell_h + (self.rows - 1) * self.gutter
 
 
-# mm kept free at the top of a sheet for its header (pnp.layout.header: a 2.2 mm line and its
-# clearance) wherever the items leave that much room: they are moved down, never fewer
+# mm kept free above a sheet's items for its header (pnp.layout.header: a 2.2 mm line and its
+# clearance), beyond the room their top marks take, wherever the slack allows: the items are
+# moved down, never fewer
 HEAD_ROOM = 3.4
 
 
-def head_rooms(paper) -> tuple[float, ...]:
-    """The rooms to try keeping above a sheet's items, largest first: the header above the ends
-    of the cut marks (which then leave it the page's whole width), else beside them."""
-    cm = paper.cut_marks
-    reach = 0.0 if cm.style == "none" else cm.gap + cm.length
-    return (HEAD_ROOM + reach, HEAD_ROOM)
-
-
-def head_start(start: float, length: float, used: float, rooms=(HEAD_ROOM,)) -> float:
-    """Where a block `used` long starts in `length` from `start`: centred, or, when centring
-    leaves less than a room above it but the slack holds it, centred below that room."""
-    slack = length - used
-    for room in rooms:
-        if slack / 2 >= room:
-            break
-        if slack >= room:
-            return start + room + (slack - room) / 2
-    return start + slack / 2
+def head_start(top: float, slack: float, keep: float) -> float:
+    """Room before a block, from `top` (as its marks and bleed place it) down to the header's
+    HEAD_ROOM above the room `keep` its top marks take, where the slack then still leaves
+    below the block what `top` left there (up to `keep`); else `top`."""
+    room = keep + HEAD_ROOM
+    if top >= room - EPS:
+        return top
+    below = min(keep, slack - top)
+    if slack - below < room - EPS:
+        return top
+    return max(top, room + (slack - room - below) / 2)
 
 
 def fit_count(length: float, item: float, gutter: float) -> int:
@@ -66,24 +60,48 @@ def fit_count(length: float, item: float, gutter: float) -> int:
 
 
 def impose_grid(
-    w: float, h: float, area: tuple[float, float, float, float], gutter: float, rooms=(HEAD_ROOM,)
+    w: float,
+    h: float,
+    area: tuple[float, float, float, float],
+    gutter: float,
+    keep: float = 0.0,
+    bleed: float = 0.0,
+    count: int | None = None,
 ) -> Grid | None:
     """The grid with the most w×h items inside `area` (x, y, width, height), centred (below
-    room for the sheet's header where it has that much to spare: `head_start`)."""
+    room for the sheet's header where it has that much to spare: `head_start`).
+
+    `keep`: the room to the area's edge the block's outer cut marks need. Each way the block
+    keeps it on both sides where it can, else on one (the top, the left: a cut line needs a
+    mark at one end only) and its `bleed` on the other, so a grid that would just fit with no
+    marks is not a row or a column short for them. With `count` (the items to print), the
+    items stay upright unless turned they take fewer pages."""
     ax, ay, aw, ah = area
+    room = keep + max(bleed, 0.0) if keep > bleed else 2 * keep
     best = None
     for rotated in (False, True):
         cw, ch = (h, w) if rotated else (w, h)
-        cols, rows = fit_count(aw, cw, gutter), fit_count(ah, ch, gutter)
+        cols, rows = fit_count(aw - room, cw, gutter), fit_count(ah - room, ch, gutter)
         if cols * rows == 0:
             continue
-        if best is None or cols * rows > best[0] * best[1]:
+        if best is None or _more(cols * rows, best[0] * best[1], count):
             best = (cols, rows, rotated, cw, ch)
     if best is None:
         return None
     cols, rows, rotated, cw, ch = best
     gw = cols * cw + (cols - 1) * gutter
     gh = rows * ch + (rows - 1) * gutter
-    return Grid(
-        cols, rows, rotated, cw, ch, gutter, ax + (aw - gw) / 2, head_start(ay, ah, gh, rooms)
-    )
+    top = head_start(lead(ah - gh, keep), ah - gh, keep)  # the sheet's header above
+    return Grid(cols, rows, rotated, cw, ch, gutter, ax + lead(aw - gw, keep), ay + top)
+
+
+def _more(per: int, than: int, count: int | None) -> bool:
+    """Whether `per` to a page beats `than`: more to a page, or, for `count` items, fewer pages."""
+    if count is None:
+        return per > than
+    return -(-count // per) < -(-count // than)
+
+
+def lead(slack: float, keep: float) -> float:
+    """Room before the block: half the slack, or `keep` where half would leave less."""
+    return slack / 2 if slack / 2 >= keep - EPS else keep

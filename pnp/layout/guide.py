@@ -415,10 +415,11 @@ def calibration_pages(fonts: FontBook, paper: PaperSpec) -> tuple[list, list]:
 
 
 def assembly_page(
-    fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, pages: list[int]
+    fonts: FontBook, paper: PaperSpec, name: str, grid: TileGrid, on: dict[str, int]
 ) -> tuple[list, tuple]:
     """The map's marks, and the transform that draws the board itself small beneath them;
-    `pages`: the pages its tiles are on."""
+    `on`: the page each tile is on, printed under its label on the map."""
+    pages = sorted(set(on.values()))
     W, H = (grid.page_w, grid.page_h)
     m = paper.margin + 3
     out: list = []
@@ -468,14 +469,47 @@ def assembly_page(
                 align="center",
                 valign="middle",
             )
+            if lab in on:  # which page to take it from
+                out.append(
+                    Rect(
+                        ox + (rx + rw / 2) * k - 8,
+                        oy + (ry + rh / 2) * k + 4.5,
+                        16,
+                        5,
+                        Style("#ffffff", None),
+                        1.0,
+                    )
+                )
+                out += text(
+                    fonts,
+                    f"page {on[lab]}",
+                    ox + (rx + rw / 2) * k - 8,
+                    oy + (ry + rh / 2) * k + 4.5,
+                    16,
+                    3.0,
+                    h=5,
+                    align="center",
+                    valign="middle",
+                )
     return out, place(ox, oy, k, k)
 
 
-def piece_band(fonts: FontBook, name: str, label: str, c: int, r: int, w: float, h: float) -> list:
-    """A tile's label above it on a shared sheet, in the tile's own width (x 0..w, y 0..h)."""
+def piece_band(
+    fonts: FontBook,
+    name: str,
+    label: str,
+    c: int,
+    r: int,
+    w: float,
+    h: float,
+    clear: tuple[float, float] = (0.0, 0.0),
+) -> list:
+    """A tile's label beside it on a shared sheet, along the tile's own side (x 0..w, y 0..h),
+    towards the tile (y = h); `clear`: the lengths at each end kept free, where the tile's
+    corner marks run along its sides."""
     trims = [e for e, on in (("left", c > 0), ("top", r > 0)) if on]
     s = f"{label}  {name}" + (f": trim {' and '.join(trims)} on the dashed line" if trims else "")
-    return text(fonts, s, 0, 0, w, 2.4, h=h, valign="middle")
+    return text(fonts, s, clear[0], 0, w - clear[0] - clear[1], 2.4, h=h, valign="bottom")
 
 
 def tile_band(
@@ -486,12 +520,15 @@ def tile_band(
     trims = [e for e, on in (("left", c > 0), ("top", r > 0)) if on]
     if trims:
         s += f"   — trim the {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the dashed line"
+    # the ticks and trim line of a column's seam reach up into the band over the tile's
+    # overlap strip: the label starts past them
+    x = grid.x0 + grid.overlap_x + 1 if c > 0 else m + 1
     return text(
         fonts,
         s,
-        m + 1,
+        x,
         m,
-        grid.page_w - 2 * m - 2,
+        grid.page_w - m - 1 - x,
         3.6,
         h=paper.label_band - 1,
         bold=False,

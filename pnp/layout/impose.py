@@ -9,11 +9,11 @@ from functools import partial
 from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import Group, translate
 from pnp.layout.fold import FoldItems, best_grid, best_pack, fits_half, fold_line
-from pnp.layout.grid import EPS, head_rooms, impose_grid
+from pnp.layout.grid import EPS, impose_grid
 from pnp.layout.guide import assembly_page, calibration_pages, guide_page, piece_band, tile_band
 from pnp.layout.header import add_headers
 from pnp.layout.jobs import order_pages, print_jobs
-from pnp.layout.marks import corner_marks, grid_marks
+from pnp.layout.marks import corner_marks, grid_marks, inset, item_room, printable, reserve
 from pnp.layout.plan import (
     BackItems,
     FamilyPages,
@@ -25,7 +25,7 @@ from pnp.layout.plan import (
     distinct,
 )
 from pnp.layout.registration import registration_area, registration_band, with_registration
-from pnp.layout.share import Run, SharedPool, TilePart, shared_sheets, tile_piece
+from pnp.layout.share import PIECE_REACH, Run, SharedPool, TilePart, shared_sheets, tile_piece
 from pnp.layout.tiles import tile_board, tile_label, tile_overlay
 from pnp.spec.paper import PaperSpec
 
@@ -170,7 +170,9 @@ def _impose(
     }
 
     def folds(r: ItemRef) -> bool:
-        return fold and r.two_sided and fits_half(r.w, r.h, area, W, H)
+        return (
+            fold and r.two_sided and fits_half(r.w, r.h, inset(area, reserve(paper, r.bleed)), W, H)
+        )
 
     for f in families:
         fam_pages[f.name].folded = fam_pages[f.name].two_sided and all(
@@ -181,7 +183,7 @@ def _impose(
         r.two_sided and not folds(r)
         for f in families
         for r in distinct(f.refs)
-        if not is_large(r, area)
+        if not is_large(r, area, paper)
     )
     guide = partial(
         guide_page,
@@ -248,18 +250,18 @@ def _impose(
         )
         area = (
             reg_area
-            if band and not any(is_large(r, reg_area) for r in distinct(group_refs))
+            if band and not any(is_large(r, reg_area, paper) for r in distinct(group_refs))
             else full_area
         )
         if isinstance(group_refs, SameRefs):  # all alike: decided once, kept as a view
             like = group_refs.like
-            large = group_refs if is_large(like, area) else []
+            large = group_refs if is_large(like, area, paper) else []
             fits = [] if large else group_refs
             by_side = {like.two_sided: fits}
             folded = fits if folds(like) else []
         else:
-            large = [r for r in group_refs if is_large(r, area)]
-            fits = [r for r in group_refs if not is_large(r, area)]
+            large = [r for r in group_refs if is_large(r, area, paper)]
+            fits = [r for r in group_refs if not is_large(r, area, paper)]
             folded = [r for r in fits if folds(r)]
             by_side = {
                 sided: [r for r in fits if r.two_sided == sided and not (sided and folds(r))]
@@ -280,7 +282,8 @@ def _impose(
             if len(sizes) != 1:
                 runs += like_runs(refs, area, gutter)
                 continue
-            grid = impose_grid(refs[0].w, refs[0].h, area, gutter, head_rooms(paper))
+            keep = reserve(paper, bleed)
+            grid = impose_grid(refs[0].w, refs[0].h, area, gutter, keep, bleed, len(refs))
             per = grid.per_page
             # whole pages as a grid when the grid fills the page well; the rest shares sheets
             full = per > 1 and per * refs[0].w * refs[0].h >= GRID_FILL * area[2] * area[3]
@@ -294,7 +297,7 @@ def _impose(
                     rects = [
                         (*grid.position(k), grid.cell_w, grid.cell_h) for k in range(len(chunk))
                     ]
-                    marks[len(chunk)] = grid_marks(rects, paper, W, H)
+                    marks[len(chunk)] = grid_marks(rects, paper, area)
                 page.marks = marks[len(chunk)]
                 if band:
                     page.marks = with_registration(page, paper)
@@ -308,17 +311,26 @@ def _impose(
             gutter = max(g.gutter if g.gutter is not None else paper.packed_gutter, 2 * bleed)
             if g.own:  # a family of its own: its sheets shared with no other
                 _shared_pages(
-                    SharedPool(area, gutter, runs), paper, new_page, note, back_of, band, packings
+                    SharedPool(area, gutter, runs, bleed=bleed, paper=paper),
+                    paper,
+                    new_page,
+                    note,
+                    back_of,
+                    band,
+                    packings,
                 )
             else:
                 key = (g.stock, area)
-                pool = pools.setdefault(key, SharedPool(area, paper.packed_gutter))
+                pool = pools.setdefault(key, SharedPool(area, paper.packed_gutter, paper=paper))
                 pool.runs += runs
                 pool.gutter = max(pool.gutter, gutter)
+                pool.bleed = max(pool.bleed, bleed)
         for r in large:
             pool = None
             if not band and not g.own:  # its part-page tiles share sheets of its stock
-                pool = pools.setdefault((g.stock, area), SharedPool(area, paper.packed_gutter))
+                pool = pools.setdefault(
+                    (g.stock, area), SharedPool(area, paper.packed_gutter, paper=paper)
+                )
             maps.append(
                 _tile_item(r, paper, fonts, new_page, note, fam_pages, pool, other_way, even_cols)
             )
@@ -380,9 +392,11 @@ def like_runs(refs: Sequence[ItemRef], area, gutter: float) -> list[Run]:
     return [Run(rs, impose_grid(rs[0].w, rs[0].h, area, gutter)) for rs in alike.values()]
 
 
-def is_large(r: ItemRef, area) -> bool:
-    """Larger than the printable area both ways round: tiled."""
-    return not _fits(r.w, r.h, area)
+def is_large(r: ItemRef, area, paper: PaperSpec) -> bool:
+    """Larger both ways round than the printable area less the room its marks and bleed take:
+    tiled."""
+    room = item_room(paper, r.bleed)
+    return not _fits(r.w, r.h, (area[0], area[1], area[2] - room, area[3] - room))
 
 
 def _impose_folded(
@@ -391,10 +405,11 @@ def _impose_folded(
     """Gutter-fold pages: fronts on one half, each back mirrored across the fold on the other."""
     W, H = paper.size.w, paper.size.h
     bleed = max(r.bleed for r in distinct(refs))
+    inner = inset(area, reserve(paper, bleed))  # the outer items' marks and bleed lie outside
     sizes = {(round(r.w, 4), round(r.h, 4)) for r in distinct(refs)}
     if len(sizes) == 1:
         gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
-        fold, grid = best_grid(refs[0].w, refs[0].h, len(refs), area, W, H, gutter)
+        fold, grid = best_grid(refs[0].w, refs[0].h, len(refs), inner, W, H, gutter)
         line = fold_line(fold, W, H, paper.margin, fonts)
         marks: dict[int, list] = {}
         for start in range(0, len(refs), grid.per_page):
@@ -405,12 +420,12 @@ def _impose_folded(
             if len(chunk) not in marks:
                 fronts = [(*grid.position(k), grid.cell_w, grid.cell_h) for k in range(len(chunk))]
                 rects = fronts + [_mirrored(r, fold) for r in fronts]
-                marks[len(chunk)] = line + grid_marks(rects, paper, W, H)
+                marks[len(chunk)] = line + grid_marks(rects, paper, area)
             page.marks = marks[len(chunk)]
             note(page, distinct(chunk))
         return
     gutter = max(g.gutter if g.gutter is not None else paper.packed_gutter, 2 * bleed)
-    fold, spots_pages, half = best_pack([(r.w, r.h) for r in refs], area, W, H, gutter)
+    fold, spots_pages, half = best_pack([(r.w, r.h) for r in refs], inner, W, H, gutter)
     line = fold_line(fold, W, H, paper.margin, fonts)
     for spots in spots_pages:
         page = new_page("fold")
@@ -428,7 +443,7 @@ def _impose_folded(
         ]
         page.items = FoldItems(fronts, fold)
         rects = [(p.x, p.y, p.w, p.h) for p in page.items]
-        page.marks = line + corner_marks(rects, paper, gutter)
+        page.marks = line + corner_marks(rects, paper, gutter, area)
         note(page, [refs[s.index] for s in spots])
 
 
@@ -453,7 +468,6 @@ def _add_backs(
 
 
 FULL_TILE = 0.9  # a tile filling less of its page than this shares a sheet (its strips)
-PIECE_REACH = 2.5  # mm a shared tile's ticks and trim lines reach past it: inside the gutter
 
 
 def _tile_item(
@@ -484,15 +498,21 @@ def _tile_item(
             part = rw * rh < FULL_TILE * (grid.page_w - 2 * paper.margin) * (
                 grid.page_h - 2 * paper.margin - band
             )
-            if pool is not None and part and _fits(rw, band + rh, pool.area):
+            # the pool keeps room for its tiles' marks and its items' bleed: no more than this
+            room = inset(pool.area, max(reserve(paper), pool.keep)) if pool is not None else None
+            # on a shared sheet the band also holds the ticks and trim lines that reach past
+            # the tile, between its label and the tile: they never cross the label
+            wide = band + PIECE_REACH
+            if pool is not None and part and _fits(rw, wide + rh, room):
                 overlay = tile_overlay(grid, c, row, PIECE_REACH)
                 tile = TilePart(
                     label,
                     region,
-                    band,
+                    wide,
                     (Group(tuple(overlay), translate(-grid.x0, -grid.y0)),),
-                    tuple(piece_band(fonts, name, label, c, row, rw, band - 1)),
-                    tuple(piece_band(fonts, name, label, c, row, rh, band - 1)),
+                    tuple(piece_band(fonts, name, label, c, row, rw, band - 1, (1.0, 1.0))),
+                    tuple(piece_band(fonts, name, label, c, row, rh, band - 1, (1.0, 1.0))),
+                    label_h=band - 0.5,
                 )
                 pool.tiles.append(tile_piece(r, tile))
                 continue
@@ -500,21 +520,20 @@ def _tile_item(
             tp.items = [
                 Placement(r, "front", grid.x0, grid.y0, rw, rh, 0, tile=label, region=region)
             ]
-            tp.marks = tile_overlay(grid, c, row) + tile_band(
+            ink = printable(paper, grid.page_w, grid.page_h)
+            tp.marks = tile_overlay(grid, c, row, ink=ink) + tile_band(
                 fonts, paper, name, label, c, row, grid
             )
             note(tp, [r])
 
     def finish(pages: list[Page]) -> None:
-        on = sorted(
-            {
-                p.number
-                for p in pages
-                if isinstance(p.items, list)
-                for it in p.items
-                if it.tile and it.ref is r
-            }
-        )
+        on = {  # each tile's page
+            it.tile: p.number
+            for p in pages
+            if isinstance(p.items, list)
+            for it in p.items
+            if it.tile and it.ref is r
+        }
         page.marks, transform = assembly_page(fonts, paper, name, grid, on)
         page.preview = (r, transform)
 

@@ -13,14 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
 
-from pnp.draw.primitives import Group, multiply, rotate, translate
-from pnp.layout.grid import Grid, fit_count, head_rooms, head_start
-from pnp.layout.marks import corner_marks
+from pnp.draw.primitives import Group, Rect, Style, multiply, rotate, translate
+from pnp.layout.grid import Grid, fit_count, head_start
+from pnp.layout.marks import MIN_MARK, corner_gap, corner_marks, reserve
 from pnp.layout.pack import GuillotinePacker
 from pnp.layout.plan import ItemRef, Placement
 from pnp.spec.paper import PaperSpec
 
 TRIED = 2_000  # pieces past which one packing is made, not the best of several
+PIECE_REACH = 2.5  # mm a shared tile's ticks and trim lines reach past it: inside the gutter
 
 
 @dataclass(frozen=True)
@@ -35,10 +36,51 @@ class Run:
 class SharedPool:
     """The runs of one stock, from every family that does not keep to sheets of its own."""
 
-    area: tuple[float, float, float, float]
+    area: tuple[float, float, float, float]  # the printable area: all ink lies inside
     gutter: float  # between blocks: the paper's packed gutter, or more for bleed
     runs: list[Run] = field(default_factory=list)
     tiles: list[Piece] = field(default_factory=list)  # parts of tiled boards (pnp.layout.tiles)
+    bleed: float = 0.0  # the most any of its items has
+    paper: PaperSpec | None = None  # its cut marks: None, no room kept for them
+
+    @property
+    def _gap(self) -> float | None:
+        """The gap of its ticks, or None where the gutters are too narrow for a tick of
+        MIN_MARK between two items (then every outer edge's mark is kept room outside)."""
+        if self.paper is None or self.paper.cut_marks.style == "none":
+            return 0.0
+        gap = corner_gap(self.paper, self.gutter)
+        return gap if self.gutter - gap >= MIN_MARK - 1e-6 else None
+
+    @property
+    def keep(self) -> float:
+        """Room every outer item keeps to the area's edge: its bleed (a tile's ticks are cut
+        short at the edge instead: its dashed trim lines run along its edges). An edge whose mark outward would not fit has one inward, into a gutter at least
+        MIN_MARK wide or free room: `most` keeps every block that far from the other side."""
+        if self.paper is None:
+            return self.bleed
+        room = self.bleed if self._gap is not None else reserve(self.paper, self.bleed)
+        return room
+
+    @property
+    def usable(self) -> tuple[float, float, float, float]:
+        """Where the items are packed: the area less the room their outer marks take."""
+        x, y, w, h = self.area
+        k = self.keep
+        return (x + k, y + k, w - 2 * k, h - 2 * k)
+
+    @property
+    def short(self) -> float:
+        """How much shorter than the usable area a block is kept, so that its cut lines keep
+        room for a mark at one end at least: the tick's gap and MIN_MARK."""
+        gap = self._gap
+        return 0.0 if gap is None or self.paper.cut_marks.style == "none" else gap + MIN_MARK
+
+    @property
+    def most(self) -> tuple[float, float]:
+        """The widest and tallest block."""
+        _, _, w, h = self.usable
+        return w - self.short, h - self.short
 
 
 @dataclass(frozen=True)
@@ -53,18 +95,23 @@ class TilePart:
     caption: tuple  # its label, x 0..region width, y 0..band
     side_caption: tuple  # its label, x 0..region height, y 0..band
     side: bool = False
+    label_h: float = 0.0  # the label's height, at the outer side of the band (0: the band's)
 
     @property
     def offset(self) -> tuple[float, float]:
         """Where the region starts in the piece."""
         return (self.band, 0.0) if self.side else (0.0, self.band)
 
-    @property
-    def marks(self) -> tuple:
+    def marks(self, turned: bool = False) -> tuple:
+        """Its overlay and label, the piece `turned` 90° clockwise on the sheet or not: a label
+        reads along the page or upward, never downward."""
         ox, oy = self.offset
+        rw, rh = self.region[2], self.region[3]
         if self.side:  # the label turned to read upward, in the band left of the region
-            rh = self.region[3]
             label = Group(self.side_caption, multiply(translate(0.0, rh), rotate(-90)))
+        elif turned:  # upside down in the band above, so that turned with the piece it reads up
+            h = self.label_h or self.band
+            label = Group(self.caption, multiply(translate(rw, h), rotate(180)))
         else:
             label = Group(self.caption)
         return (Group(self.overlay, translate(ox, oy)), label)
@@ -143,15 +190,26 @@ class Piece:
             out.append(Placement(ref, "front", px, py, pw, ph, 90 if self.turned != turned else 0))
         return out
 
+    def label_box(self, x: float, y: float, turned: bool) -> tuple[float, float, float, float]:
+        """Where a tile's label lies with the piece at (x, y), turned 90° clockwise or not."""
+        t = self.tile
+        h = t.label_h or t.band
+        u1, v1 = (h, t.region[3]) if t.side else (t.region[2], h)
+        if turned:  # (u, v) in the piece lands at (x + h - v, y + u)
+            return (x + self.h - v1, y, v1, u1)
+        return (x, y, u1, v1)
+
     def marks(self, x: float, y: float, turned: bool) -> list:
         """A tile's marks where it lands (nothing for other pieces)."""
         if self.tile is None:
             return []
         at = multiply(translate(x + self.h, y), rotate(90)) if turned else translate(x, y)
-        return [Group(self.tile.marks, at)]
+        return [Group(self.tile.marks(turned), at)]
 
 
-def pieces(runs: Sequence[Run], area, across: float) -> list[Piece]:
+def pieces(
+    runs: Sequence[Run], area, across: float, most: tuple[float, float] | None = None
+) -> list[Piece]:
     """The runs cut into blocks: up to `across` of its grid's columns wide (0: every item a
     piece of its own) and a third of the page high, whole rows, then what is left of a row."""
     out = []
@@ -161,18 +219,33 @@ def pieces(runs: Sequence[Run], area, across: float) -> list[Piece]:
             out += [Piece((r,), 1, r.w, r.h, 0.0, False) for r in run.refs]
             continue
         # like items keep their grid pages' way round, as a person reading them expects
+        # (turned after all where the room the sheet's outer marks keep leaves it no other way)
+        upright = g.cell_w <= area[2] + 1e-6 and g.cell_h <= area[3] + 1e-6
         if not across:
-            out += [Piece((r,), 1, g.cell_w, g.cell_h, 0.0, g.rotated, False) for r in run.refs]
+            out += [
+                Piece((r,), 1, g.cell_w, g.cell_h, 0.0, g.rotated, not upright) for r in run.refs
+            ]
             continue
-        cols = max(1, round(g.cols * across))
-        rows = max(1, fit_count(area[3] / 3, g.cell_h, g.gutter))
+        # no wider than `most` (default: the area): a block as wide as the sheet would leave
+        # its cut lines no room for marks at either end
+        most_w, most_h = (area[2], area[3]) if most is None else most
+        cols = max(1, min(round(g.cols * across), fit_count(most_w, g.cell_w, g.gutter)))
+        rows = max(1, fit_count(min(area[3] / 3, most_h), g.cell_h, g.gutter))
         refs, k = run.refs, 0
         while k < len(refs):
             left = len(refs) - k
             n = min(left, cols * rows) if left >= cols else left
             n = n if n < cols else n // cols * cols
             out.append(
-                Piece(refs[k : k + n], min(cols, n), g.cell_w, g.cell_h, g.gutter, g.rotated, False)
+                Piece(
+                    refs[k : k + n],
+                    min(cols, n),
+                    g.cell_w,
+                    g.cell_h,
+                    g.gutter,
+                    g.rotated,
+                    not upright and n == 1,
+                )
             )
             k += n
     return out
@@ -191,8 +264,8 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
     places for a strip's label (above it or beside it); among equals the one with the fewest
     sheets printed on both sides, then the one with a board's pieces on fewest sheets (easier to
     assemble), then the one whose last sheet holds least (waste in one place)."""
-    area, best, tried = pool.area, None, set()
-    blocks = {across: pieces(pool.runs, area, across) for across in (1.0, 0.5, 0.0)}
+    area, best, tried = pool.usable, None, set()
+    blocks = {across: pieces(pool.runs, area, across, pool.most) for across in (1.0, 0.5, 0.0)}
     beside = [sideways(t, area) for t in pool.tiles]
     for across, split, measure, sided, side, boards in product(
         (1.0, 0.5, 0.0), ("area", "short"), ORDERS, (True, False), (False, True), (False, True)
@@ -265,7 +338,7 @@ def shared_sheets(
     the card pool as it was)."""
     if packings is None:
         return _sheets(pool, paper)
-    key = repr((pool.area, pool.gutter, [(list(r.refs), r.grid) for r in pool.runs], pool.tiles))
+    key = repr((pool.usable, pool.gutter, [(list(r.refs), r.grid) for r in pool.runs], pool.tiles))
     if key not in packings:
         packings[key] = _sheets(pool, paper)
     return packings[key]
@@ -279,14 +352,48 @@ def _sheets(pool: SharedPool, paper: PaperSpec) -> list[tuple[list[Placement], l
         spots = sorted(sheet.spots, key=lambda s: s.index)
         used_w = max(s.x + s.w for s in spots)
         used_h = max(s.y + s.h for s in spots)
-        ox, oy = (
-            ax + (aw - used_w) / 2,
-            head_start(ay, ah, used_h, head_rooms(paper)),
-        )  # the header's room
+        ox = ax + _lead(aw - used_w, *_edges(spots, parts, used_w, True), pool.short)
+        top = _lead(ah - used_h, *_edges(spots, parts, used_h, False), pool.short)
+        oy = ay + head_start(top, ah - used_h, reserve(paper))  # the sheet's header above
         placed = [
             p for s in spots for p in parts[s.index].placements(ox + s.x, oy + s.y, s.rotated)
         ]
         marks = [m for s in spots for m in parts[s.index].marks(ox + s.x, oy + s.y, s.rotated)]
-        marks += corner_marks([(p.x, p.y, p.w, p.h) for p in placed], paper, pool.gutter)
+        if marks:  # a tile's ticks and trim lines print no further than the printable area
+            marks = [Group(tuple(marks), clip=Rect(ax, ay, aw, ah, Style()))]
+        rects = [(p.x, p.y, p.w, p.h) for p in placed]
+        bands = [  # a tile's label: no tick enters it
+            parts[s.index].label_box(ox + s.x, oy + s.y, s.rotated)
+            for s in spots
+            if parts[s.index].tile is not None
+        ]
+        marks += corner_marks(rects, paper, pool.gutter, pool.area, bands)
         sheets.append((placed, marks))
     return sheets
+
+
+def _edges(
+    spots, parts: list[Piece], used: float, across: bool
+) -> tuple[float, float, float | None]:
+    """Across the sheet (or down it): the most bleed among the pieces at the block's near side
+    and at its far side, and that of a piece reaching both (None if none does)."""
+    near = far = 0.0
+    span = None
+    for s in spots:
+        lo, size = (s.x, s.w) if across else (s.y, s.h)
+        bleed = parts[s.index].refs[0].bleed
+        at_near, at_far = lo < 1e-6, lo + size > used - 1e-6
+        near = max(near, bleed) if at_near else near
+        far = max(far, bleed) if at_far else far
+        if at_near and at_far:
+            span = bleed if span is None else max(span, bleed)
+    return near, far, span
+
+
+def _lead(slack: float, near: float, far: float, span: float | None, short: float) -> float:
+    """Room before a sheet's block: half the slack, each side keeping its pieces' bleed; where a
+    piece reaches both sides (its cut lines meet no gutter), room for a mark (`short`) beyond
+    its bleed on one side at least."""
+    if span is not None and slack / 2 < span + short and slack >= span + short + far:
+        return span + short
+    return min(max(slack / 2, near), max(near, slack - far))

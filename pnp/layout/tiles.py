@@ -7,12 +7,14 @@ import string
 from dataclasses import dataclass
 
 from pnp.draw.primitives import Ellipse, Path, Rect, Style
+from pnp.layout.marks import MIN_TICK
 from pnp.spec.paper import PaperSpec
 
 EPS = 1e-6
 MARK_COLOUR = "#d01c8b"
 MARK_SPACING = 60.0
 ARM = 3.0  # half the width of an alignment crosshair
+REACH = 4.0  # mm a tile page's ticks and trim lines reach past the tile: kept inside the margin
 
 
 @dataclass(frozen=True)
@@ -71,15 +73,14 @@ def tile_board(
     Rows are full height, so the bottom strip is as short as it can be; with `even_cols` the
     columns share the width equally (every one narrower than the page, which leaves a strip room
     for its label beside it on a shared sheet) instead of all full but the last."""
-    ov, m, band = paper.tile_overlap, paper.margin, paper.label_band
+    ov, band = paper.tile_overlap, paper.label_band
     best = None
     for landscape in (True, False) if other_way else (False, True):
         pw, ph = (paper.size.h, paper.size.w) if landscape else (paper.size.w, paper.size.h)
-        cw, ch = pw - 2 * m, ph - 2 * m - band
-        counts = _counts(bw, bh, cw, ch, ov)
-        if counts is None:
+        cells = tile_cells(bw, bh, pw, ph, paper)
+        if cells is None:
             continue
-        cols, rows = counts
+        cols, rows, cw, ch = cells
         if best is None or cols * rows < best[0] * best[1]:
             best = (cols, rows, landscape, pw, ph, cw, ch)
     if best is None:
@@ -91,7 +92,46 @@ def tile_board(
     # Neighbours overlap by exactly the paper's strip; the last column and row are narrower.
     step_x = tw - ov if cols > 1 else 0.0
     step_y = th - ov if rows > 1 else 0.0
-    return TileGrid(cols, rows, landscape, pw, ph, tw, th, step_x, step_y, m, m + band, bw, bh)
+    side, top, _ = _reaches(paper, cols > 1, rows > 1)
+    x0, y0 = paper.margin + side, paper.margin + band + top
+    return TileGrid(cols, rows, landscape, pw, ph, tw, th, step_x, step_y, x0, y0, bw, bh)
+
+
+def _reaches(paper: PaperSpec, across: bool, down: bool) -> tuple[float, float, float]:
+    """Room a tile keeps to its left and right, above (besides the label band) and below for
+    the marks that reach REACH past it: the ticks and trim line of a column's seam run up and
+    down, a row's seam's left and right. The label band holds what reaches up; room is kept on
+    the left, while on the right and below the marks print only as far as the slack allows
+    (the tick above, the one on the left and the dashed line along the edge suffice)."""
+    side = REACH if down else 0.0
+    top = max(0.0, REACH - paper.label_band) if across else 0.0
+    return side, top, 0.0
+
+
+def tile_room(
+    pw: float, ph: float, paper: PaperSpec, across: bool = True, down: bool = True
+) -> tuple[float, float]:
+    """The board a tile page shows, pw × ph, inside the margin and below the label band, with
+    room for its marks when the board has several columns (`across`) or rows (`down`)."""
+    side, top, bottom = _reaches(paper, across, down)
+    m = paper.margin
+    return pw - 2 * m - side, ph - 2 * m - paper.label_band - top - bottom
+
+
+def tile_cells(bw: float, bh: float, pw: float, ph: float, paper: PaperSpec):
+    """(cols, rows, tile width, tile height) of a bw × bh board on pw × ph pages; None if the
+    page is too small. The room kept for marks depends on the counts and takes from the tile,
+    so the counts are worked out again until they hold (each pass only adds room: at most 3)."""
+    across = down = False
+    for _ in range(3):
+        cw, ch = tile_room(pw, ph, paper, across, down)
+        counts = _counts(bw, bh, cw, ch, paper.tile_overlap)
+        if counts is None:
+            return None
+        if (counts[0] > 1, counts[1] > 1) == (across, down):
+            break
+        across, down = across or counts[0] > 1, down or counts[1] > 1
+    return (*counts, cw, ch)
 
 
 def alignment_points(g: TileGrid) -> list[tuple[float, float]]:
@@ -108,10 +148,22 @@ def alignment_points(g: TileGrid) -> list[tuple[float, float]]:
     return pts
 
 
-def tile_overlay(g: TileGrid, c: int, r: int, reach: float = 4.0) -> list:
+def tile_overlay(
+    g: TileGrid,
+    c: int,
+    r: int,
+    reach: float = REACH,
+    ink: tuple[float, float, float, float] | None = None,
+) -> list:
     """Alignment marks inside the overlaps and dashed trim lines, in page coordinates; ticks and
-    trim lines reach `reach` mm past the tile (less on a shared sheet: within its gutter)."""
+    trim lines reach `reach` mm past the tile (less on a shared sheet: within its gutter), and
+    no further than the printable area `ink` (a tick left shorter than MIN_TICK is not drawn)."""
     tick = reach - 0.5
+    lo_x, lo_y, hi_x, hi_y = (
+        (-1e9, -1e9, 1e9, 1e9)
+        if ink is None
+        else (ink[0], ink[1], ink[0] + ink[2], ink[1] + ink[3])
+    )
     rx, ry, rw, rh = g.region(c, r)
     out = []
     mark = Style(None, MARK_COLOUR, 0.25)
@@ -126,13 +178,15 @@ def tile_overlay(g: TileGrid, c: int, r: int, reach: float = 4.0) -> list:
                 r < g.rows - 1 and py - ARM >= y2 - g.overlap_y - EPS
             )
             if covered:  # the crosshair never shows on the assembled board
+                # (its arms cut short at the printable area's edge, near a tile's corner)
                 ops += [
-                    ("M", px - ARM, py),
-                    ("L", px + ARM, py),
-                    ("M", px, py - ARM),
-                    ("L", px, py + ARM),
+                    ("M", max(lo_x, px - ARM), py),
+                    ("L", min(hi_x, px + ARM), py),
+                    ("M", px, max(lo_y, py - ARM)),
+                    ("L", px, min(hi_y, py + ARM)),
                 ]
-                out.append(Ellipse(px, py, 1.8, 1.8, mark))
+                if lo_x <= px - 1.8 and px + 1.8 <= hi_x and lo_y <= py - 1.8 and py + 1.8 <= hi_y:
+                    out.append(Ellipse(px, py, 1.8, 1.8, mark))
             elif (
                 c > 0 and px <= x1 + g.overlap_x + EPS
             ):  # this tile's own strip lies on top: ticks outside the art
@@ -140,19 +194,11 @@ def tile_overlay(g: TileGrid, c: int, r: int, reach: float = 4.0) -> list:
             elif r > 0 and py <= y1 + g.overlap_y + EPS:
                 ticks_y.add(round(py, 4))
     for px in sorted(ticks_x):
-        ops += [
-            ("M", px, y1 - tick),
-            ("L", px, y1 - 0.8),
-            ("M", px, y2 + 0.8),
-            ("L", px, y2 + tick),
-        ]
+        ops += _tick(px, max(lo_y, y1 - tick), y1 - 0.8, True)
+        ops += _tick(px, y2 + 0.8, min(hi_y, y2 + tick), True)
     for py in sorted(ticks_y):
-        ops += [
-            ("M", x1 - tick, py),
-            ("L", x1 - 0.8, py),
-            ("M", x2 + 0.8, py),
-            ("L", x2 + tick, py),
-        ]
+        ops += _tick(py, max(lo_x, x1 - tick), x1 - 0.8, False)
+        ops += _tick(py, x2 + 0.8, min(hi_x, x2 + tick), False)
     if ops:
         out.append(Path(tuple(ops), mark))
     # Trim lines: the left and top edges of every tile but the first column and row are
@@ -161,9 +207,9 @@ def tile_overlay(g: TileGrid, c: int, r: int, reach: float = 4.0) -> list:
     out.append(Rect(x1, y1, rw, rh, Style(None, "#777777", 0.15)))
     edges = []
     if c > 0:
-        edges += [("M", x1, y1 - reach), ("L", x1, y2 + reach)]
+        edges += [("M", x1, max(lo_y, y1 - reach)), ("L", x1, min(hi_y, y2 + reach))]
     if r > 0:
-        edges += [("M", x1 - reach, y1), ("L", x2 + reach, y1)]
+        edges += [("M", max(lo_x, x1 - reach), y1), ("L", min(hi_x, x2 + reach), y1)]
     if edges:
         out.append(Path(tuple(edges), trim))
     # Shade the strips that the next tile will cover, lightly, so the glue area is visible.
@@ -173,3 +219,11 @@ def tile_overlay(g: TileGrid, c: int, r: int, reach: float = 4.0) -> list:
     if r < g.rows - 1:
         out.append(Rect(x1, y2 - g.overlap_y, rw, g.overlap_y, shade))
     return out
+
+
+def _tick(at: float, a: float, b: float, vertical: bool) -> list:
+    """A tick from a to b along the line `at`, or none when the printable area leaves it
+    shorter than MIN_TICK."""
+    if b - a < MIN_TICK - EPS:
+        return []
+    return [("M", at, a), ("L", at, b)] if vertical else [("M", a, at), ("L", b, at)]

@@ -6,8 +6,9 @@ import math
 
 from pnp.errors import DEFAULT_MAX_TILES, PnpError
 from pnp.layout.grid import EPS
-from pnp.layout.impose import FamilyInfo
+from pnp.layout.impose import FamilyInfo, is_large
 from pnp.layout.plan import distinct
+from pnp.layout.tiles import tile_room
 from pnp.spec.model import Game
 from pnp.spec.paper import PaperSpec, source_of
 from pnp.spec.yamlfile import display_path, locate
@@ -23,18 +24,14 @@ def check_tiling(
     overlap, or when it would need more than `max_tiles` pages (--max-tiles).
     """
     W, H, m = paper.size.w, paper.size.h, paper.margin
-    aw, ah = W - 2 * m, H - 2 * m
-    ov, band = paper.tile_overlap, paper.label_band
-    # a tile's printable region in each orientation, as tile_board measures it
-    regions = [(W - 2 * m, H - 2 * m - band), (H - 2 * m, W - 2 * m - band)]
+    ov = paper.tile_overlap
+    # a tile's region in each orientation with room for marks all round: at most what
+    # tile_board lays (a board of one row or column keeps less)
+    regions = [tile_room(W, H, paper), tile_room(H, W, paper)]
     for info in infos:
         seen: set[tuple[float, float]] = set()
         for r in distinct(info.refs):
-            if (
-                (r.w, r.h) in seen
-                or (r.w <= aw + EPS and r.h <= ah + EPS)
-                or (r.h <= aw + EPS and r.w <= ah + EPS)
-            ):
+            if (r.w, r.h) in seen or not is_large(r, (m, m, W - 2 * m, H - 2 * m), paper):
                 continue
             seen.add((r.w, r.h))
             fam = game.family(r.family)

@@ -58,12 +58,17 @@ class PaperSpec(Strict):
     title: str
     size: Box = Field(..., description="page size, portrait")
     margin: Spacing = Field(
-        ..., description="edge a home printer cannot print; nothing is placed there"
+        ...,
+        description="edge a home printer cannot print; no ink is placed there, cut marks and "
+        "bleed included",
     )
     gutter: Spacing = Field(
         0.0, description="space between neighbouring items of one size (0: shared cut lines)"
     )
-    packed_gutter: Spacing = Field(3.0, description="space between items of mixed sizes")
+    packed_gutter: Spacing = Field(
+        3.5,
+        description="space between items of mixed sizes (3.5mm holds a 3 mm cut mark between two)",
+    )
     cut_marks: CutMarks = Field(default_factory=CutMarks)
     duplex: Duplex = Field(default_factory=Duplex)
     tile_overlap: Size = Field(

@@ -1,0 +1,61 @@
+"""The assembly map says which page each tile is on, read from the printed PDF alone: under each
+tile's label on the map, "page N"; page N prints that tile, under its own label."""
+
+from __future__ import annotations
+
+import re
+
+import pymupdf
+import pytest
+
+LABEL = re.compile(r"^[A-Z]+\d+$")
+PAGE = re.compile(r"^page (\d+)$")
+TILED = [
+    ("aftershock", None),
+    ("earth-our-home", "reduced"),
+    ("earthquake", None),
+    ("greenway", None),
+]
+
+
+def map_entries(page: pymupdf.Page) -> dict[str, int]:
+    """Each tile label on the map and the page printed just under it."""
+    lines = [
+        ("".join(s["text"] for s in line["spans"]).strip(), pymupdf.Rect(line["bbox"]))
+        for block in page.get_text("dict")["blocks"]
+        for line in block.get("lines", [])
+    ]
+    labels = [(t, r) for t, r in lines if LABEL.match(t)]
+    pages = [(int(PAGE.match(t).group(1)), r) for t, r in lines if PAGE.match(t)]
+    out = {}
+    for label, r in labels:
+        below = [
+            (p.y0 - r.y1, n)
+            for n, p in pages
+            if -1 < p.y0 - r.y1 < 12 and abs((p.x0 + p.x1) / 2 - (r.x0 + r.x1) / 2) < 3
+        ]
+        assert below, f"no page under tile {label}"
+        out[label] = min(below)[1]
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "variant"), TILED)
+def test_the_map_names_the_page_of_every_tile(built, game, variant, paper):
+    doc = built(game, paper, variant=variant).doc()
+    maps = 0
+    for page in doc:
+        text = page.get_text()
+        if not text.startswith("Assembly map: "):
+            continue
+        maps += 1
+        name = text.removeprefix("Assembly map: ").splitlines()[0]
+        entries = map_entries(page)
+        count = int(re.search(r"printed on (\d+) tiles", " ".join(text.split())).group(1))
+        assert len(entries) == count, (name, entries)
+        for label, n in entries.items():
+            on = [" ".join(line.split()) for line in doc[n - 1].get_text().splitlines()]
+            assert any(
+                line.startswith(f"{label} ") and name.split(" (")[0] in line for line in on
+            ), f"{name}: tile {label} is not printed on page {n}"
+    assert maps

@@ -1,0 +1,192 @@
+"""All ink inside the printable area, read from the printed PDF: the paper's margin prints white
+on every page of every shipped game on both papers, every item edge has a cut mark of at least
+3 mm that prints (inside the margin, on the edge's line, with no item between them), and a
+bleed prints whole on every side of a grid's outer items."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pymupdf
+import pytest
+from conftest import build_a4, game_yaml
+
+MM = 72 / 25.4
+MARGIN = 5.0  # layouts/a4.yaml and letter.yaml: `margin: 5mm`
+MIN_MARK = 3.0  # docs/printing.md: every item edge keeps a mark at least 3 mm long
+ALONG = 0.06  # mm: a mark on an edge's line lies this close to it
+DPI = 100
+SLACK = 0.3  # mm: a stroke drawn up to the margin's edge antialiases into it by less
+COMPONENTS = Path(__file__).resolve().parent.parent / "components"
+# every shipped game, and the variant that tiles its boards at another scale
+GAMES = [(d.name, None) for d in sorted(COMPONENTS.iterdir()) if (d / "game.yaml").is_file()]
+GAMES.append(("earth-our-home", "reduced"))
+
+
+def ink_in_margin(page: pymupdf.Page, margin: float = MARGIN) -> tuple[int, tuple | None]:
+    """Pixels not white in the band `margin` mm wide round the page, and where the first is."""
+    pix = page.get_pixmap(dpi=DPI, alpha=False)
+    img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, pix.n)
+    dark = img.min(axis=2) < 235
+    band = int((margin - SLACK) * DPI / 25.4)  # whole pixels inside the band
+    inside = np.zeros_like(dark)
+    inside[band:-band, band:-band] = True
+    bad = dark & ~inside
+    ys, xs = np.nonzero(bad)
+    first = (round(xs[0] * 25.4 / DPI, 1), round(ys[0] * 25.4 / DPI, 1)) if len(xs) else None
+    return int(bad.sum()), first
+
+
+def marks_of(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
+    """The cut marks: black straight stroked lines, in mm."""
+    out = []
+    for d in page.get_cdrawings():
+        if d.get("type") != "s" or tuple(d.get("color") or ()) != (0.0, 0.0, 0.0):
+            continue
+        for it in d["items"]:
+            if it[0] == "l":
+                (x1, y1), (x2, y2) = it[1], it[2]
+                out.append((x1 / MM, y1 / MM, x2 / MM, y2 / MM))
+    return out
+
+
+def unmarked_edges(page: pymupdf.Page, items: list[dict], w: float, h: float) -> list[tuple]:
+    """Item edges with no printable mark of MIN_MARK on their line, beyond the edge's end, with
+    no item across the line between them."""
+    marks = marks_of(page)
+    vert = [(x1, min(y1, y2), max(y1, y2)) for x1, y1, x2, y2 in marks if abs(x1 - x2) < 1e-3]
+    hor = [(y1, min(x1, x2), max(x1, x2)) for x1, y1, x2, y2 in marks if abs(y1 - y2) < 1e-3]
+    rects = [(i["x_mm"], i["y_mm"], i["w_mm"], i["h_mm"]) for i in items]
+    across_v = [(x, x + rw, y, y + rh) for x, y, rw, rh in rects]
+    across_h = [(y, y + rh, x, x + rw) for x, y, rw, rh in rects]
+
+    def marked(lines, at, lo, hi, end, blockers) -> bool:
+        for m, a, b in lines:
+            if abs(m - at) > ALONG or min(b, end - MARGIN) - max(a, MARGIN) < MIN_MARK - 0.01:
+                continue
+            if b <= lo + ALONG:
+                between = (b, lo)
+            elif a >= hi - ALONG:
+                between = (hi, a)
+            else:
+                continue
+            if not any(
+                c0 + ALONG < at < c1 - ALONG and s0 < between[1] - ALONG and s1 > between[0] + ALONG
+                for c0, c1, s0, s1 in blockers
+            ):
+                return True
+        return False
+
+    missing = []
+    for x, y, rw, rh in rects:
+        missing += [
+            ("x", at, y) for at in (x, x + rw) if not marked(vert, at, y, y + rh, h, across_v)
+        ]
+        missing += [
+            ("y", at, x) for at in (y, y + rh) if not marked(hor, at, x, x + rw, w, across_h)
+        ]
+    return missing
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "variant"), GAMES)
+def test_nothing_prints_in_the_margin(built, game, variant, paper):
+    """Sheets, backs, tiles, fold sheets, assembly maps and calibration pages leave the margin
+    white: items, bleed, cut marks, alignment ticks and labels all lie inside it."""
+    b = built(game, paper, variant=variant)
+    doc = b.doc()
+    assert b.manifest["printable_margin_mm"] == MARGIN
+    inked = []
+    for page, entry in zip(doc, b.manifest["pages"], strict=True):
+        if entry["kind"] == "guide":
+            continue  # the guide page's text: laid out by the print plan, not checked here
+        n, first = ink_in_margin(page)
+        if n:
+            inked.append((entry["number"], entry["kind"], n, first))
+    assert not inked, (
+        f"pages with ink in the {MARGIN:g} mm margin (page, kind, pixels, first at mm): {inked}"
+    )
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "variant"), GAMES)
+def test_every_item_edge_has_a_mark_that_prints(built, game, variant, paper):
+    b = built(game, paper, variant=variant)
+    doc = b.doc()
+    edges, missing = 0, []
+    for page, entry in zip(doc, b.manifest["pages"], strict=True):
+        if entry["kind"] not in ("sheet", "fold"):
+            continue
+        # a board's tiles are cut on their own drawn outline and dashed trim lines
+        items = [i for i in entry["items"] if "tile" not in i]
+        w, h = entry["size_mm"]
+        edges += 4 * len(items)
+        missing += [(entry["number"], *e) for e in unmarked_edges(page, items, w, h)]
+    assert edges
+    assert not missing, (
+        f"{len(missing)} of {edges} item edges with no mark of {MIN_MARK:g} mm that prints: {missing[:5]}"
+    )
+
+
+# -- a bled grid: its outer bleed prints whole, its marks stand past it ----------------------
+
+BLED = """\
+family: cards
+kind: card
+size: {w: 60mm, h: 88mm}  # nine fill an A4 page with their bleed and marks: a grid
+bleed: 3mm
+background: "#204080"
+items:
+  - {id: "c{n}", for_each: {n: [1, 2, 3, 4, 5, 6, 7, 8, 9]}}
+front:
+  - rect: {x: 4mm, y: 4mm, w: 10mm, h: 10mm, fill: "#10c010"}
+"""
+BLUE = (0x20, 0x40, 0x80)
+
+
+def test_a_bled_grid_prints_its_whole_bleed_on_every_side(tmp_path):
+    """Nine bled cards fill an A4 grid: each outer card's background runs the full 3 mm past its
+    cut line on the sheet's outer sides, inside the margin, and the margin stays white."""
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(game_yaml("bled"), encoding="utf-8")
+    (folder / "cards.yaml").write_text(BLED, encoding="utf-8")
+    assert build_a4(folder, tmp_path / "o") == 0
+    doc = pymupdf.open(tmp_path / "o" / "bled" / "bled-a4.pdf")
+
+    def greens(p: pymupdf.Page) -> list:
+        return [
+            d["rect"]
+            for d in p.get_drawings()
+            if d.get("fill") and abs(d["fill"][1] - 0.753) < 0.01
+        ]
+
+    page = next(p for p in doc if len(greens(p)) == 9)
+    # each card's trim: its green square sits 4 mm inside the card's top-left corner
+    trims = [(r.x0 / MM - 4, r.y0 / MM - 4) for r in greens(page)]
+    left, top = min(x for x, _ in trims), min(y for _, y in trims)
+    right, bottom = max(x for x, _ in trims) + 60, max(y for _, y in trims) + 88
+    pix = page.get_pixmap(dpi=254, alpha=False)  # 10 pixels a millimetre
+
+    def colour(x: float, y: float) -> tuple:
+        return tuple(pix.pixel(round(x * 10), round(y * 10)))
+
+    def blue(c) -> bool:
+        return all(abs(a - b) <= 3 for a, b in zip(c, BLUE, strict=True))
+
+    mid_x, mid_y = (left + right) / 2, (top + bottom) / 2
+    for name, inside, outside in (
+        ("left", (left - 2.7, mid_y), (left - 3.3, mid_y)),
+        ("right", (right + 2.7, mid_y), (right + 3.3, mid_y)),
+        ("top", (mid_x, top - 2.7), (mid_x, top - 3.3)),
+        ("bottom", (mid_x, bottom + 2.7), (mid_x, bottom + 3.3)),
+    ):
+        assert blue(colour(*inside)), f"the bleed is cut short on the {name}"
+        assert not blue(colour(*outside)), f"the bleed runs past 3 mm on the {name}"
+    assert left - 3 >= MARGIN and top - 3 >= MARGIN
+    assert right + 3 <= 210 - MARGIN and bottom + 3 <= 297 - MARGIN
+    assert ink_in_margin(page) == (0, None)
+    assert not unmarked_edges(
+        page, [{"x_mm": x, "y_mm": y, "w_mm": 60, "h_mm": 88} for x, y in trims], 210, 297
+    )
