@@ -4,6 +4,7 @@
     .venv/bin/python scripts/planted_bugs.py --check      # each bug's line is where it says (no run)
     .venv/bin/python scripts/planted_bugs.py 3 17         # only these bugs (numbers from --list)
     .venv/bin/python scripts/planted_bugs.py --list
+    .venv/bin/python scripts/planted_bugs.py 74 75 --tests tests/test_x.py   # these tests only
 
 Each bug is one small edit a tired developer could make (a sign flipped, a bound off by one, a
 condition dropped), written in tests/planted_bugs.yaml as the file, the text it replaces
@@ -65,9 +66,16 @@ SUITE = [  # what CI runs (.ci/run): the README's test command, the deep tests, 
 ]
 
 
-def run_suite(timeout: float) -> tuple[bool, str]:
+def only(tests: list[str]) -> list[list[str]]:
+    """The everyday suite's options (pyproject's addopts: not the deep tests) on these test files
+    alone, in one worker: a test failing here fails the README's command, at a fraction of the
+    time (to show a new bug is caught by the tests written for it)."""
+    return [[*PYTEST, "-n", "1", *tests]]
+
+
+def run_suite(timeout: float, suite: list[list[str]] = SUITE) -> tuple[bool, str]:
     """(the suite failed, its last line)."""
-    for cmd in SUITE:
+    for cmd in suite:
         try:
             proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -78,13 +86,13 @@ def run_suite(timeout: float) -> tuple[bool, str]:
     return False, lines[-1] if lines else "exit 0"
 
 
-def plant(bug: Bug, timeout: float) -> tuple[bool, str, float]:
+def plant(bug: Bug, timeout: float, suite: list[list[str]] = SUITE) -> tuple[bool, str, float]:
     path = ROOT / bug.file
     original = path.read_bytes()
     t0 = time.monotonic()
     try:
         path.write_bytes(original.replace(bug.find.encode(), bug.replace.encode(), 1))
-        caught, last = run_suite(timeout)
+        caught, last = run_suite(timeout, suite)
     finally:
         path.write_bytes(original)
     return caught, last, time.monotonic() - t0
@@ -103,6 +111,12 @@ def main(argv: list[str] | None = None) -> int:
         "--target", type=float, default=0.9, help="the catch rate to reach (default 0.9)"
     )
     ap.add_argument("--timeout", type=float, default=600, help="seconds one suite run may take")
+    ap.add_argument(
+        "--tests",
+        nargs="+",
+        metavar="FILE",
+        help="run only these test files (the everyday options, one worker), not the whole suite",
+    )
     args = ap.parse_args(argv)
     bugs = load()
     if args.numbers:
@@ -126,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     print("| # | package | planted bug | caught | suite's last line | s |")
     print("|---|---|---|---|---|---|")
     for b in bugs:
-        caught, last, secs = plant(b, args.timeout)
+        caught, last, secs = plant(b, args.timeout, only(args.tests) if args.tests else SUITE)
         caught_n += caught
         print(
             f"| {b.number} | {b.kind} | {b.what} | {'yes' if caught else '**no**'} | {last} | {secs:.0f} |",

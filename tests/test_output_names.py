@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnp.cli import main
-from pnp.names import MAX_STEM, UniqueNames, safe_name
+from pnp.names import UniqueNames, safe_name
 
 LONG = "x" * 300
 IDS = [
@@ -141,7 +141,8 @@ def test_unique_names_are_stable_readable_and_short():
     names = UniqueNames()
     assert [names(t) for t in ["a/b", "a_b", "a?b", "A_B"]] == ["a_b", "a_b-2", "a_b-3", "A_B-4"]
     long1, long2 = names("y" * 300), names("y" * 299 + "z")
-    assert long1 != long2 and len(long1) <= MAX_STEM and len(long2) <= MAX_STEM
+    # docs/printing.md: a name is at most 80 characters
+    assert long1 != long2 and len(long1) <= 80 and len(long2) <= 80
     assert long1.startswith("y" * 20)
     again = UniqueNames()
     assert [again(t) for t in ["a/b", "a_b", "a?b", "A_B"]] == ["a_b", "a_b-2", "a_b-3", "A_B-4"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from PIL import Image
 
 from pnp.cli import main
-from pnp.export.tts import COLS, MAX_PX, PER_SHEET, ROWS, cell_size
 
 
 def test_preview_writes_every_face_and_a_sheet_per_family(small_game, tmp_path):
@@ -30,10 +29,11 @@ def test_tts_sheet_is_a_10_by_7_grid_within_4096(small_game, tmp_path):
     out = tmp_path / "out"
     assert main(["export", str(small_game), "--tts", "--out", str(out), "--quiet"]) == 0
     tts = out / "small" / "tts"
-    cw, ch = cell_size(63.5, 88.9)
+    # docs/printing.md: a sheet of 10 x 7 cards, at most 4096 px a side, card proportions kept;
+    # a poker card's width is the limit: 4096 // 10 = 409 px, 88.9 / 63.5 of that tall (572.6)
+    cw, ch = 409, 572
     sheet = Image.open(tts / "deck-faces.png")
-    assert sheet.size == (COLS * cw, ROWS * ch)
-    assert max(sheet.size) <= MAX_PX and cw > MAX_PX // COLS - 10  # as large as TTS allows
+    assert sheet.size == (10 * cw, 7 * ch)
     assert Image.open(tts / "deck-back.png").size == (cw, ch)
     note = (tts / "deck-tts.txt").read_text()
     for line in ("Width:         10", "Height:        7", "Number:        10", "Unique backs:  no", "deck-back.png"):
@@ -53,12 +53,12 @@ def test_tts_splits_a_deck_of_more_than_69(small_game, tmp_path):
     out = tmp_path / "out"
     assert main(["export", str(small_game), "--tts", "--out", str(out), "--quiet"]) == 0
     tts = out / "small" / "tts"
-    cw, ch = cell_size(20, 28)
-    assert (cw, ch) == (int(20 * 300 / 25.4), int(28 * 300 / 25.4))  # small cards stop at 300 dpi
+    cw, ch = 236, 330  # small cards stop at 300 dpi: 20 and 28 mm at 300 / 25.4 px a mm
     for n in (1, 2):
-        assert Image.open(tts / f"deck-faces-{n}.png").size == (COLS * cw, ROWS * ch)
+        assert Image.open(tts / f"deck-faces-{n}.png").size == (10 * cw, 7 * ch)
     note = (tts / "deck-tts.txt").read_text()
-    assert f"Number:        {PER_SHEET}" in note and f"Number:        {80 - PER_SHEET}" in note
+    # docs/printing.md: a sheet holds 69 cards (slot 70 is the hidden card), so 80 are 69 + 11
+    assert "Number:        69" in note and "Number:        11" in note
 
 
 def test_cut_file_follows_the_printed_outlines(built, tmp_path):

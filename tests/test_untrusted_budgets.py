@@ -15,6 +15,8 @@ from conftest import edit, mini_game
 from pnp import budget
 from pnp.cli import main
 
+PREVIEW_MAX_SIDE = 4000  # docs/errors.md: "A preview image's side: 4,000 px"
+
 
 def _small(game: Path) -> None:
     size = sum(p.stat().st_size for p in game.rglob("*") if p.is_file())
@@ -283,10 +285,10 @@ def test_a_50_megapixel_png_is_decoded_at_the_size_it_is_drawn(tmp_path, capsys,
         for s in (*c.images.values(), *(r[2] for r in getattr(c, "rasters", {}).values()))
     ]
     assert decoded and all(
-        max(s.get_width(), s.get_height()) <= face_images.MAX_SIDE_PX for s in decoded
+        max(s.get_width(), s.get_height()) <= PREVIEW_MAX_SIDE for s in decoded
     ), [(s.get_width(), s.get_height()) for s in decoded]
     with Image.open(tmp_path / "out" / "mini" / "preview" / "cards" / "c1-front.png") as face:
-        assert max(face.size) == face_images.MAX_SIDE_PX
+        assert max(face.size) == PREVIEW_MAX_SIDE
         rgba = face.convert("RGBA")
         w, h = face.size
         assert rgba.getpixel((w // 2, h // 4)) == (0, 0, 0, 255)  # the image, over the whole face

@@ -88,7 +88,8 @@ class Edits:
             if not isinstance(node, MappingNode):
                 raise ValueError(f"rule {n + 1}: '{'.'.join(into)}' is not a mapping")
             at = self._entry(node, key)
-            if at is None:
+            if at is None or not _written_in(node, at[0]):  # absent, or merged in (`<<: *a`)
+                # the key is written in this rule, so that the mapping it merges stays as it was
                 self._add_key(node, key, value)
             else:
                 self._replace(n, at[0], at[1], key, value)
@@ -96,10 +97,12 @@ class Edits:
 
     @staticmethod
     def _entry(node: Node, key: str) -> tuple[Node, Node] | None:
-        """A mapping's (key node, value node) for this key."""
+        """A mapping's (key node, value node) for this key: the last, the one YAML reads (the
+        keys merged in by `<<: *a` come before the mapping's own)."""
         if not isinstance(node, MappingNode):
             return None
-        return next(((k, v) for k, v in node.value if getattr(k, "value", None) == key), None)
+        pairs = reversed(node.value)
+        return next(((k, v) for k, v in pairs if getattr(k, "value", None) == key), None)
 
     def _replace(self, n: int, k: Node, v: Node, key: str, value: object) -> None:
         start = k.end_mark.index
@@ -123,7 +126,8 @@ class Edits:
                 raise ValueError(f"a rule at line {rule.start_mark.line + 1} does not end in '}}'")
             self._cuts.append((end, end, f", {key}: {flow(value)}"))
             return
-        pad = " " * rule.value[0][0].start_mark.column
+        own = [k for k, _ in rule.value if _written_in(rule, k)]  # not the keys merged in
+        pad = " " * own[0].start_mark.column
         eol = self._line_end(self._content_end(rule))
         self._cuts.append((eol, eol, f"{self.newline}{pad}{key}: {flow(value)}"))
 
@@ -195,3 +199,9 @@ def _set(data, path: tuple, value: object) -> None:
     for p in path[:-1]:
         data = data[p]
     data[path[-1]] = value
+
+
+def _written_in(mapping: Node, key: Node) -> bool:
+    """Whether a key of a mapping is written in it, not merged in from an anchor (`<<: *a`):
+    the loader puts the merged keys' own nodes, written elsewhere, among the mapping's."""
+    return mapping.start_mark.index <= key.start_mark.index < mapping.end_mark.index

@@ -93,12 +93,15 @@ class _Checks:
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, MappingNode):
             return super().construct_mapping(node, deep)
-        self.flatten_mapping(node)
+        own = sum(1 for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge")
+        self.flatten_mapping(node)  # the keys merged in (`<<: *name`) first, then the mapping's own
+        merged = len(node.value) - own
         result = LineDict()
         result.line = node.start_mark.line + 1
         result.lines = {}
         result.file = self.name
-        for key_node, value_node in node.value:
+        from_merge: set = set()  # keys so far that came from a `<<:` merge
+        for i, (key_node, value_node) in enumerate(node.value):
             key = self.construct_object(key_node, deep=True)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise PnpError(
@@ -108,6 +111,11 @@ class _Checks:
                     expected="a name, a number or true/false before the colon",
                     found=type_name(key),
                 )
+            if key in from_merge:  # a key merged in gives way to a later one, as YAML says
+                del result[key]
+                from_merge.discard(key)
+            if i < merged:
+                from_merge.add(key)
             if key in result:
                 earlier = next(k for k in result if k == key)  # 1 and true are one key to YAML
                 said = f"'{key_node.value}'" + (
