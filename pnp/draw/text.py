@@ -135,7 +135,8 @@ class _Runs:
         self.kerning: dict[str, dict] = {}
 
     def key_of(self, p: Piece) -> str:
-        k = self.keys.get((p.bold, p.italic))
+        keys = self.keys
+        k = keys.get((p.bold, p.italic))
         if k is None:
             k = font_variant(self.fonts, self.font, p.bold, p.italic)
             self.keys[(p.bold, p.italic)] = k
@@ -168,42 +169,44 @@ class _Runs:
         return sum(side if k is None else metrics(k).width(t, sz) for t, k in self.runs(line))
 
     def units(self, t: str, k: str | None) -> float:
-        em = self.measured.get((t, k))
+        measured = self.measured
+        em = measured.get((t, k))
         if em is None:
             em = self.fm.cap_height if k is None else self.fonts.metrics(k).width(t, 1.0)
-            self.measured[(t, k)] = em
+            measured[(t, k)] = em
         return em
 
     def joined(self, k: str, a: str, b: str) -> float:
         """The kerning between two texts of one font run put together, in ems."""
-        pairs = self.kerning.get(k)
+        kerning = self.kerning
+        pairs = kerning.get(k)
         if pairs is None:
-            pairs = self.kerning[k] = self.fonts.metrics(k).pairs or {}
+            pairs = kerning[k] = self.fonts.metrics(k).pairs or {}
         return pairs.get(a[-1] + b[0], 0.0) if pairs and a and b else 0.0
 
     def grown(self, line: tuple, word: Word) -> tuple:
         """(ems of the closed runs, open run's text, font and ems) of a line with `word` added,
         as runs() would make it: measuring only what the word adds keeps wrapping linear."""
-        units, joined = self.units, self.joined
         done, text, key, em = line
         if key is not None and text is not None:  # the space joins the open text run
-            em += units(" ", key) + joined(key, text, " ")
+            em += self.units(" ", key) + self.joined(key, text, " ")
             text += " "
         else:
             if text is not None:
                 done += em
             key = self.key_of(word[0]) if word and not word[0].icon else self.font
-            text, em = " ", units(" ", key)
+            text, em = " ", self.units(" ", key)
         for p in word:
             k = None if p.icon else self.key_of(p)
             if k is not None and k == key:
-                em += units(p.text, k) + joined(k, text, p.text)
+                em += self.units(p.text, k) + self.joined(k, text, p.text)
                 text += p.text
+            elif p.icon:
+                done += em
+                text, key, em = p.icon, None, self.units(p.icon, None)
             else:
                 done += em
-                text, key, em = (
-                    (p.icon, None, units(p.icon, None)) if p.icon else (p.text, k, units(p.text, k))
-                )
+                text, key, em = p.text, k, self.units(p.text, k)
         return done, text, key, em
 
     def started(self, word: Word) -> tuple:
@@ -221,20 +224,21 @@ class _Runs:
         width in ems, measured as the line was made."""
         out: list[list[Word]] = []
         ems: list[float] = []
+        started, grown = self.started, self.grown
         for para in paragraphs:
             cur: list[Word] = []
             line = (0.0, None, None, 0.0)
             for word in para:
                 if not cur:
-                    cur, line = [word], self.started(word)
+                    cur, line = [word], started(word)
                     continue
-                trial = self.grown(line, word)
+                trial = grown(line, word)
                 if (trial[0] + trial[3]) * sz <= w:
                     cur, line = cur + [word], trial
                 else:
                     out.append(cur)
                     ems.append(line[0] + line[3])
-                    cur, line = [word], self.started(word)
+                    cur, line = [word], started(word)
             out.append(cur)
             ems.append(line[0] + line[3])
         return out, ems
