@@ -13,7 +13,8 @@ A kill at any moment leaves the previous set (before the journal) or, once the j
 written, a set that the next run for the same game (any command) completes from the journal
 before it does anything else. Between (A) and (C) a replaced file is missing rather than
 old, so old and new files of the same names are never side by side. A lock beside the folder
-keeps two runs from switching at once (pnp.setlock); folders that no live run owns are removed.
+keeps two runs from switching at once (pnp.setlock), and a Ctrl-C during the renames waits for
+them to end (pnp.interrupts); folders that no live run owns are removed.
 
 A game folder from elsewhere may ship an `output/` holding a staging folder and journal of its
 own making: a journal is followed only when it is well formed and was written by this user on
@@ -21,9 +22,12 @@ this machine (pnp.journal), and its names never lead out of the output folder. A
 refused, naming the hidden folder; nothing is deleted.
 
 Output folders from older versions (`OUT/GAME` a symlink to a hidden `OUT/.pnp-GAME.*`
-folder beside it) become plain folders. Any other link in the output path is refused: it was
-planted (a shared game folder holding `output` or `output/GAME` as a link to a private folder)
-and following it would write there, or bring its files into the output.
+folder beside it) become plain folders (pnp.setmigrate). Any other link in the output path is
+refused: it was planted (a shared game folder holding `output` or `output/GAME` as a link to a
+private folder) and following it would write there, or bring its files into the output.
+
+A run's replacement of the set is a Switch: its staging folder (a Stage, the Path output_set
+gives), what carry_sub keeps, and whether it has committed.
 """
 
 from __future__ import annotations
@@ -31,26 +35,23 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
-import signal
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
+from pnp import interrupts
 from pnp import journal as jn
 from pnp.errors import PnpError
 from pnp.journal import JOURNAL
 from pnp.setlock import held
+from pnp.setmigrate import make_plain, old_style_target
 
-MIGRATING = ".pnp-migrating"  # in an older version's hidden set folder being made the plain folder
 LOCK_WAIT_S = 60.0
 SWITCHED = "the new files were already in place"  # a Ctrl-C that came during the switch
 
 # Tests set this to stop the process at a point of the switch ("before-switch": every file
 # staged, nothing committed; "mid-switch": committed, half the entries moved), as a kill would.
 fault: Callable[[str], None] | None = None
-
-_carried: dict[Path, list[tuple[str, set[str]]]] = {}  # stage: (sub-folder, entries kept)
 
 
 def _prefix(game_id: str) -> str:
@@ -78,19 +79,6 @@ def _link_text(path: Path) -> str:
         return str(path)
 
 
-def _old_style_target(out_dir: Path, game_id: str) -> Path | None:
-    """An older version's `OUT/GAME` link: the hidden folder beside it that it names."""
-    link = out_dir / game_id
-    try:
-        name = os.readlink(link)
-    except OSError:
-        return None
-    if os.sep in name or "/" in name or not name.startswith(_prefix(game_id)):
-        return None
-    target = out_dir / name
-    return target if target.is_dir() and not target.is_symlink() else None
-
-
 def check_path(out_dir: Path, game_id: str) -> None:
     """Refuse a link where the set lives (exit 2, named): the output folder itself, or `OUT/GAME`
     unless it is an older version's link to its hidden folder (that is made plain)."""
@@ -98,7 +86,7 @@ def check_path(out_dir: Path, game_id: str) -> None:
         raise _refuse(out_dir, "the output folder is a symbolic link", _link_text(out_dir))
     dest = out_dir / game_id
     if dest.is_symlink():
-        if _old_style_target(out_dir, game_id) is None:
+        if old_style_target(out_dir, game_id, _prefix(game_id)) is None:
             raise _refuse(dest, "the game's output folder is a symbolic link", _link_text(dest))
     elif dest.exists() and not dest.is_dir():
         raise PnpError("cannot write the output folder", found=f"{dest} is not a folder")
@@ -136,22 +124,6 @@ def _owner(name: str, game_id: str) -> int:
 def _locked(out_dir: Path, game_id: str) -> AbstractContextManager[None]:
     """One run at a time switches (or repairs) a game's set."""
     return held(out_dir / f"{_prefix(game_id)}lock", LOCK_WAIT_S)
-
-
-@contextmanager
-def _interrupts_deferred() -> Iterator[None]:
-    """Ctrl-C during the renames takes effect once they are done (exit 130 all the same)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt(SWITCHED)
 
 
 def _apply(out_dir: Path, game_id: str, stage: Path, journal: dict) -> None:
@@ -219,21 +191,7 @@ def repair(out_dir: Path, game_id: str) -> None:
     dest = out_dir / game_id
     hidden = sorted(out_dir.glob(_prefix(game_id) + "*"))
     # an older version's link, or its switch to a plain folder cut short
-    if dest.is_symlink():
-        target = _old_style_target(out_dir, game_id)
-        if target is not None:
-            (target / MIGRATING).touch()
-            dest.unlink()
-            os.replace(target, dest)
-            (dest / MIGRATING).unlink(missing_ok=True)
-        elif not dest.exists():  # dangling: it named a folder that is gone
-            dest.unlink()
-    if not os.path.lexists(dest):
-        for p in hidden:
-            if (p / MIGRATING).is_file() and not p.is_symlink():
-                os.replace(p, dest)
-                (dest / MIGRATING).unlink(missing_ok=True)
-                break
+    make_plain(out_dir, game_id, _prefix(game_id), hidden)
     hidden = [p for p in hidden if p.exists() or p.is_symlink()]
     for p in hidden:  # committed switches (under the lock: no run is making one now)
         if p.is_dir() and not p.is_symlink() and os.path.lexists(p / JOURNAL):
@@ -261,15 +219,82 @@ def _owned(name: str, game_id: str) -> bool:
     return bool(pid) and _alive(pid)
 
 
-def _make_stage(out_dir: Path, game_id: str) -> Path:
-    for _ in range(100):
-        stage = out_dir / f"{_prefix(game_id)}{os.getpid()}.{secrets.token_hex(4)}"
-        try:
-            stage.mkdir()  # permissions from the umask, as every folder the user makes
-        except FileExistsError:
-            continue
-        return stage
-    raise PnpError("cannot write the output folder", found=f"{out_dir}: no free staging name")
+class Stage(type(Path())):  # type: ignore[misc]  # the concrete Path class of this system
+    """The staging folder of one replacement of a set: the Path the run writes into, which
+    also leads to that replacement (`switch`), for carry_sub."""
+
+    switch: Switch
+
+
+class Switch:
+    """One run's replacement of a game's set: its staging folder, what it keeps of the
+    current set's sub-folders, and whether it has committed (then a failure no longer
+    discards the staged files: the next run finishes the switch from the journal)."""
+
+    def __init__(self, out_dir: Path, game_id: str):
+        self.out_dir, self.game_id = out_dir, game_id
+        self.carried: list[tuple[str, set[str]]] = []  # (sub-folder, entries kept)
+        self.committed = False
+        self.stage = self._make_stage()
+
+    def _make_stage(self) -> Stage:
+        for _ in range(100):
+            stage = Stage(
+                self.out_dir / f"{_prefix(self.game_id)}{os.getpid()}.{secrets.token_hex(4)}"
+            )
+            try:
+                stage.mkdir()  # permissions from the umask, as every folder the user makes
+            except FileExistsError:
+                continue
+            stage.switch = self
+            return stage
+        raise PnpError("cannot write the output folder", found=f"{self.out_dir}: no free staging name")  # fmt: skip
+
+    def journal(self) -> dict:
+        """What the switch moves, written to the staging folder's journal (the commit)."""
+        dest, stage = self.out_dir / self.game_id, self.stage
+        carry: dict[str, list[str]] = {}
+        for sub, kept in self.carried:
+            old = dest / sub
+            if old.is_symlink():
+                raise _refuse(old, "a folder of the game's output is a symbolic link", _link_text(old))  # fmt: skip
+            if old.is_dir():
+                carry[sub] = sorted(
+                    n for n in os.listdir(old) if n in kept and not os.path.lexists(stage / sub / n)
+                )
+        entries = sorted(n for n in os.listdir(stage) if n != JOURNAL)
+        return jn.write(stage, entries, carry)
+
+    def commit(self) -> None:
+        """Under the lock, with Ctrl-C held back: commit (the journal) and switch."""
+        out_dir, game_id = self.out_dir, self.game_id
+        with _locked(out_dir, game_id), interrupts.deferred(SWITCHED):
+            try:
+                check_path(out_dir, game_id)
+                repair(out_dir, game_id)  # a run that ended between our start and now
+                journal = self.journal()
+                self.committed = True
+                try:
+                    _apply(out_dir, game_id, self.stage, journal)
+                except _NotSwitched:
+                    self.committed = False
+                    raise
+                _finish(out_dir, self.stage, journal)
+            except _NotSwitched as exc:
+                cause = (
+                    exc.__context__
+                    if isinstance(exc.__context__, OSError)
+                    else OSError("rename refused")
+                )
+                raise _os_error(out_dir / game_id, cause) from None
+            except OSError as exc:
+                raise _os_error(out_dir / game_id, exc) from None
+
+    def discard(self) -> None:
+        """The staged files gone, unless committed (then they are the set's, or will be)."""
+        if not self.committed:
+            shutil.rmtree(self.stage, ignore_errors=True)
+            shutil.rmtree(self.out_dir / jn.trash_name(self.stage), ignore_errors=True)
 
 
 def carry_sub(
@@ -277,7 +302,7 @@ def carry_sub(
 ) -> Path:
     """stage/sub, a folder of the set that this run writes into; the current set's sub/
     entries whose names `replaced` does not claim are kept at the switch (a preview of one
-    family keeps the others')."""
+    family keeps the others'). `stage` is the one output_set gave."""
     old = out_dir / game_id / sub
     if old.is_symlink():
         raise _refuse(old, "a folder of the game's output is a symbolic link", _link_text(old))
@@ -285,24 +310,8 @@ def carry_sub(
     dst.mkdir(parents=True, exist_ok=True)
     # decided now, against the set as it is (the caller's `replaced` may read names it rebinds)
     kept = {n for n in os.listdir(old) if not replaced(n)} if old.is_dir() else set()
-    _carried.setdefault(stage, []).append((sub, kept))
+    stage.switch.carried.append((sub, kept))  # type: ignore[attr-defined]
     return dst
-
-
-def _journal(out_dir: Path, game_id: str, stage: Path) -> dict:
-    """What the switch moves, written to the staging folder's journal (the commit)."""
-    dest = out_dir / game_id
-    carry: dict[str, list[str]] = {}
-    for sub, kept in _carried.get(stage, []):
-        old = dest / sub
-        if old.is_symlink():
-            raise _refuse(old, "a folder of the game's output is a symbolic link", _link_text(old))
-        if old.is_dir():
-            carry[sub] = sorted(
-                n for n in os.listdir(old) if n in kept and not os.path.lexists(stage / sub / n)
-            )
-    entries = sorted(n for n in os.listdir(stage) if n != JOURNAL)
-    return jn.write(stage, entries, carry)
 
 
 @contextmanager
@@ -318,39 +327,14 @@ def output_set(out_dir: Path, game_id: str) -> Iterator[Path]:
         out_dir.mkdir(parents=True, exist_ok=True)
         with _locked(out_dir, game_id):
             repair(out_dir, game_id)
-        stage = _make_stage(out_dir, game_id)
+        switch = Switch(out_dir, game_id)
     except OSError as exc:
         raise _os_error(out_dir, exc) from None
-    committed = False
     try:
-        yield stage
+        yield switch.stage
         if fault:
             fault("before-switch")
-        with _locked(out_dir, game_id), _interrupts_deferred():
-            try:
-                check_path(out_dir, game_id)
-                repair(out_dir, game_id)  # a run that ended between our start and now
-                journal = _journal(out_dir, game_id, stage)
-                committed = True
-                try:
-                    _apply(out_dir, game_id, stage, journal)
-                except _NotSwitched:
-                    committed = False
-                    raise
-                _finish(out_dir, stage, journal)
-            except _NotSwitched as exc:
-                cause = (
-                    exc.__context__
-                    if isinstance(exc.__context__, OSError)
-                    else OSError("rename refused")
-                )
-                raise _os_error(out_dir / game_id, cause) from None
-            except OSError as exc:
-                raise _os_error(out_dir / game_id, exc) from None
+        switch.commit()
     except BaseException:
-        if not committed:
-            shutil.rmtree(stage, ignore_errors=True)
-            shutil.rmtree(out_dir / jn.trash_name(stage), ignore_errors=True)
+        switch.discard()
         raise
-    finally:
-        _carried.pop(stage, None)

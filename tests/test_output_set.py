@@ -335,3 +335,22 @@ def test_ctrl_c_inside_a_side_callback_interrupts_the_command():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 130 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr.strip() == "interrupted; earlier output is unchanged", done.stderr
+
+
+def test_two_sets_replaced_at_once_each_keep_what_their_own_run_keeps(tmp_path):
+    """What carry_sub keeps belongs to the run that asked (its output_set), whatever another
+    run in the same process keeps meanwhile: a preview of one family keeps the others', a
+    folder written whole keeps nothing."""
+    from pnp.outputset import carry_sub, output_set
+
+    for game in ("a", "b"):
+        (tmp_path / game / "preview").mkdir(parents=True)
+        (tmp_path / game / "preview" / f"old-{game}.png").write_bytes(b"old")
+    with output_set(tmp_path, "a") as stage_a, output_set(tmp_path, "b") as stage_b:
+        kept_a = carry_sub(stage_a, tmp_path, "a", "preview", lambda n: False)
+        kept_b = carry_sub(stage_b, tmp_path, "b", "preview", lambda n: True)
+        (kept_a / "new-a.png").write_bytes(b"new")
+        (kept_b / "new-b.png").write_bytes(b"new")
+    assert sorted(os.listdir(tmp_path / "a" / "preview")) == ["new-a.png", "old-a.png"]
+    assert sorted(os.listdir(tmp_path / "b" / "preview")) == ["new-b.png"]
+    assert sorted(os.listdir(tmp_path)) == ["a", "b"]  # no staging, trash or lock left

@@ -124,31 +124,25 @@ def icon_side(fm: FontMetrics, size: float) -> float:
     return size * fm.cap_height
 
 
-def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
-    """Text with **bold**, *italic* and :name: symbols as runs of Text and inline symbols.
+class _Runs:
+    """A rich text's lines as runs of one font each, and their widths: each font variant looked
+    up, each word measured and each font's kerning pairs read once (words repeat)."""
 
-    box holds layout_text's keyword arguments (x, y, w, h, size, font, colour, align, valign,
-    fit, line_height, fonts).
-    A line prints as runs, each one font, placed one after another from the line's start; an
-    inline symbol takes the width of its square. Fit and wrap work as for plain text.
-    """
-    x, y, w, h, size, font = box["x"], box["y"], box["w"], box["h"], box["size"], box["font"]
-    fonts: FontBook = box["fonts"]
-    fit, line_height, align = box["fit"], box["line_height"], box["align"]
-    budget.check("text", len(text), key="text")
-    budget.spend("text_total", len(text), key="text")
-    fm = fonts.metrics(font)
-    paragraphs = parse(text)
-    box_h = h if h is not None else size * line_height
-    keys: dict[tuple[bool, bool], str] = {}
+    def __init__(self, fonts: FontBook, font: str, fm: FontMetrics):
+        self.fonts, self.font, self.fm = fonts, font, fm
+        self.keys: dict[tuple[bool, bool], str] = {}
+        self.measured: dict[tuple[str, str | None], float] = {}
+        self.kerning: dict[str, dict] = {}
 
-    def key_of(p: Piece) -> str:
+    def key_of(self, p: Piece) -> str:
+        keys = self.keys
         k = keys.get((p.bold, p.italic))
         if k is None:
-            k = keys[(p.bold, p.italic)] = font_variant(fonts, font, p.bold, p.italic)
+            k = font_variant(self.fonts, self.font, p.bold, p.italic)
+            self.keys[(p.bold, p.italic)] = k
         return k
 
-    def runs(line: list[Word]) -> list[tuple[str, str | None]]:
+    def runs(self, line: list[Word]) -> list[tuple[str, str | None]]:
         """(text, font key) runs of a line, and (name, None) for an inline symbol."""
         out: list[tuple[str, str | None]] = []
         for n, word in enumerate(line):
@@ -156,77 +150,81 @@ def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
                 if out and out[-1][1] is not None:
                     out[-1] = (out[-1][0] + " ", out[-1][1])
                 else:
-                    out.append((" ", key_of(word[0]) if word and not word[0].icon else font))
+                    first = self.key_of(word[0]) if word and not word[0].icon else self.font
+                    out.append((" ", first))
             for p in word:
                 if p.icon:
                     out.append((p.icon, None))
                     continue
-                k = key_of(p)
+                k = self.key_of(p)
                 if out and out[-1][1] == k:
                     out[-1] = (out[-1][0] + p.text, k)
                 else:
                     out.append((p.text, k))
         return out
 
-    def width_of(line: list[Word], sz: float) -> float:
-        side = icon_side(fm, sz)
-        return sum(side if k is None else fonts.metrics(k).width(t, sz) for t, k in runs(line))
+    def width_of(self, line: list[Word], sz: float) -> float:
+        side = icon_side(self.fm, sz)
+        metrics = self.fonts.metrics
+        return sum(side if k is None else metrics(k).width(t, sz) for t, k in self.runs(line))
 
-    measured: dict[tuple[str, str | None], float] = {}  # words repeat: each measured once
-    kerning: dict[str, dict] = {}
-
-    def units(t: str, k: str | None) -> float:
+    def units(self, t: str, k: str | None) -> float:
+        measured = self.measured
         em = measured.get((t, k))
         if em is None:
-            em = measured[(t, k)] = fm.cap_height if k is None else fonts.metrics(k).width(t, 1.0)
+            em = self.fm.cap_height if k is None else self.fonts.metrics(k).width(t, 1.0)
+            measured[(t, k)] = em
         return em
 
-    def joined(k: str, a: str, b: str) -> float:
+    def joined(self, k: str, a: str, b: str) -> float:
         """The kerning between two texts of one font run put together, in ems."""
+        kerning = self.kerning
         pairs = kerning.get(k)
         if pairs is None:
-            pairs = kerning[k] = fonts.metrics(k).pairs or {}
+            pairs = kerning[k] = self.fonts.metrics(k).pairs or {}
         return pairs.get(a[-1] + b[0], 0.0) if pairs and a and b else 0.0
 
-    def grown(line: tuple, word: Word) -> tuple:
+    def grown(self, line: tuple, word: Word) -> tuple:
         """(ems of the closed runs, open run's text, font and ems) of a line with `word` added,
         as runs() would make it: measuring only what the word adds keeps wrapping linear."""
         done, text, key, em = line
         if key is not None and text is not None:  # the space joins the open text run
-            em += units(" ", key) + joined(key, text, " ")
+            em += self.units(" ", key) + self.joined(key, text, " ")
             text += " "
         else:
             if text is not None:
                 done += em
-            key = key_of(word[0]) if word and not word[0].icon else font
-            text, em = " ", units(" ", key)
+            key = self.key_of(word[0]) if word and not word[0].icon else self.font
+            text, em = " ", self.units(" ", key)
         for p in word:
-            k = None if p.icon else key_of(p)
+            k = None if p.icon else self.key_of(p)
             if k is not None and k == key:
-                em += units(p.text, k) + joined(k, text, p.text)
+                em += self.units(p.text, k) + self.joined(k, text, p.text)
                 text += p.text
+            elif p.icon:
+                done += em
+                text, key, em = p.icon, None, self.units(p.icon, None)
             else:
                 done += em
-                text, key, em = (
-                    (p.icon, None, units(p.icon, None)) if p.icon else (p.text, k, units(p.text, k))
-                )
+                text, key, em = p.text, k, self.units(p.text, k)
         return done, text, key, em
 
-    def started(word: Word) -> tuple:
-        runs_ = runs([word])
+    def started(self, word: Word) -> tuple:
+        runs_ = self.runs([word])
         if not runs_:
             return 0.0, None, None, 0.0
-        done = sum(units(t, k) for t, k in runs_[:-1])
+        done = sum(self.units(t, k) for t, k in runs_[:-1])
         t, k = runs_[-1]
-        return done, t, k, units(t, k)
+        return done, t, k, self.units(t, k)
 
-    last: list = [None, []]  # the lines lines_at made last, and each one's width in ems
-
-    def lines_at(sz: float) -> list[list[Word]]:
-        if fit != "wrap":
-            return paragraphs
+    def wrapped(
+        self, paragraphs: list[list[Word]], w: float, sz: float
+    ) -> tuple[list[list[Word]], list[float]]:
+        """The paragraphs' words wrapped into lines at most w wide at size sz, and each line's
+        width in ems, measured as the line was made."""
         out: list[list[Word]] = []
         ems: list[float] = []
+        started, grown = self.started, self.grown
         for para in paragraphs:
             cur: list[Word] = []
             line = (0.0, None, None, 0.0)
@@ -243,21 +241,60 @@ def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
                     cur, line = [word], started(word)
             out.append(cur)
             ems.append(line[0] + line[3])
-        last[:] = [out, ems]
-        return out
+        return out, ems
+
+
+def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
+    """Text with **bold**, *italic* and :name: symbols as runs of Text and inline symbols.
+
+    box holds layout_text's keyword arguments (x, y, w, h, size, font, colour, align, valign,
+    fit, line_height, fonts).
+    A line prints as runs, each one font, placed one after another from the line's start; an
+    inline symbol takes the width of its square. Fit and wrap work as for plain text.
+    """
+    y, w, h, size, font = box["y"], box["w"], box["h"], box["size"], box["font"]
+    fonts: FontBook = box["fonts"]
+    fit, line_height = box["fit"], box["line_height"]
+    budget.check("text", len(text), key="text")
+    budget.spend("text_total", len(text), key="text")
+    fm = fonts.metrics(font)
+    paragraphs = parse(text)
+    box_h = h if h is not None else size * line_height
+    measure = _Runs(fonts, font, fm)
+    last: list = [None, []]  # the lines lines_at made last, and each one's width in ems
+
+    def lines_at(sz: float) -> list[list[Word]]:
+        if fit != "wrap":
+            return paragraphs
+        last[:] = measure.wrapped(paragraphs, w, sz)
+        return last[0]
 
     def widest_at(lines: list[list[Word]], sz: float) -> float:
         if lines is last[0]:  # just wrapped: each line was measured as it was made
             return max(last[1], default=0.0) * sz
-        return max((width_of(line, sz) for line in lines), default=0.0)
+        return max((measure.width_of(line, sz) for line in lines), default=0.0)
 
     sz, lines = _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm)
     lead = sz * line_height
     base = _first_base(y, box_h, (len(lines) - 1) * lead, sz, fm, box["valign"])
+    return _placed([measure.runs(line) for line in lines], box, icon, fm, sz, base, lead)
+
+
+def _placed(
+    lines: list[list[tuple[str, str | None]]],
+    box: dict,
+    icon: IconDrawer,
+    fm: FontMetrics,
+    sz: float,
+    base: float,
+    lead: float,
+) -> list:
+    """Each line's runs as Text and inline symbols, one after another from where the box's
+    align puts the line; the first baseline at `base`, each next one `lead` below."""
+    x, w, align, fonts = box["x"], box["w"], box["align"], box["fonts"]
     side = icon_side(fm, sz)
     out: list = []
-    for i, line in enumerate(lines):
-        parts = runs(line)
+    for i, parts in enumerate(lines):
         if not parts:
             continue
         by = base + i * lead

@@ -64,21 +64,7 @@ class FlatKind(Kind):
         draw = TemplateRenderer(family, ctx)
         bleed = spec.bleed if ctx.bleed is None else ctx.bleed
         grow = bleed / k  # in the face's own (unscaled) millimetres
-        # On a bled rectangle the thin line on the cut edge would print inside the art, and the
-        # cut marks show the trim: no line (one asked for is a warning). A round or shaped piece
-        # keeps it: cut marks cannot show a curve, the line is what the scissors follow.
-        no_line = bool(bleed) and spec.shape == "rect"
-        line = (
-            draw.colour(spec.outline, {}, None, "outline")
-            if ctx.bleed is None and not no_line
-            else None
-        )
-        if no_line and ctx.bleed is None and "outline" in family.data and spec.outline != "none":
-            ctx.warn(
-                family,
-                "outline",
-                "outline: is not drawn on a family with a bleed (it would print inside the bled art; the cut marks show the trim)",
-            )
+        line = _cut_edge_colour(family, ctx, draw, bleed)
         cut_style = Style(None, line, spec.outline_width) if line else None
         clip = outline(spec.shape, w, h, radius, Style(), grow=grow)
         short: dict[
@@ -127,15 +113,7 @@ class FlatKind(Kind):
                 sorted((a, str(v)) for a, v in item.attrs.items() if a not in ("id", "copy"))
             )
 
-        # Counted by hash, so a deck of 50,000 different cards holds no 50,000 keys; a rare
-        # collision only sends a lone item through `shared`, which is keyed exactly.
-        repeated: set[int] = set()
-        if not per_item:
-            seen: set[int] = set()
-            for item in family.items:
-                h_ = hash(key(item))
-                (repeated if h_ in seen else seen).add(h_)
-            del seen
+        repeated = set() if per_item else _repeated(family.items, key)
         shared: dict = {}
         for item in family.items:
             k_ = key(item) if repeated else None
@@ -165,15 +143,56 @@ class FlatKind(Kind):
                 bleed=bleed,
                 shape=spec.shape,
             )
-        for (side, n), edges in short.items():
-            where = [e for e in EDGES if e in edges]
-            el = (spec.front if side == "front" else spec.back)[n]
-            ctx.warn(
-                family, f"{side}[{n}]",
-                f"family '{family.name}' has bleed: {bleed:g}mm, but its {side}[{n}] ({el.kind}) stops at the cut line "
-                f"on the {', '.join(where)} edge{'s' if len(where) > 1 else ''}: a cut that wanders shows white paper "
-                f"there (give the face a background: of that colour, or draw it as a rect or polygon, which reach the bleed)",
-            )  # fmt: skip
+        _warn_short(family, ctx, short, bleed)
+
+
+def _cut_edge_colour(family: Family, ctx: DrawContext, draw: TemplateRenderer, bleed: float):
+    """The colour of the thin line on the cut edge, or None.
+
+    On a bled rectangle that line would print inside the art, and the cut marks show the trim:
+    no line (one asked for is a warning). A round or shaped piece keeps it: cut marks cannot
+    show a curve, the line is what the scissors follow. A print shop's file has none.
+    """
+    spec: FlatSpec = family.spec
+    no_line = bool(bleed) and spec.shape == "rect"
+    line = (
+        draw.colour(spec.outline, {}, None, "outline")
+        if ctx.bleed is None and not no_line
+        else None
+    )
+    if no_line and ctx.bleed is None and "outline" in family.data and spec.outline != "none":
+        ctx.warn(
+            family,
+            "outline",
+            "outline: is not drawn on a family with a bleed (it would print inside the bled art; the cut marks show the trim)",
+        )
+    return line
+
+
+def _repeated(items, key) -> set[int]:
+    """The hashes of the keys more than one item has. Counted by hash, so a deck of 50,000
+    different cards holds no 50,000 keys; a rare collision only sends a lone item through the
+    shared drawings, which are keyed exactly."""
+    seen: set[int] = set()
+    repeated: set[int] = set()
+    for item in items:
+        h = hash(key(item))
+        (repeated if h in seen else seen).add(h)
+    return repeated
+
+
+def _warn_short(family: Family, ctx: DrawContext, short: dict, bleed: float) -> None:
+    """A warning for each element that stops at the cut line of a bled face over paper."""
+    spec: FlatSpec = family.spec
+    for (side, n), edges in short.items():
+        where = [e for e in EDGES if e in edges]
+        el = (spec.front if side == "front" else spec.back)[n]
+        ctx.warn(
+            family, f"{side}[{n}]",
+            f"family '{family.name}' has bleed: {bleed:g}mm, but its {side}[{n}] ({el.kind}) stops at the cut line "
+            f"on the {', '.join(where)} edge{'s' if len(where) > 1 else ''}: a cut that wanders shows white paper "
+            f"there (give the face a background: of that colour, or draw it as a rect or polygon, which reach the bleed)",
+        )  # fmt: skip
 
 
 KINDS = [

@@ -119,34 +119,7 @@ class HexmapKind(Kind):
         def col(value: str, attrs: dict, key: str):
             return draw.colour(value, attrs, None, key)
 
-        seen: set[tuple[int, int]] = set()
-        for n, h in enumerate(spec.hexes):
-            if h.row >= spec.grid.rows or h.col >= spec.grid.cols:
-                raise PnpError(
-                    "hex outside the grid",
-                    file=family.file,
-                    key=f"hexes[{n}]",
-                    expected=f"row < {spec.grid.rows} and col < {spec.grid.cols}",
-                    found=f"row {h.row}, col {h.col}",
-                )
-            if (h.row, h.col) in seen:
-                raise PnpError(
-                    "hex listed twice",
-                    file=family.file,
-                    key=f"hexes[{n}]",
-                    found=f"row {h.row}, col {h.col}",
-                )
-            seen.add((h.row, h.col))
-            value = (h.model_extra or {}).get(spec.style_by)
-            if spec.styles and str(value) not in spec.styles:
-                raise PnpError(
-                    f"hex has no style for {spec.style_by} '{value}'",
-                    file=family.file,
-                    key=f"hexes[{n}].{spec.style_by}",
-                    expected="one of: " + ", ".join(spec.styles),
-                    found=str(value),
-                )
-
+        _check_hexes(spec, family)
         for item in family.items:
             a = item.attrs
             out: list = []
@@ -174,41 +147,7 @@ class HexmapKind(Kind):
                                 clip=clip,
                             )
                         )
-            cells: list = []
-            marks: list = []
-            line = col(spec.stroke, a, "stroke")
-            sym_size = resolve(spec.symbol_size, w)
-            for h in spec.hexes:
-                attrs = {**a, **(h.model_extra or {}), "row": h.row, "col": h.col}
-                cx, cy = hex_centre(h.col, h.row, w)
-                cx, cy = cx + m, cy + m
-                pts = hex_corners(cx, cy, w)
-                st = spec.styles.get(str(attrs.get(spec.style_by))) if spec.styles else None
-                if st is not None:
-                    f = col(st.fill, attrs, f"styles.{attrs.get(spec.style_by)}.fill")
-                    if f:
-                        cells.append(polygon(pts, Style(f, opacity=st.opacity)))
-                    if st.hatch:
-                        cells.append(
-                            Group(
-                                (self._hatch(pts, w, col(st.hatch_colour, attrs, "hatch_colour")),),
-                                clip=polygon(pts, Style()),
-                            )
-                        )
-                if line:
-                    cells.append(polygon(pts, Style(None, line, spec.stroke_width, join="round")))
-                px, py = self._inside(cx, cy, dcx, dcy, disc_r, sym_size)
-                if st is not None and st.symbol:
-                    scol = col(st.symbol_colour, attrs, "symbol_colour")
-                    marks.append(
-                        draw.symbol(
-                            fill(st.symbol, attrs), scol, px, py, sym_size, 0.0, 0, "styles"
-                        )
-                    )
-                for b in spec.badges:
-                    if attrs.get(b.attr) in (None, False, ""):
-                        continue
-                    marks += self._badge(b, attrs, px, py, w, draw)
+            cells, marks = self._cells(spec, a, draw, (m, dcx, dcy, disc_r))
             body = Group(tuple(cells), clip=clip) if clip is not None else Group(tuple(cells))
             out.append(body)
             if spec.disc and clip is not None:
@@ -228,6 +167,51 @@ class HexmapKind(Kind):
                 Group(tuple(out), (k, 0.0, 0.0, k, 0.0, 0.0)) if k != 1.0 else Group(tuple(out))
             )
             yield Face(family.name, item.id, iw * k, ih * k, drawing)
+
+    def _cells(self, spec: HexmapSpec, a: dict, draw: TemplateRenderer, place: tuple) -> tuple:
+        """Each hex's fill, hatching and outline (drawn under the disc's clip), and the symbols
+        and badges over them (pulled onto the disc); place is (margin, disc centre x and y,
+        disc radius)."""
+        m, dcx, dcy, disc_r = place
+        w = spec.hex
+
+        def col(value: str, attrs: dict, key: str):
+            return draw.colour(value, attrs, None, key)
+
+        cells: list = []
+        marks: list = []
+        line = col(spec.stroke, a, "stroke")
+        sym_size = resolve(spec.symbol_size, w)
+        for h in spec.hexes:
+            attrs = {**a, **(h.model_extra or {}), "row": h.row, "col": h.col}
+            cx, cy = hex_centre(h.col, h.row, w)
+            cx, cy = cx + m, cy + m
+            pts = hex_corners(cx, cy, w)
+            st = spec.styles.get(str(attrs.get(spec.style_by))) if spec.styles else None
+            if st is not None:
+                f = col(st.fill, attrs, f"styles.{attrs.get(spec.style_by)}.fill")
+                if f:
+                    cells.append(polygon(pts, Style(f, opacity=st.opacity)))
+                if st.hatch:
+                    cells.append(
+                        Group(
+                            (self._hatch(pts, w, col(st.hatch_colour, attrs, "hatch_colour")),),
+                            clip=polygon(pts, Style()),
+                        )
+                    )
+            if line:
+                cells.append(polygon(pts, Style(None, line, spec.stroke_width, join="round")))
+            px, py = self._inside(cx, cy, dcx, dcy, disc_r, sym_size)
+            if st is not None and st.symbol:
+                scol = col(st.symbol_colour, attrs, "symbol_colour")
+                marks.append(
+                    draw.symbol(fill(st.symbol, attrs), scol, px, py, sym_size, 0.0, 0, "styles")
+                )
+            for b in spec.badges:
+                if attrs.get(b.attr) in (None, False, ""):
+                    continue
+                marks += self._badge(b, attrs, px, py, w, draw)
+        return cells, marks
 
     @staticmethod
     def _inside(cx, cy, dcx, dcy, r, size):
@@ -302,3 +286,34 @@ class HexmapKind(Kind):
 
 
 KINDS = [HexmapKind()]
+
+
+def _check_hexes(spec: HexmapSpec, family: Family) -> None:
+    """Every hex inside the grid, listed once, with a style when the family has styles."""
+    seen: set[tuple[int, int]] = set()
+    for n, h in enumerate(spec.hexes):
+        if h.row >= spec.grid.rows or h.col >= spec.grid.cols:
+            raise PnpError(
+                "hex outside the grid",
+                file=family.file,
+                key=f"hexes[{n}]",
+                expected=f"row < {spec.grid.rows} and col < {spec.grid.cols}",
+                found=f"row {h.row}, col {h.col}",
+            )
+        if (h.row, h.col) in seen:
+            raise PnpError(
+                "hex listed twice",
+                file=family.file,
+                key=f"hexes[{n}]",
+                found=f"row {h.row}, col {h.col}",
+            )
+        seen.add((h.row, h.col))
+        value = (h.model_extra or {}).get(spec.style_by)
+        if spec.styles and str(value) not in spec.styles:
+            raise PnpError(
+                f"hex has no style for {spec.style_by} '{value}'",
+                file=family.file,
+                key=f"hexes[{n}].{spec.style_by}",
+                expected="one of: " + ", ".join(spec.styles),
+                found=str(value),
+            )

@@ -226,78 +226,17 @@ def load_game(
     gname = display_path(game_file)
     raw = read_yaml(game_file)
     spec = validate(GameSpec, raw, file=gname)
-
-    chosen = None
-    if variant:
-        if variant not in spec.variants:
-            near = difflib.get_close_matches(variant, list(spec.variants), n=1, cutoff=0.5)
-            raise PnpError(
-                f"unknown variant '{variant}'",
-                file=gname,
-                line=line_of(raw, ("variants",)) if spec.variants else None,
-                key="variants",
-                expected="one of: " + (", ".join(spec.variants) or "(this game has none)"),
-                found=variant,
-                hint=f"did you mean '{near[0]}'?" if near else None,
-            )
-        chosen = spec.variants[variant]
+    chosen = _variant(spec, raw, variant, gname)
 
     opts = {**spec.options, **(chosen.options if chosen else {}), **(options or {})}
-    n_players = opts.get("players", spec.players.max)
-    if isinstance(n_players, bool) or not isinstance(n_players, int):
-        raise PnpError(
-            "wrong value",
-            file=gname,
-            line=line_of(raw, ("options", "players")),
-            key="options.players",
-            expected="a whole number of players",
-            found=short(n_players),
-        )
-    asked = (options or {}).get("players")  # --players N: a table the rulebook allows
-    if asked is not None and not spec.players.min <= asked <= spec.players.max:
-        raise PnpError(
-            f"{spec.title} is not played by {asked} players",
-            file=gname,
-            line=line_of(raw, ("players",)),
-            key="players",
-            expected=f"--players from {spec.players.min} to {spec.players.max} (game.yaml players)",
-            found=str(asked),
-        )
-    if spec.player_colours and not 1 <= n_players <= len(spec.player_colours):
-        raise PnpError(
-            "wrong number of players",
-            file=gname,
-            line=line_of(raw, ("options", "players")),
-            key="options.players",
-            expected=f"1 to {len(spec.player_colours)} (the game's player colours)",
-            found=str(n_players),
-        )
+    n_players = _player_count(spec, raw, opts, (options or {}).get("players"), gname)
     opts["players"] = n_players
     seats = [
         {"player": i + 1, "colour": c.name} for i, c in enumerate(spec.player_colours[:n_players])
     ]
     palette = {c.name: c.hex for c in spec.player_colours}
     palette.update(spec.palette)
-
-    fonts = {
-        name: resolve_inside(
-            folder,
-            rel,
-            file=gname,
-            key=f"fonts.{name}",
-            allow_outside=allow_outside,
-            line=line_of(raw, ("fonts", name)),
-        )
-        for name, rel in spec.fonts.items()
-    }
-    for name, path in fonts.items():
-        check_font(
-            path,
-            file=gname,
-            key=f"fonts.{name}",
-            line=line_of(raw, ("fonts", name)),
-            found=spec.fonts[name],
-        )
+    fonts = _fonts(spec, raw, folder, gname, allow_outside)
 
     families: list[Family] = []
     excluded = set(chosen.exclude) if chosen else set()
@@ -317,42 +256,8 @@ def load_game(
         if fam.name not in excluded:
             families.append(fam)
     for u, use in enumerate(spec.uses):
-        key, line = f"uses[{u}].game", line_of(raw, ("uses", u, "game"))
-        builtin = builtin_games()
-        if use.game in builtin and not (folder / use.game / "game.yaml").is_file():
-            other_folder = builtin[use.game]
-        else:  # a folder, relative to this game's: it must stay inside unless allowed
-            other_folder = resolve_inside(
-                folder, use.game, file=gname, key=key, allow_outside=allow_outside, line=line
-            )
-            if not (other_folder / "game.yaml").is_file():
-                near = difflib.get_close_matches(use.game, list(builtin), n=1, cutoff=0.5)
-                raise PnpError(
-                    f"unknown game '{use.game}'",
-                    file=gname,
-                    line=line,
-                    key=key,
-                    expected="a built-in game ("
-                    + ", ".join(builtin)
-                    + ") or a folder with a game.yaml",
-                    found=use.game,
-                    hint=f"did you mean '{near[0]}'?" if near else None,
-                )
-        other_folder = other_folder.resolve()
-        if other_folder in (*_using, folder):
-            cycle = " -> ".join(
-                display_path(p / "game.yaml") for p in (*_using, folder, other_folder)
-            )
-            raise PnpError(
-                "games use each other in a circle",
-                file=gname,
-                line=line,
-                key=key,
-                expected="a game that does not lead back to this one",
-                found=cycle,
-            )
         sub = load_game(
-            str(other_folder),
+            str(_used_folder(use.game, raw, u, folder, gname, allow_outside, _using)),
             options={"players": n_players} if "players" in (options or {}) else None,
             allow_outside=allow_outside,
             max_items=max_items,
@@ -366,7 +271,160 @@ def load_game(
             palette.setdefault(k, v)
         for k, v in sub.fonts.items():
             fonts.setdefault(k, v)
-    if not _using:
+    _check_families(families, raw, gname, variant, own_overrides, excluded, whole=not _using)
+
+    rules_file = None
+    if spec.rules:
+        rules_file = resolve_inside(
+            folder,
+            spec.rules,
+            file=gname,
+            key="rules",
+            allow_outside=allow_outside,
+            line=line_of(raw, ("rules",)),
+        )
+    return Game(
+        spec=spec,
+        folder=folder,
+        variant=variant,
+        options=opts,
+        families=families,
+        palette=palette,
+        fonts=fonts,
+        allow_outside=allow_outside,
+        rules_file=rules_file,
+        extra={"input_bytes": budget.input_bytes()},  # its limits while it is drawn (pnp/budget.py)
+    )
+
+
+def _variant(spec: GameSpec, raw: dict, variant: str | None, gname: str):
+    """The variant game.yaml names `variant`, or None for the game as it is."""
+    if not variant:
+        return None
+    if variant not in spec.variants:
+        near = difflib.get_close_matches(variant, list(spec.variants), n=1, cutoff=0.5)
+        raise PnpError(
+            f"unknown variant '{variant}'",
+            file=gname,
+            line=line_of(raw, ("variants",)) if spec.variants else None,
+            key="variants",
+            expected="one of: " + (", ".join(spec.variants) or "(this game has none)"),
+            found=variant,
+            hint=f"did you mean '{near[0]}'?" if near else None,
+        )
+    return spec.variants[variant]
+
+
+def _player_count(spec: GameSpec, raw: dict, opts: dict, asked, gname: str) -> int:
+    """The number of players the components are made for: the options' (a variant's, the
+    caller's --players) within what the rulebook and the player colours allow."""
+    n_players = opts.get("players", spec.players.max)
+    if isinstance(n_players, bool) or not isinstance(n_players, int):
+        raise PnpError(
+            "wrong value",
+            file=gname,
+            line=line_of(raw, ("options", "players")),
+            key="options.players",
+            expected="a whole number of players",
+            found=short(n_players),
+        )
+    if asked is not None and not spec.players.min <= asked <= spec.players.max:
+        raise PnpError(
+            f"{spec.title} is not played by {asked} players",
+            file=gname,
+            line=line_of(raw, ("players",)),
+            key="players",
+            expected=f"--players from {spec.players.min} to {spec.players.max} (game.yaml players)",
+            found=str(asked),
+        )
+    if spec.player_colours and not 1 <= n_players <= len(spec.player_colours):
+        raise PnpError(
+            "wrong number of players",
+            file=gname,
+            line=line_of(raw, ("options", "players")),
+            key="options.players",
+            expected=f"1 to {len(spec.player_colours)} (the game's player colours)",
+            found=str(n_players),
+        )
+    return n_players
+
+
+def _fonts(spec: GameSpec, raw: dict, folder: Path, gname: str, allow_outside: bool) -> dict:
+    """game.yaml's fonts, each a font file inside the game folder that loads."""
+    fonts = {
+        name: resolve_inside(
+            folder,
+            rel,
+            file=gname,
+            key=f"fonts.{name}",
+            allow_outside=allow_outside,
+            line=line_of(raw, ("fonts", name)),
+        )
+        for name, rel in spec.fonts.items()
+    }
+    for name, path in fonts.items():
+        check_font(
+            path,
+            file=gname,
+            key=f"fonts.{name}",
+            line=line_of(raw, ("fonts", name)),
+            found=spec.fonts[name],
+        )
+    return fonts
+
+
+def _used_folder(
+    game: str, raw: dict, u: int, folder: Path, gname: str, allow_outside: bool, using: tuple
+) -> Path:
+    """The folder of the game `uses[u]` names: a built-in id or a folder inside this game's,
+    never one of the games that led here."""
+    key, line = f"uses[{u}].game", line_of(raw, ("uses", u, "game"))
+    builtin = builtin_games()
+    if game in builtin and not (folder / game / "game.yaml").is_file():
+        other_folder = builtin[game]
+    else:  # a folder, relative to this game's: it must stay inside unless allowed
+        other_folder = resolve_inside(
+            folder, game, file=gname, key=key, allow_outside=allow_outside, line=line
+        )
+        if not (other_folder / "game.yaml").is_file():
+            near = difflib.get_close_matches(game, list(builtin), n=1, cutoff=0.5)
+            raise PnpError(
+                f"unknown game '{game}'",
+                file=gname,
+                line=line,
+                key=key,
+                expected="a built-in game ("
+                + ", ".join(builtin)
+                + ") or a folder with a game.yaml",
+                found=game,
+                hint=f"did you mean '{near[0]}'?" if near else None,
+            )
+    other_folder = other_folder.resolve()
+    if other_folder in (*using, folder):
+        cycle = " -> ".join(display_path(p / "game.yaml") for p in (*using, folder, other_folder))
+        raise PnpError(
+            "games use each other in a circle",
+            file=gname,
+            line=line,
+            key=key,
+            expected="a game that does not lead back to this one",
+            found=cycle,
+        )
+    return other_folder
+
+
+def _check_families(
+    families: list[Family],
+    raw: dict,
+    gname: str,
+    variant: str | None,
+    own_overrides: dict,
+    excluded: set,
+    whole: bool,
+) -> None:
+    """The families together: within the items budget and the sheets' stock (`whole`: the game
+    asked for, not one it uses), each name once, and every family the variant changes present."""
+    if whole:
         budget.check(
             "items",
             sum(len(f.items) for f in families),
@@ -393,29 +451,6 @@ def load_game(
                 expected="one of: " + ", ".join(names),
                 found=name,
             )
-
-    rules_file = None
-    if spec.rules:
-        rules_file = resolve_inside(
-            folder,
-            spec.rules,
-            file=gname,
-            key="rules",
-            allow_outside=allow_outside,
-            line=line_of(raw, ("rules",)),
-        )
-    return Game(
-        spec=spec,
-        folder=folder,
-        variant=variant,
-        options=opts,
-        families=families,
-        palette=palette,
-        fonts=fonts,
-        allow_outside=allow_outside,
-        rules_file=rules_file,
-        extra={"input_bytes": budget.input_bytes()},  # its limits while it is drawn (pnp/budget.py)
-    )
 
 
 def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tuple = ()) -> dict:
