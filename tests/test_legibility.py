@@ -280,8 +280,8 @@ def test_a_crosshair_on_visible_art_is_found(monkeypatch, tmp_path):
 
     real = tiles.tile_overlay
 
-    def everywhere(g, c, r, reach=4.0):
-        out = real(g, c, r, reach)
+    def everywhere(g, c, r, reach=4.0, **kw):
+        out = real(g, c, r, reach, **kw)
         rx, ry, rw, rh = g.region(c, r)
         for bx, by in tiles.alignment_points(g):
             if rx <= bx <= rx + rw and ry <= by <= ry + rh:

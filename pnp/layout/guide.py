@@ -13,6 +13,7 @@ from pnp.layout.tiles import TileGrid, tile_label
 from pnp.spec.paper import PaperSpec
 
 INK = "#000000"
+LEGIBLE_MM = 6.2 * 25.4 / 72  # the smallest label: above the 6 pt every printed text keeps
 SOFT = "#555555"
 MM_RULER = 100.0
 INCH_RULER = 4 * 25.4
@@ -508,8 +509,18 @@ def piece_band(
     towards the tile (y = h); `clear`: the lengths at each end kept free, where the tile's
     corner marks run along its sides."""
     trims = [e for e, on in (("left", c > 0), ("top", r > 0)) if on]
-    s = f"{label}  {name}" + (f": trim {' and '.join(trims)} on the dashed line" if trims else "")
-    return text(fonts, s, clear[0], 0, w - clear[0] - clear[1], 2.4, h=h, valign="bottom")
+    trim = f"trim {' and '.join(trims)}" if trims else ""
+    # the label in full, else shorter: a narrow strip's label keeps a legible size
+    for s in (
+        f"{label}  {name}" + (f": {trim} on the dashed line" if trims else ""),
+        f"{label}  {trim} on the dashed line" if trims else label,
+        f"{label}  {trim}" if trims else label,
+        label,
+    ):
+        drawn = text(fonts, s, clear[0], 0, w - clear[0] - clear[1], 2.4, h=h, valign="bottom")
+        if all(t.size >= LEGIBLE_MM - 1e-9 for t in drawn if isinstance(t, Text)):
+            break
+    return drawn
 
 
 def tile_band(
