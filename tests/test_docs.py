@@ -255,9 +255,6 @@ def test_every_command_example_runs(page, tmp_path, monkeypatch, capsys):
         return  # a page without command examples (its Python or YAML examples: other tests)
     monkeypatch.chdir(tmp_path)
     assert main(["new", "small", "-q"]) == 0
-    for f in ("deck.yaml", "events.yaml"):  # poker size, as the shipped decks and the shops have it
-        path = tmp_path / "small" / f
-        path.write_text(path.read_text(encoding="utf-8").replace("size: {w: 63mm, h: 88mm}", "size: {w: 2.5in, h: 3.5in}"), encoding="utf-8")
     for n, (command, want) in enumerate(commands):
         argv = [PLACEHOLDERS.get(a, a) for a in shlex.split(command)]
         argv = [a if a != "newfolder" else f"newfolder{n}" for a in argv]

@@ -213,7 +213,7 @@ def test_a_font_saved_in_the_game_redraws_the_text_set_in_it(tmp_path):
 def test_a_game_broken_from_the_start_shows_its_error_and_recovers(game):
     deck = game / "deck.yaml"
     good = deck.read_text()
-    deck.write_text(good.replace("size: {w: 63mm, h: 88mm}", "size: {w: 63, h: 88mm}"))
+    deck.write_text(good.replace("size: {w: 63.5mm, h: 88.9mm}", "size: {w: 63.5, h: 88.9mm}"))
     served = Served(game)
     try:
         state = served.state()
