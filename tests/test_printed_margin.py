@@ -92,15 +92,13 @@ def unmarked_edges(page: pymupdf.Page, items: list[dict], w: float, h: float) ->
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize(("game", "variant"), GAMES)
 def test_nothing_prints_in_the_margin(built, game, variant, paper):
-    """Sheets, backs, tiles, fold sheets, assembly maps and calibration pages leave the margin
-    white: items, bleed, cut marks, alignment ticks and labels all lie inside it."""
+    """Every page leaves the margin white: the guide's pages, sheets, backs, tiles, fold sheets,
+    assembly maps and calibration pages; items, bleed, cut marks, ticks and text all lie inside."""
     b = built(game, paper, variant=variant)
     doc = b.doc()
     assert b.manifest["printable_margin_mm"] == MARGIN
     inked = []
     for page, entry in zip(doc, b.manifest["pages"], strict=True):
-        if entry["kind"] == "guide":
-            continue  # the guide page's text: laid out by the print plan, not checked here
         n, first = ink_in_margin(page)
         if n:
             inked.append((entry["number"], entry["kind"], n, first))
@@ -190,3 +188,36 @@ def test_a_bled_grid_prints_its_whole_bleed_on_every_side(tmp_path):
     assert not unmarked_edges(
         page, [{"x_mm": x, "y_mm": y, "w_mm": 60, "h_mm": 88} for x, y in trims], 210, 297
     )
+
+
+# -- a guide whose table of components does not fit on one page ------------------------------
+
+FAMILIES = 70  # one row each: more than a Letter guide page holds above its print plan
+
+
+def test_a_long_guide_continues_on_another_page_and_drops_no_row(tmp_path):
+    """Seventy families: the guide's table of what is printed continues on a page of its own,
+    every family's name is printed on a guide page, and no guide page inks the margin."""
+    folder = tmp_path / "game"
+    folder.mkdir()
+    names = [f"f{k:02d}.yaml" for k in range(FAMILIES)]
+    (folder / "game.yaml").write_text(game_yaml("long", *names), encoding="utf-8")
+    for k, name in enumerate(names):
+        (folder / name).write_text(
+            f"family: fam{k:02d}\nkind: card\ntitle: Family {k:02d}\n"
+            "size: {w: 20mm, h: 20mm}\nitems:\n  - {id: one}\nfront: []\n",
+            encoding="utf-8",
+        )
+    assert build_a4(folder, tmp_path / "o") == 0
+    doc = pymupdf.open(tmp_path / "o" / "long" / "long-a4.pdf")
+    guide = []
+    for page in doc:
+        said = page.get_text()
+        if "print guide" not in said.lower() and "Print at 100%" not in said:
+            break
+        guide.append(page)
+        assert ink_in_margin(page) == (0, None), f"guide page {page.number + 1} inks the margin"
+    assert len(guide) >= 2
+    rows = " ".join(p.get_text() for p in guide)
+    missing = [k for k in range(FAMILIES) if f"Family {k:02d}" not in rows]
+    assert not missing, f"families with no row on the guide: {missing}"

@@ -176,39 +176,12 @@ def guide_page(
         fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True
     )
     y += 8
-    # the Pages column is the widest after the name: a family on shared sheets lists several
-    cols = [
-        ("Component", 0.0),
-        ("Items", 0.38),
-        ("Pages", 0.46),
-        ("Print on", 0.76),
-        ("Sides", 0.88),
-    ]
-    for name, fx in cols:
-        out += text(fonts, name, m + fx * cw, y, cw * 0.3, 3.2, bold=True)
-    y += 5
-    out.append(Path((("M", m, y), ("L", m + cw, y)), Style(None, INK, 0.2)))
-    y += 1.5
-    rows = list(families)
-    line_h = 5.2 if len(rows) < 10 else 4.2 if len(rows) < 28 else 4.0
-    for fp in rows:
-        vals = [
-            fp.title,
-            str(fp.count),
-            _ranges(fp.pages),
-            "card stock" if fp.stock == "card" else "paper",
-            "fold"
-            if fp.folded
-            else "duplex"
-            if fp.two_sided
-            else ("tiled" if fp.tiled else "one side"),
-        ]
-        for (_name, fx), v in zip(cols, vals, strict=True):
-            out += text(fonts, v, m + fx * cw, y, cw * {0.0: 0.37, 0.46: 0.29}.get(fx, 0.12), 3.0)
-        y += line_h
-        if y > H - 70 - JOB_HEAD - JOB_ROW * most_jobs(families, calibration):
-            break
-    y += 4
+    limit = H - 70 - JOB_HEAD - JOB_ROW * most_jobs(families, calibration)
+    block, rows_left, y = family_table(fonts, list(families), m, y, cw, limit)
+    out += block
+    if rows_left:
+        out += text(fonts, "Components continued on the next page.", m, y, cw, 3.0, bold=True)
+        y += 4
     flip = "long" if paper.duplex.flip == "long" else "short"
     out += jobs_table(fonts, jobs or [], flip, m, y, cw)
     y += JOB_HEAD + JOB_ROW * max(len(jobs or ()), most_jobs(families, calibration)) + 3
@@ -257,6 +230,8 @@ def guide_page(
             y += tall + 3
         else:
             carried = text(fonts, ink_paragraph(ink), m, m + 12, cw, 3.0)
+    if rows_left:  # the rows that did not fit, then everything else the guide continues with
+        return out, _continued(fonts, title, carried, list(choices), m, cw, bottom, rows_left)
     if not choices and not carried:
         return out, []
     if not carried:
@@ -271,16 +246,66 @@ def guide_page(
     return out, _continued(fonts, title, carried, list(choices), m, cw, bottom)
 
 
-def _continued(fonts, title: str, carried: list, choices: list[str], m, cw, bottom) -> list[list]:
-    """The guide's pages after the first: the ink paragraph that did not fit, the design choices."""
+def _continued(
+    fonts, title: str, carried: list, choices: list[str], m, cw, bottom, rows: list | None = None
+) -> list[list]:
+    """The guide's pages after the first: the components' rows that did not fit, the ink
+    paragraph that did not fit, the design choices."""
+    extra = []
+    while rows:  # the table of what is printed, continued: every row on some page, none dropped
+        block, rows, _y = family_table(fonts, rows, m, m + 12, cw, bottom - 6)
+        head = text(fonts, f"{title} — print guide, continued", m, m, cw, 6.0, bold=True)
+        extra.append(head + block)
     head = f"{title} — {'design choices' if choices else 'print guide, continued'}"
     y = carried[-1].y + 6 if carried else m + 12  # below the last line of the ink paragraph
-    extra, rest = [], choices
+    rest = choices
     while rest or carried:
         block, rest = choices_block(fonts, rest, m, y, cw, bottom) if rest else ([], [])
         extra.append(text(fonts, head, m, m, cw, 6.0, bold=True) + carried + block)
         carried, y = [], m + 12
     return extra
+
+
+# the Pages column is the widest after the name: a family on shared sheets lists several
+FAMILY_COLUMNS = (
+    ("Component", 0.0),
+    ("Items", 0.38),
+    ("Pages", 0.46),
+    ("Print on", 0.76),
+    ("Sides", 0.88),
+)
+
+
+def family_table(
+    fonts: FontBook, rows: list[FamilyPages], m: float, y: float, cw: float, limit: float
+) -> tuple[list, list[FamilyPages], float]:
+    """The table of what is printed from `y`: its heading and as many rows as end above
+    `limit` (one at least), the rows left for the next page, and the y below the table."""
+    out: list = []
+    for name, fx in FAMILY_COLUMNS:
+        out += text(fonts, name, m + fx * cw, y, cw * 0.3, 3.2, bold=True)
+    y += 5
+    out.append(Path((("M", m, y), ("L", m + cw, y)), Style(None, INK, 0.2)))
+    y += 1.5
+    line_h = 5.2 if len(rows) < 10 else 4.2 if len(rows) < 28 else 4.0
+    for k, fp in enumerate(rows):
+        if k and y > limit:  # the row before ended past the limit
+            return out, rows[k:], y + 4
+        vals = [
+            fp.title,
+            str(fp.count),
+            _ranges(fp.pages),
+            "card stock" if fp.stock == "card" else "paper",
+            "fold"
+            if fp.folded
+            else "duplex"
+            if fp.two_sided
+            else ("tiled" if fp.tiled else "one side"),
+        ]
+        for (_name, fx), v in zip(FAMILY_COLUMNS, vals, strict=True):
+            out += text(fonts, v, m + fx * cw, y, cw * {0.0: 0.37, 0.46: 0.29}.get(fx, 0.12), 3.0)
+        y += line_h
+    return out, [], y + 4
 
 
 PARA_LINE = 3.2 * 1.25  # mm a line of the guide's paragraphs

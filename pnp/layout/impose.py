@@ -278,7 +278,7 @@ def _impose(
                 continue
             sizes = {(round(r.w, 4), round(r.h, 4)) for r in distinct(refs)}
             bleed = max(r.bleed for r in distinct(refs))
-            gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
+            gutter = grid_gutter(g.gutter, bleed, paper)
             if len(sizes) != 1:
                 runs += like_runs(refs, area, gutter)
                 continue
@@ -399,6 +399,13 @@ def is_large(r: ItemRef, area, paper: PaperSpec) -> bool:
     return not _fits(r.w, r.h, (area[0], area[1], area[2] - room, area[3] - room))
 
 
+def grid_gutter(gutter: float | None, bleed: float, paper: PaperSpec) -> float:
+    """The space between like items: the family's `gutter`, else the paper's; never less than
+    twice the bleed, so that one item's bleed stops at its neighbour's, short of its cut line
+    (pnp.pipeline.faces warns where a family's own `gutter:` is raised so)."""
+    return max(paper.gutter if gutter is None else gutter, 2 * bleed)
+
+
 def _impose_folded(
     refs: Sequence[ItemRef], g: SheetGroup, paper: PaperSpec, area, fonts: FontBook, new_page, note
 ) -> None:
@@ -408,7 +415,7 @@ def _impose_folded(
     inner = inset(area, reserve(paper, bleed))  # the outer items' marks and bleed lie outside
     sizes = {(round(r.w, 4), round(r.h, 4)) for r in distinct(refs)}
     if len(sizes) == 1:
-        gutter = g.gutter if g.gutter is not None else (2 * bleed if bleed else paper.gutter)
+        gutter = grid_gutter(g.gutter, bleed, paper)
         fold, grid = best_grid(refs[0].w, refs[0].h, len(refs), inner, W, H, gutter)
         line = fold_line(fold, W, H, paper.margin, fonts)
         marks: dict[int, list] = {}

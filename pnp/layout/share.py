@@ -311,8 +311,9 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
 
 def _score(parts: list[Piece], packer: GuillotinePacker) -> tuple:
     """Fewest sheets; then fewest printed on both sides, fewest holding a board's pieces, the
-    fewest blocks of like items split apart on a sheet (each is cut out on its own), and the
-    least on the last sheet."""
+    fewest runs of like items whose outline on a sheet holds another family's items (that family
+    is cut out from among them), the fewest blocks of like items split apart on a sheet (each is
+    cut out on its own), and the least on the last sheet."""
     duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
     on_boards = sum(any(parts[s.index].tile for s in sh.spots) for sh in packer.sheets)
     split = 0
@@ -320,7 +321,29 @@ def _score(parts: list[Piece], packer: GuillotinePacker) -> tuple:
         runs = [_like(parts[s.index]) for s in sh.spots if parts[s.index].tile is None]
         split += len(runs) - len(set(runs))
     last = sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
-    return (len(packer.sheets), duplex, on_boards, split, last)
+    held = sum(_held(parts, sh.spots) for sh in packer.sheets)
+    return (len(packer.sheets), duplex, on_boards, held, split, last)
+
+
+def _held(parts: list[Piece], spots: list) -> int:
+    """The runs of like items on one sheet whose outline holds another family's item."""
+    outlines: dict[tuple, list[float]] = {}
+    for s in spots:
+        if parts[s.index].tile is None:
+            o = outlines.setdefault(_like(parts[s.index]), [s.x, s.y, s.x + s.w, s.y + s.h])
+            o[:] = min(o[0], s.x), min(o[1], s.y), max(o[2], s.x + s.w), max(o[3], s.y + s.h)
+    eps = 1e-6
+    return sum(
+        any(
+            parts[s.index].refs[0].family != like[0]
+            and s.x < o[2] - eps
+            and s.x + s.w > o[0] + eps
+            and s.y < o[3] - eps
+            and s.y + s.h > o[1] + eps
+            for s in spots
+        )
+        for like, o in outlines.items()
+    )
 
 
 def _like(piece: Piece) -> tuple:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pnp.kinds import KINDS, DrawContext, Face, draw_family
 from pnp.kinds.base import SameSizes
 from pnp.layout.impose import FamilyInfo
-from pnp.layout.plan import ItemRef, SameRefs
+from pnp.layout.plan import ItemRef, SameRefs, distinct
 from pnp.spec.model import Game
 
 
@@ -57,6 +57,7 @@ def family_infos(game: Game, ctx: DrawContext, faces: Faces) -> list[FamilyInfo]
                 ItemRef(fam.name, i, s.id, s.w, s.h, s.two_sided, stock, s.bleed, s.shape)
                 for i, s in enumerate(sizes)
             ]
+        gutter_for_bleed(fam, refs, ctx)
         infos.append(
             FamilyInfo(
                 fam.name,
@@ -69,3 +70,17 @@ def family_infos(game: Game, ctx: DrawContext, faces: Faces) -> list[FamilyInfo]
             )
         )
     return infos
+
+
+def gutter_for_bleed(fam, refs, ctx: DrawContext) -> None:
+    """A family's own `gutter:` narrower than twice its bleed: each item's bleed would print over
+    its neighbour's art, so the layout widens it (pnp.layout.impose.grid_gutter); say so."""
+    bleed = max((r.bleed for r in distinct(refs)), default=0.0)
+    gutter = fam.spec.gutter
+    if "gutter" in fam.spec.model_fields_set and gutter is not None and gutter < 2 * bleed - 1e-9:
+        ctx.warn(
+            fam,
+            "gutter",
+            f"gutter: {gutter:g}mm is less than twice the bleed ({bleed:g}mm): each item's bleed "
+            f"would cover its neighbour's art; printed {2 * bleed:g}mm apart instead",
+        )

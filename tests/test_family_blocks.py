@@ -1,0 +1,90 @@
+"""On a shared sheet a family's identical items stand together (docs/printing.md): the outline
+round each run of like items (one family, one printed size) on a sheet is counted, over every
+shipped game's shared sheets on both papers, with the reduced Earth Our Home, together with the
+outlines that hold another family's items. The count is the one docs/printing.md states: a
+packing that lets a family's items straddle another's raises it and fails here."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from test_shared_sheets import SHIPPED
+
+TOL = 0.05  # mm: items that only touch an outline's edge are not within it
+# docs/printing.md, "Shared sheets": 20 of the 155 runs' outlines hold another family's items
+ENCLOSING, RUNS = 20, 155
+GAMES = [*SHIPPED, ("earth-our-home", "reduced")]
+Box = tuple[float, float, float, float]
+
+
+def box(it: dict) -> Box:
+    return it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"]
+
+
+def within(inner: Box, outline: Box) -> bool:
+    """Whether `inner` reaches inside `outline` by more than TOL on both axes."""
+    return (
+        inner[0] < outline[2] - TOL
+        and inner[2] > outline[0] + TOL
+        and inner[1] < outline[3] - TOL
+        and inner[3] > outline[1] + TOL
+    )
+
+
+def run_outlines(items: list[dict]) -> dict[tuple, Box]:
+    """Each run of like items on a sheet (family, printed size) and the outline round them."""
+    runs: dict[tuple, list[Box]] = defaultdict(list)
+    for it in items:
+        runs[(it["component"], round(it["w_mm"], 2), round(it["h_mm"], 2))].append(box(it))
+    return {
+        k: (
+            min(b[0] for b in bs),
+            min(b[1] for b in bs),
+            max(b[2] for b in bs),
+            max(b[3] for b in bs),
+        )
+        for k, bs in runs.items()
+    }
+
+
+def enclosing(items: list[dict]) -> tuple[int, list[tuple]]:
+    """The runs on one sheet, and those whose outline holds another family's item."""
+    outlines = run_outlines(items)
+    bad = [
+        k
+        for k, outline in outlines.items()
+        if any(it["component"] != k[0] and within(box(it), outline) for it in items)
+    ]
+    return len(outlines), bad
+
+
+def test_the_outline_of_a_run_holds_no_other_familys_items_on_the_count_stated(built):
+    runs, bad = 0, []
+    for game, variant in GAMES:
+        for paper in ("a4", "letter"):
+            b = built(game, paper, variant=variant)
+            for page in b.manifest["pages"]:
+                items = [it for it in page["items"] if not it.get("tile")]
+                if page["kind"] != "sheet" or len({it["component"] for it in items}) < 2:
+                    continue
+                n, found = enclosing(items)
+                runs += n
+                bad += [(game, variant, paper, page["number"], k[0]) for k in found]
+    assert runs == RUNS, f"{runs} runs of like items on shared sheets, docs/printing.md says {RUNS}"
+    assert len(bad) <= ENCLOSING, f"{len(bad)} runs hold another family's items: {bad}"
+
+
+def test_the_count_sees_a_family_straddling_another():
+    """A run of three coins, two left of a card and one right of it, holds the card; a run
+    beside the card does not."""
+    coin = {"component": "coins", "w_mm": 20.0, "h_mm": 20.0}
+    card = {"component": "cards", "x_mm": 30.0, "y_mm": 0.0, "w_mm": 60.0, "h_mm": 90.0}
+    straddling = [
+        {**coin, "x_mm": 0.0, "y_mm": 0.0},
+        {**coin, "x_mm": 0.0, "y_mm": 25.0},
+        {**coin, "x_mm": 95.0, "y_mm": 0.0},
+        card,
+    ]
+    beside = [{**coin, "x_mm": 0.0, "y_mm": y} for y in (0.0, 25.0, 50.0)] + [card]
+    assert enclosing(straddling) == (2, [("coins", 20.0, 20.0)])
+    assert enclosing(beside) == (2, [])
