@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from conftest import MM
+from conftest import MM, game_yaml
 from cutgeom import INKSCAPE, SVG
 
 from pnp.cli import main
@@ -45,11 +45,7 @@ def cards_yaml(bleed: str) -> str:
 def printed(request, tmp_path) -> tuple[Path, float]:
     game = tmp_path / "blocks"
     game.mkdir()
-    (game / "game.yaml").write_text(
-        "id: blocks\ntitle: Blocks\ncredits: Test\nplayers: {min: 1, max: 1}\n"
-        "components: [cards.yaml]\nrules: null\n",
-        encoding="utf-8",
-    )
+    (game / "game.yaml").write_text(game_yaml("blocks", "cards.yaml"), encoding="utf-8")
     (game / "cards.yaml").write_text(cards_yaml(request.param), encoding="utf-8")
     out = tmp_path / "out"
     assert main(["build", str(game), "--paper", "a4", "--out", str(out), "-q"]) == 0

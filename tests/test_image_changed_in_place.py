@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from conftest import game_yaml
 from PIL import Image
 
 from pnp.cli import main
@@ -53,11 +54,7 @@ def paint(game: Path, which: str, rgb) -> None:
 def game(tmp_path) -> Path:
     folder = tmp_path / "pics"
     folder.mkdir()
-    (folder / "game.yaml").write_text(
-        "id: pics\ntitle: Pics\ncredits: Test\nplayers: {min: 1, max: 1}\n"
-        "components: [cards.yaml]\nrules: null\n",
-        encoding="utf-8",
-    )
+    (folder / "game.yaml").write_text(game_yaml("pics", "cards.yaml"), encoding="utf-8")
     (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
     paint(folder, "png", OLD)
     paint(folder, "svg", OLD)

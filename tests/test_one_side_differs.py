@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from conftest import game_yaml
 from PIL import Image
 
 from pnp.cli import main
@@ -40,11 +41,7 @@ def cards_yaml(cards: dict[str, tuple[str, str]]) -> str:
 def game(tmp_path) -> Path:
     folder = tmp_path / "sides"
     folder.mkdir()
-    (folder / "game.yaml").write_text(
-        "id: sides\ntitle: Sides\ncredits: Test\nplayers: {min: 1, max: 1}\n"
-        "components: [cards.yaml]\nrules: null\n",
-        encoding="utf-8",
-    )
+    (folder / "game.yaml").write_text(game_yaml("sides", "cards.yaml"), encoding="utf-8")
     (folder / "cards.yaml").write_text(cards_yaml(CARDS), encoding="utf-8")
     return folder
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pymupdf
 import pytest
+from conftest import game_yaml
 
 from pnp.cli import main
 
@@ -34,11 +35,7 @@ BOARD = "family: board\nkind: board\nsize: {w: 700mm, h: 500mm}\nfront:\n" + "".
 def build(tmp_path: Path, family: str) -> Path:
     game = tmp_path / "big"
     game.mkdir()
-    (game / "game.yaml").write_text(
-        "id: big\ntitle: Big\ncredits: Test\nplayers: {min: 1, max: 1}\n"
-        "components: [piece.yaml]\nrules: null\n",
-        encoding="utf-8",
-    )
+    (game / "game.yaml").write_text(game_yaml("big", "piece.yaml"), encoding="utf-8")
     (game / "piece.yaml").write_text(family, encoding="utf-8")
     out = tmp_path / "out"
     assert main(["build", str(game), "--paper", "a4", "--out", str(out), "-q"]) == 0
