@@ -13,6 +13,10 @@ a rule that already fails tells the designer nothing about their edit); exit 0, 
 unmodified copy's failures, is a miss; exit 2 means the copy no longer loads (a refusal, counted
 apart). Unlike scripts/mutations.py it does not ask for particular rules to fail: any new failing
 rule counts, because the measure is whether a designer who trusts the check is warned at all.
+
+The data file's `house_rules` are copies customised on purpose (a region renamed, a per-player
+count changed): each must fail before `pnp check COPY --accept`, and afterwards fail no rule
+the unmodified game passes. `--house-rules` runs only those.
 """
 
 from __future__ import annotations
@@ -156,12 +160,46 @@ def report(results: list[Result], baseline: dict[str, list[str]], verbose: bool)
                 print(f"    {err.splitlines()[-1][:300]}")
 
 
+def house_rules(data: Path, tmp: Path) -> bool:
+    """Each house rule of the data file: a copy edited on purpose, `--accept`, then checked again.
+
+    It passes when the copy fails before (the check sees the departure), `--accept` records it,
+    and afterwards no rule fails that does not fail on the unmodified game as well.
+    """
+    ok = True
+    for h in yaml.safe_load(data.read_text(encoding="utf-8")).get("house_rules") or []:
+        base = check(fresh_copy(h["game"], tmp) / h["game"])[1]
+        folder = fresh_copy(h["game"], tmp) / h["game"]
+        for name in h["files"]:
+            path = folder / name
+            text = path.read_text(encoding="utf-8")
+            for old, new in h["replace"]:
+                text = text.replace(old, new)
+            path.write_text(text, encoding="utf-8")
+        before = check(folder)
+        accepted = check(folder, "--accept")[0]
+        code, failed, _ = check(folder)
+        new = [r for r in failed if r not in base]
+        good = before[0] == 1 and accepted in (0, 1) and not new
+        ok &= good
+        print(f"house rule {'accepted' if good else 'NOT ACCEPTED'}: {h['game']}: {h['what']}")
+        print(f"    before --accept: exit {before[0]}, {len(before[1])} rules fail")
+        print(f"    --accept: exit {accepted}; afterwards: exit {code}, failing {failed or 'none'}")
+        if new:
+            print(f"    failing that the unmodified game passes: {', '.join(new)}")
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data", type=Path, help="the misprints, e.g. tests/heldout/2026-11-27.yaml")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every misprint")
-    ap.add_argument("--game", help="only the misprints of this game")
+    ap.add_argument("--game", help="only the misprints of this game (no house rules)")
+    ap.add_argument("--house-rules", action="store_true", help="only the house rules")
     args = ap.parse_args(argv)
+    if args.house_rules:
+        with tempfile.TemporaryDirectory(prefix="pnp-heldout-") as tmp:
+            return 0 if house_rules(args.data, Path(tmp)) else 1
     misprints = [m for m in load(args.data) if args.game in (None, m.game)]
     results: list[Result] = []
     baseline: dict[str, list[str]] = {}
@@ -172,8 +210,10 @@ def main(argv: list[str] | None = None) -> int:
             code, failed, err = check(apply(m, Path(tmp)))
             new = [r for r in failed if r not in baseline[m.game]]
             results.append((m, code, new, err))
+        houses_ok = house_rules(args.data, Path(tmp)) if args.game is None else True
     report(results, baseline, args.verbose)
-    return 0 if all(verdict(code, new) == "caught" for _, code, new, _ in results) else 1
+    caught = all(verdict(code, new) == "caught" for _, code, new, _ in results)
+    return 0 if caught and houses_ok else 1
 
 
 if __name__ == "__main__":
