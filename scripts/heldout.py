@@ -63,9 +63,9 @@ def load(path: Path) -> list[Misprint]:
 
 
 def used_games(game: str) -> list[str]:
-    """The game and the games its game.yaml `uses`, which are read from sibling folders."""
+    """The games the game.yaml `uses` (the piecepack for Global Warming)."""
     meta = yaml.safe_load((COMPONENTS / game / "game.yaml").read_text(encoding="utf-8"))
-    return [game] + [u["game"] for u in meta.get("uses") or []]
+    return [u["game"] for u in meta.get("uses") or []]
 
 
 def check(folder: Path, *extra: str) -> tuple[int, list[str], str]:
@@ -83,24 +83,30 @@ def check(folder: Path, *extra: str) -> tuple[int, list[str], str]:
 
 
 def fresh_copy(game: str, tmp: Path) -> Path:
-    """A fresh copy of the game and the games it uses, side by side as in components/."""
-    where = Path(tempfile.mkdtemp(dir=tmp))
-    for g in used_games(game):
-        shutil.copytree(COMPONENTS / g, where / g)
-    return where
+    """A fresh copy of the game folder, with a copy of each game it uses inside it.
+
+    `uses: piecepack` reads GAME/piecepack/ when it holds a game.yaml and the shipped
+    piecepack otherwise: a copy beside the game would be ignored, and its edits with it.
+    """
+    folder = Path(tempfile.mkdtemp(dir=tmp)) / game
+    shutil.copytree(COMPONENTS / game, folder)
+    for used in used_games(game):
+        shutil.copytree(COMPONENTS / used, folder / used)
+    return folder
 
 
 def apply(m: Misprint, tmp: Path) -> Path:
     """A fresh copy of the game with the one edit made."""
-    where = fresh_copy(m.game, tmp)
-    path = where / m.file
+    folder = fresh_copy(m.game, tmp)
+    own = f"{m.game}/"  # the game's own files; the others are those of a game it uses
+    path = folder / (m.file[len(own) :] if m.file.startswith(own) else m.file)
     text = path.read_text(encoding="utf-8")
     if text.count(m.old) != 1:
         raise SystemExit(
             f"{m.file}: {m.old!r} occurs {text.count(m.old)} times (must be once): {m.what}"
         )
     path.write_text(text.replace(m.old, m.new), encoding="utf-8")
-    return where / m.game
+    return folder
 
 
 Result = tuple[Misprint, int, list[str], str]  # misprint, exit code, new failing rules, stderr
@@ -168,8 +174,8 @@ def house_rules(data: Path, tmp: Path) -> bool:
     """
     ok = True
     for h in yaml.safe_load(data.read_text(encoding="utf-8")).get("house_rules") or []:
-        base = check(fresh_copy(h["game"], tmp) / h["game"])[1]
-        folder = fresh_copy(h["game"], tmp) / h["game"]
+        base = check(fresh_copy(h["game"], tmp))[1]
+        folder = fresh_copy(h["game"], tmp)
         for name in h["files"]:
             path = folder / name
             text = path.read_text(encoding="utf-8")
@@ -206,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="pnp-heldout-") as tmp:
         for m in misprints:
             if m.game not in baseline:
-                baseline[m.game] = check(fresh_copy(m.game, Path(tmp)) / m.game)[1]
+                baseline[m.game] = check(fresh_copy(m.game, Path(tmp)))[1]
             code, failed, err = check(apply(m, Path(tmp)))
             new = [r for r in failed if r not in baseline[m.game]]
             results.append((m, code, new, err))
