@@ -12,6 +12,7 @@ from pnp import budget
 from pnp.check.colournames import BASIC, colour_name
 from pnp.check.faces import DrawnFace, PrintedFaces
 from pnp.check.facts import Box, FaceFacts, art_name, fill_under, inside
+from pnp.check.guide import GUIDE, is_guide
 from pnp.check.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.check.result import Miss, Result
 from pnp.check.spans import WHOLE, norm, of_match
@@ -128,7 +129,7 @@ class Reader:
     # --- selecting faces and areas ---
     def select(self, sel: Faces) -> list[DrawnFace] | str:
         names = sel.family if isinstance(sel.family, list) else [sel.family]
-        known = {f.name for f in self.game.families}
+        known = {f.name for f in self.game.families} | ({GUIDE} & set(self.printed.by_family))
         out = []
         for name in names:
             if name not in known:
@@ -947,6 +948,8 @@ def element_line(game: Game, face: DrawnFace, text: str) -> str | None:
     """file:line of the face's text elements whose text is `text` (plain text only; None when not found)."""
     from pnp.spec.yamlfile import locate
 
+    if is_guide(game, face.family):
+        return None  # pnp lays out the guide: its texts come from game.yaml, not an element
     fam = game.family(face.family)
     data = fam.data
     elements = data.get(face.side) if isinstance(data, dict) else None
