@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import math
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -482,10 +483,17 @@ class Reader:
                 "fills",
                 (
                     {
-                        str(k): (v if opts.square is None else _canonical(v))
+                        str(k): (
+                            v
+                            if opts.square is None
+                            else _canonical(v)
+                            if opts.origin is None
+                            else _placed(v)
+                        )
                         for k, v in expect.items()
                     },
                     opts.square,
+                    None if opts.origin is None else (opts.origin.x, opts.origin.y),
                 ),
             )
         if kind == "sizes":
@@ -536,12 +544,17 @@ class Reader:
             return names == w, _diff(w, names) if names != w else shown
         if form == "fills":
             bad = []
-            w, side = w
+            w, side, origin = w
             for word, n in w.items():
                 hits = [s for s in got if self.colour_is(s.fill, word)]
                 if isinstance(n, int):
                     if not count_ok(len(hits), n):
                         bad.append(f"{word}: {len(hits)}")
+                elif origin is not None:  # each square where it lies: a shift of one fails
+                    k = self.k
+                    at = _squares_at(hits, side * k, (origin[0] * k, origin[1] * k))
+                    if at != n:
+                        bad.append(f"{word}: {_show_cells(at) if at else 'none'}")
                 else:
                     shapes = sorted({_cells(s, side) for s in hits}, key=str)
                     if shapes != [n]:
@@ -978,6 +991,40 @@ def _cells(s, side: float) -> tuple:
         if s.holds(x0 + (i + 0.5) * side, y0 + (j + 0.5) * side)
     ]
     return _canonical(cells)
+
+
+MOST_SQUARES = 10_000  # squares one shape is read on: a board's grid has hundreds
+
+
+def _squares_at(shapes, side: float, origin: tuple[float, float]) -> tuple:
+    """The squares of a grid (square [0, 0] from `origin`) whose centres the shapes cover."""
+    out = set()
+    for s in shapes:
+        ox, oy = origin
+        c0, c1 = math.floor((s.box[0] - ox) / side), math.ceil((s.box[2] - ox) / side)
+        r0, r1 = math.floor((s.box[1] - oy) / side), math.ceil((s.box[3] - oy) / side)
+        if (c1 - c0) * (r1 - r0) > MOST_SQUARES:
+            raise RuleInputError(
+                f"fills: a shape {s.box[2] - s.box[0]:.1f} x {s.box[3] - s.box[1]:.1f} mm spans "
+                f"more than {MOST_SQUARES} squares of {side:.2f} mm: a larger square, or an 'in' area"
+            )
+        out |= {
+            (c, r)
+            for c in range(c0, c1)
+            for r in range(r0, r1)
+            if s.holds(ox + (c + 0.5) * side, oy + (r + 0.5) * side)
+        }
+    return tuple(sorted(out))
+
+
+def _placed(cells) -> tuple:
+    """Squares as written in an expect, by column and row, in one order (never turned)."""
+    try:
+        return tuple(sorted({(int(c[0]), int(c[1])) for c in cells}))
+    except (TypeError, ValueError, IndexError):
+        raise RuleInputError(
+            "fills with 'square': expect each colour's squares as [[x, y], ...]"
+        ) from None
 
 
 def _canonical(cells) -> tuple:

@@ -201,6 +201,13 @@ class MarksOf(Strict):
     )
 
 
+class Point(Strict):
+    """A point on a face, from its top-left corner."""
+
+    x: Length
+    y: Length
+
+
 class FillsOf(Strict):
     """The filled shapes by colour."""
 
@@ -208,6 +215,16 @@ class FillsOf(Strict):
         None,
         description="read each shape as squares of this side: expect {blue: [[0, 0]], red: [[0, 0], [1, 0], [0, 1]]}, in any turn",
     )
+    origin: Point | None = Field(
+        None,
+        description="with square: the top-left corner of square [0, 0] of a grid; each colour's squares are then read where they lie, by column and row (a shape stands on each square whose centre it covers), not in any turn",
+    )
+
+    @model_validator(mode="after")
+    def _origin_of_squares(self):
+        if self.origin is not None and self.square is None:
+            raise ValueError("origin places squares: give square (their side) with it")
+        return self
 
 
 class OutlinesOf(Strict):
