@@ -1,7 +1,7 @@
 """Misprints of relations and places are caught naming the rule and the rulebook's words: a
 clause edited inside a sentence a rule reads, an icon moved to another row, a season's icon
 moved to another corner, a card's reward drawn on a card of another type, a tile moved into
-the island's hole, a safe zone or a start disc moved by one square."""
+the island's hole, a safe zone, a start disc or a start label moved by one square."""
 
 from __future__ import annotations
 
@@ -65,6 +65,14 @@ CASES = [
         "circle: {x: 3.125in, y: 0.875in, r: 0.27in, fill: red",
         "board-start-squares",
         "around each of the corners, surrounding a 2x2 block on two sides",
+    ),
+    (
+        "greenway",
+        "board.yaml",
+        'text: {text: "P1", x: 2in, y: 0.5in, w: 0.75in',
+        'text: {text: "P1", x: 2in, y: 1.25in, w: 0.75in',
+        "board-start-labels",
+        "| O4 | O3 |",
     ),
 ]
 

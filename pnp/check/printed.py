@@ -256,6 +256,8 @@ class Reader:
         if name == "texts":
             hits = self.texts(facts, area, opts)
             self.used += [(face, t, self.proof(opts, t.text)) for t in hits]
+            if getattr(opts, "square", None) is not None:  # each label on its square
+                return [f"{norm(t.text)} {self.square_of(t.box, opts)}" for t in hits]
             return [norm(t.text) for t in hits]
         if name == "marks":
             return [k.art for k in self.marks(facts, area, opts.art, opts.colour)]
@@ -608,6 +610,13 @@ class Reader:
         if form == "grid":
             return ", ".join(f"{k} {v:g}" for k, v in w.items())
         return str(w)
+
+    def square_of(self, box: Box, opts) -> str:
+        """The square of a grid (opts.square, opts.origin) that a box's middle lies on."""
+        side, k = opts.square * self.k, self.k
+        c = math.floor(((box[0] + box[2]) / 2 - opts.origin.x * k) / side)
+        r = math.floor(((box[1] + box[3]) / 2 - opts.origin.y * k) / side)
+        return f"[{c}, {r}]"
 
     def label(self, name: str, opts) -> str:
         if name == "texts":

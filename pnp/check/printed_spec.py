@@ -188,8 +188,29 @@ class FaceSelect(Faces):
     )
 
 
+class Point(Strict):
+    """A point on a face, from its top-left corner."""
+
+    x: Length
+    y: Length
+
+
 class TextsOf(Match):
     """The texts printed (those that match)."""
+
+    square: Size | None = Field(
+        None,
+        description="with origin: each text read with the square its middle lies on, by column and row ('P1 [2, 0]'): a label moved by one square fails",
+    )
+    origin: Point | None = Field(
+        None, description="with square: the top-left corner of square [0, 0] of the grid"
+    )
+
+    @model_validator(mode="after")
+    def _squares_placed(self):
+        if (self.square is None) != (self.origin is None):
+            raise ValueError("square and origin read texts by column and row: give both")
+        return self
 
 
 class MarksOf(Strict):
@@ -199,13 +220,6 @@ class MarksOf(Strict):
     colour: str | None = Field(
         None, description="only art drawn in this colour (a colour name, palette name or #rrggbb)"
     )
-
-
-class Point(Strict):
-    """A point on a face, from its top-left corner."""
-
-    x: Length
-    y: Length
 
 
 class FillsOf(Strict):
