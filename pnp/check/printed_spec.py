@@ -312,7 +312,7 @@ class MarkingOf(Strict):
     colour: ColourOf | None = Field(
         None, description="where its colour is read (default: the fill covering most of the face)"
     )
-    text: TextsOf | None = Field(None, description="the texts that mark it (a seat number), if any")
+    text: Match | None = Field(None, description="the texts that mark it (a seat number), if any")
 
 
 class Nothing(Strict):
