@@ -1,7 +1,7 @@
 """Misprints of relations and places are caught naming the rule and the rulebook's words: a
 clause edited inside a sentence a rule reads, an icon moved to another row, a season's icon
 moved to another corner, a card's reward drawn on a card of another type, a tile moved into
-the island's hole, a safe zone, a start disc or a start label moved by one square."""
+the island's hole, a safe zone, a start disc or a start label moved by one square, an arrow turned round."""
 
 from __future__ import annotations
 
@@ -73,6 +73,14 @@ CASES = [
         'text: {text: "P1", x: 2in, y: 1.25in, w: 0.75in',
         "board-start-labels",
         "| O4 | O3 |",
+    ),
+    (
+        "earthquake",
+        "board.yaml",
+        "symbol: {name: arrow-up, x: 20.85in, y: 6in, size: 0.5in, colour: ink}",
+        "symbol: {name: arrow-up, x: 20.85in, y: 6in, size: 0.5in, colour: ink, rotate: 180}",
+        "board-arrows-north",
+        "in the square called New Year",
     ),
 ]
 

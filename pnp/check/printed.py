@@ -177,12 +177,16 @@ class Reader:
             self.used += [(face, t, WHOLE) for t in hits]
         return " ".join(norm(t.text) for t in hits)
 
-    def marks(self, facts: FaceFacts, area, art: str, colour: str | None = None) -> list:
+    def marks(
+        self, facts: FaceFacts, area, art: str, colour: str | None = None, turned=None
+    ) -> list:
+        """The art drawn in the area; `turned` (options with an angle): only art turned so."""
         boxes = self.boxes(area)
         hits = [
             k for k in facts.marks
             if fnmatch.fnmatchcase(k.art, art) and (boxes is None or any(inside(k.box, b) for b in boxes))
             and (colour is None or (k.colour is not None and self.colour_is(k.colour, colour)))
+            and (turned is None or angle_ok(turned, k.angle))
         ]  # fmt: skip
         return self.saw(hits)
 
@@ -260,7 +264,7 @@ class Reader:
                 return [f"{norm(t.text)} {self.square_of(t.box, opts)}" for t in hits]
             return [norm(t.text) for t in hits]
         if name == "marks":
-            return [k.art for k in self.marks(facts, area, opts.art, opts.colour)]
+            return [k.art for k in self.marks(facts, area, opts.art, opts.colour, opts)]
         if name == "faces":
             return [face.item]
         if name == "die_faces":

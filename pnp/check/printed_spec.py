@@ -220,6 +220,10 @@ class MarksOf(Strict):
     colour: str | None = Field(
         None, description="only art drawn in this colour (a colour name, palette name or #rrggbb)"
     )
+    angle: float | list[float] | None = Field(
+        None,
+        description="only art turned this far (degrees clockwise as drawn: an arrow's way), or one of a list",
+    )
 
 
 class FillsOf(Strict):
