@@ -23,7 +23,7 @@ def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> in
     if all(r.passed for r in results):
         print(f"{game.id}: no departures from the rulebook to accept")
         return 0
-    recorded, printed = 0, printed_faces(prep)
+    recorded, printed = 0, _faces(prep)
     for _ in range(3):  # a rule naming another's expect (a YAML alias) follows it: read again
         done, refused = accept(game, results, printed, draw_printed)
         for line in done:
@@ -31,7 +31,7 @@ def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> in
         recorded += len(done)
         game = load_game(str(game.folder), variant=game.variant, allow_outside=game.allow_outside)
         again = prepare(game, ["a4"])
-        results, printed = check_rules(again) or [], printed_faces(again)
+        results, printed = check_rules(again) or [], _faces(again)
         if not done or all(r.passed for r in results):
             break
     bad = [r for r in results if not r.passed]
@@ -43,3 +43,13 @@ def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> in
         f"{len(results) - len(bad)} of {len(results)} rules pass"
     )
     return 0 if not bad else 1
+
+
+def _faces(prep):
+    """The faces the check read, with the A4 plan's guide pages (rules read them too)."""
+    from pnp.check.guide import add_guide
+
+    printed = printed_faces(prep)
+    if prep.plans:
+        add_guide(prep.game, printed, prep.plans[0])
+    return printed

@@ -47,6 +47,7 @@ CATEGORIES = {
     "places": "a symbol, region or mark moved to another place of a face",
     "hidden": "a side meant to be hidden that gives the other side away",
     "contrast": "a text or symbol printed in (nearly) the colour it lies on",
+    "guide": "the guide page: a design choice or a component's name reworded",
 }
 
 

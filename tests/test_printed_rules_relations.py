@@ -1,7 +1,7 @@
 """Misprints of relations and places are caught naming the rule and the rulebook's words: a
 clause edited inside a sentence a rule reads, an icon moved to another row, a season's icon
 moved to another corner, a card's reward drawn on a card of another type, a tile moved into
-the island's hole."""
+the island's hole, a safe zone, a start disc or a start label moved by one square, an arrow turned round."""
 
 from __future__ import annotations
 
@@ -49,6 +49,38 @@ CASES = [
         "rect: {x: 34mm, y: 57mm, w: 11.4mm",
         "setup-centre-hole-empty",
         "Construct a 5x5 tile island with a tile missing in the center",
+    ),
+    (
+        "greenway",
+        "board.yaml",
+        "rect: {x: 8in, y: 0.5in, w: 1.5in, h: 1.5in, fill: blue",
+        "rect: {x: 7.25in, y: 0.5in, w: 1.5in, h: 1.5in, fill: blue",
+        "board-safe-zone-squares",
+        "their own 2x2 corner",
+    ),
+    (
+        "greenway",
+        "board.yaml",
+        "circle: {x: 2.375in, y: 0.875in, r: 0.27in, fill: red",
+        "circle: {x: 3.125in, y: 0.875in, r: 0.27in, fill: red",
+        "board-start-squares",
+        "around each of the corners, surrounding a 2x2 block on two sides",
+    ),
+    (
+        "greenway",
+        "board.yaml",
+        'text: {text: "P1", x: 2in, y: 0.5in, w: 0.75in',
+        'text: {text: "P1", x: 2in, y: 1.25in, w: 0.75in',
+        "board-start-labels",
+        "| O4 | O3 |",
+    ),
+    (
+        "earthquake",
+        "board.yaml",
+        "symbol: {name: arrow-up, x: 20.85in, y: 6in, size: 0.5in, colour: ink}",
+        "symbol: {name: arrow-up, x: 20.85in, y: 6in, size: 0.5in, colour: ink, rotate: 180}",
+        "board-arrows-north",
+        "in the square called New Year",
     ),
 ]
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pnp.check.faces import DrawnFace, PrintedFaces
 from pnp.check.facts import TextFact, inside
+from pnp.check.guide import GUIDE, game_words, house_words, is_guide
 from pnp.check.result import Miss, Result
 from pnp.check.spans import norm, of_match, remainder, union
 from pnp.spec.model import Game, matches
@@ -42,25 +43,30 @@ def uncovered(
 
     tally = Tally() if tally is None else tally
     out = []
-    for fam in game.families:
-        for face in printed.faces(fam.name):
-            facts = printed.facts(face)
-            for t in facts.texts:
-                if not norm(t.text):
-                    continue
-                proof = used.get((face.family, face.item, face.side, t), ())
-                if not remainder(t.text, proof):
-                    tally.proven += 1
-                    continue
-                for d in rules.design_texts or ():
-                    if _declares(d, face, t, reader, text_ok):
-                        proof = union(proof, of_match(d, t.text))
-                left = remainder(t.text, proof)
-                if not left:
-                    tally.declared += 1
-                    continue
-                tally.unproven += 1
-                out.append((face, t, left))
+    faces = [f for fam in game.families for f in printed.faces(fam.name)]
+    guide = printed.faces(GUIDE) if is_guide(game, GUIDE) else []
+    own = game_words(game) - house_words(game) if guide else set()
+    for face in faces + guide:
+        facts = printed.facts(face)
+        for t in facts.texts:
+            if not norm(t.text):
+                continue
+            if face.family == GUIDE and guide and norm(t.text) not in own:
+                tally.declared += 1  # pnp's own instructions, or a house rule proven in rules.yaml
+                continue
+            proof = used.get((face.family, face.item, face.side, t), ())
+            if not remainder(t.text, proof):
+                tally.proven += 1
+                continue
+            for d in rules.design_texts or ():
+                if _declares(d, face, t, reader, text_ok):
+                    proof = union(proof, of_match(d, t.text))
+            left = remainder(t.text, proof)
+            if not left:
+                tally.declared += 1
+                continue
+            tally.unproven += 1
+            out.append((face, t, left))
     return out
 
 

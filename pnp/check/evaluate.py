@@ -94,6 +94,10 @@ def evaluate(
     covers = rules.design_texts is not None or rules.design_art is not None
     if printed is None and (reads_printed(rules) or covers):
         printed = draw_printed(game)
+    if plan is not None and printed is not None:
+        from pnp.check.guide import add_guide
+
+        add_guide(game, printed, plan)  # the guide pages: read by rules, held to coverage
     games: dict[str | None, tuple[Game, PrintedFaces | None]] = {game.variant: (game, printed)}
 
     def in_variant(name: str | None, at: str) -> tuple[Game, PrintedFaces | None]:

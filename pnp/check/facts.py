@@ -50,6 +50,7 @@ class MarkFact:
     region: int | None
     order: int
     picture: bool = False  # an image file (PNG, JPEG, SVG), not a named symbol
+    angle: float = 0.0  # degrees, clockwise on the page, as the art is turned (an arrow's way)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +185,12 @@ class _Reader:
                 w, h = (sym.w, sym.h) if sym is not None else (1.0, 1.0)
                 self.facts.marks.append(
                     MarkFact(
-                        name, art_colour(node.symbol), _box(mm, 0, 0, w, h), region, self.tick()
+                        name,
+                        art_colour(node.symbol),
+                        _box(mm, 0, 0, w, h),
+                        region,
+                        self.tick(),
+                        angle=round(math.degrees(math.atan2(mm[1], mm[0])), 3) % 360,
                     )
                 )
             elif sym is not None:

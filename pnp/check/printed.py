@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import math
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -12,6 +13,7 @@ from pnp import budget
 from pnp.check.colournames import BASIC, colour_name
 from pnp.check.faces import DrawnFace, PrintedFaces
 from pnp.check.facts import Box, FaceFacts, art_name, fill_under, inside
+from pnp.check.guide import GUIDE, is_guide
 from pnp.check.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.check.result import Miss, Result
 from pnp.check.spans import WHOLE, norm, of_match
@@ -128,7 +130,7 @@ class Reader:
     # --- selecting faces and areas ---
     def select(self, sel: Faces) -> list[DrawnFace] | str:
         names = sel.family if isinstance(sel.family, list) else [sel.family]
-        known = {f.name for f in self.game.families}
+        known = {f.name for f in self.game.families} | ({GUIDE} & set(self.printed.by_family))
         out = []
         for name in names:
             if name not in known:
@@ -175,12 +177,16 @@ class Reader:
             self.used += [(face, t, WHOLE) for t in hits]
         return " ".join(norm(t.text) for t in hits)
 
-    def marks(self, facts: FaceFacts, area, art: str, colour: str | None = None) -> list:
+    def marks(
+        self, facts: FaceFacts, area, art: str, colour: str | None = None, turned=None
+    ) -> list:
+        """The art drawn in the area; `turned` (options with an angle): only art turned so."""
         boxes = self.boxes(area)
         hits = [
             k for k in facts.marks
             if fnmatch.fnmatchcase(k.art, art) and (boxes is None or any(inside(k.box, b) for b in boxes))
             and (colour is None or (k.colour is not None and self.colour_is(k.colour, colour)))
+            and (turned is None or angle_ok(turned, k.angle))
         ]  # fmt: skip
         return self.saw(hits)
 
@@ -254,9 +260,11 @@ class Reader:
         if name == "texts":
             hits = self.texts(facts, area, opts)
             self.used += [(face, t, self.proof(opts, t.text)) for t in hits]
+            if getattr(opts, "square", None) is not None:  # each label on its square
+                return [f"{norm(t.text)} {self.square_of(t.box, opts)}" for t in hits]
             return [norm(t.text) for t in hits]
         if name == "marks":
-            return [k.art for k in self.marks(facts, area, opts.art, opts.colour)]
+            return [k.art for k in self.marks(facts, area, opts.art, opts.colour, opts)]
         if name == "faces":
             return [face.item]
         if name == "die_faces":
@@ -481,10 +489,17 @@ class Reader:
                 "fills",
                 (
                     {
-                        str(k): (v if opts.square is None else _canonical(v))
+                        str(k): (
+                            v
+                            if opts.square is None
+                            else _canonical(v)
+                            if opts.origin is None
+                            else _placed(v)
+                        )
                         for k, v in expect.items()
                     },
                     opts.square,
+                    None if opts.origin is None else (opts.origin.x, opts.origin.y),
                 ),
             )
         if kind == "sizes":
@@ -535,12 +550,17 @@ class Reader:
             return names == w, _diff(w, names) if names != w else shown
         if form == "fills":
             bad = []
-            w, side = w
+            w, side, origin = w
             for word, n in w.items():
                 hits = [s for s in got if self.colour_is(s.fill, word)]
                 if isinstance(n, int):
                     if not count_ok(len(hits), n):
                         bad.append(f"{word}: {len(hits)}")
+                elif origin is not None:  # each square where it lies: a shift of one fails
+                    k = self.k
+                    at = _squares_at(hits, side * k, (origin[0] * k, origin[1] * k))
+                    if at != n:
+                        bad.append(f"{word}: {_show_cells(at) if at else 'none'}")
                 else:
                     shapes = sorted({_cells(s, side) for s in hits}, key=str)
                     if shapes != [n]:
@@ -594,6 +614,13 @@ class Reader:
         if form == "grid":
             return ", ".join(f"{k} {v:g}" for k, v in w.items())
         return str(w)
+
+    def square_of(self, box: Box, opts) -> str:
+        """The square of a grid (opts.square, opts.origin) that a box's middle lies on."""
+        side, k = opts.square * self.k, self.k
+        c = math.floor(((box[0] + box[2]) / 2 - opts.origin.x * k) / side)
+        r = math.floor(((box[1] + box[3]) / 2 - opts.origin.y * k) / side)
+        return f"[{c}, {r}]"
 
     def label(self, name: str, opts) -> str:
         if name == "texts":
@@ -947,6 +974,8 @@ def element_line(game: Game, face: DrawnFace, text: str) -> str | None:
     """file:line of the face's text elements whose text is `text` (plain text only; None when not found)."""
     from pnp.spec.yamlfile import locate
 
+    if is_guide(game, face.family):
+        return None  # pnp lays out the guide: its texts come from game.yaml, not an element
     fam = game.family(face.family)
     data = fam.data
     elements = data.get(face.side) if isinstance(data, dict) else None
@@ -975,6 +1004,40 @@ def _cells(s, side: float) -> tuple:
         if s.holds(x0 + (i + 0.5) * side, y0 + (j + 0.5) * side)
     ]
     return _canonical(cells)
+
+
+MOST_SQUARES = 10_000  # squares one shape is read on: a board's grid has hundreds
+
+
+def _squares_at(shapes, side: float, origin: tuple[float, float]) -> tuple:
+    """The squares of a grid (square [0, 0] from `origin`) whose centres the shapes cover."""
+    out = set()
+    for s in shapes:
+        ox, oy = origin
+        c0, c1 = math.floor((s.box[0] - ox) / side), math.ceil((s.box[2] - ox) / side)
+        r0, r1 = math.floor((s.box[1] - oy) / side), math.ceil((s.box[3] - oy) / side)
+        if (c1 - c0) * (r1 - r0) > MOST_SQUARES:
+            raise RuleInputError(
+                f"fills: a shape {s.box[2] - s.box[0]:.1f} x {s.box[3] - s.box[1]:.1f} mm spans "
+                f"more than {MOST_SQUARES} squares of {side:.2f} mm: a larger square, or an 'in' area"
+            )
+        out |= {
+            (c, r)
+            for c in range(c0, c1)
+            for r in range(r0, r1)
+            if s.holds(ox + (c + 0.5) * side, oy + (r + 0.5) * side)
+        }
+    return tuple(sorted(out))
+
+
+def _placed(cells) -> tuple:
+    """Squares as written in an expect, by column and row, in one order (never turned)."""
+    try:
+        return tuple(sorted({(int(c[0]), int(c[1])) for c in cells}))
+    except (TypeError, ValueError, IndexError):
+        raise RuleInputError(
+            "fills with 'square': expect each colour's squares as [[x, y], ...]"
+        ) from None
 
 
 def _canonical(cells) -> tuple:

@@ -188,8 +188,29 @@ class FaceSelect(Faces):
     )
 
 
+class Point(Strict):
+    """A point on a face, from its top-left corner."""
+
+    x: Length
+    y: Length
+
+
 class TextsOf(Match):
     """The texts printed (those that match)."""
+
+    square: Size | None = Field(
+        None,
+        description="with origin: each text read with the square its middle lies on, by column and row ('P1 [2, 0]'): a label moved by one square fails",
+    )
+    origin: Point | None = Field(
+        None, description="with square: the top-left corner of square [0, 0] of the grid"
+    )
+
+    @model_validator(mode="after")
+    def _squares_placed(self):
+        if (self.square is None) != (self.origin is None):
+            raise ValueError("square and origin read texts by column and row: give both")
+        return self
 
 
 class MarksOf(Strict):
@@ -198,6 +219,10 @@ class MarksOf(Strict):
     art: str = Field(..., description="the art's name (suit-hearts), or a pattern with * (suit-*)")
     colour: str | None = Field(
         None, description="only art drawn in this colour (a colour name, palette name or #rrggbb)"
+    )
+    angle: float | list[float] | None = Field(
+        None,
+        description="only art turned this far (degrees clockwise as drawn: an arrow's way), or one of a list",
     )
 
 
@@ -208,6 +233,16 @@ class FillsOf(Strict):
         None,
         description="read each shape as squares of this side: expect {blue: [[0, 0]], red: [[0, 0], [1, 0], [0, 1]]}, in any turn",
     )
+    origin: Point | None = Field(
+        None,
+        description="with square: the top-left corner of square [0, 0] of a grid; each colour's squares are then read where they lie, by column and row (a shape stands on each square whose centre it covers), not in any turn",
+    )
+
+    @model_validator(mode="after")
+    def _origin_of_squares(self):
+        if self.origin is not None and self.square is None:
+            raise ValueError("origin places squares: give square (their side) with it")
+        return self
 
 
 class OutlinesOf(Strict):
@@ -281,7 +316,7 @@ class MarkingOf(Strict):
     colour: ColourOf | None = Field(
         None, description="where its colour is read (default: the fill covering most of the face)"
     )
-    text: TextsOf | None = Field(None, description="the texts that mark it (a seat number), if any")
+    text: Match | None = Field(None, description="the texts that mark it (a seat number), if any")
 
 
 class Nothing(Strict):
