@@ -9,6 +9,7 @@ from tests.conftest import item_texts
 
 FACTS = [  # game, component, side, what every such face prints (the rulebook's words, cut short)
     ("greenway", "reference", "back", [
+        "Setup and special cases",
         "Deal 3 cards to each player",
         "The person with the most change in their pocket gets the First Player badge.",
         "No pieces may be pushed off the board.",
