@@ -9,6 +9,7 @@ from tests.conftest import item_texts
 
 FACTS = [  # game, component, side, what every such face prints (the rulebook's words, cut short)
     ("greenway", "reference", "back", [
+        "Setup and special cases",
         "Deal 3 cards to each player",
         "The person with the most change in their pocket gets the First Player badge.",
         "No pieces may be pushed off the board.",
@@ -24,6 +25,8 @@ FACTS = [  # game, component, side, what every such face prints (the rulebook's 
         'the rulebook says "With 2-4 players, the game consists of three rounds"',
     ]),
     ("earthquake", "reference-card", "back", [
+        "How to arbitrate: the rulebook's rules 2 to 6",
+        "the player holding the deed pays that total amount in the New Year.",
         "3. Build to invest", "4. Shared ownership", "5. Property transfer", "6. Public good",
         "Going counterclockwise, each player may bid",
         "Readings, not the rulebook's words:",
