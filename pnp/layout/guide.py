@@ -176,15 +176,61 @@ def guide_page(
         fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True
     )
     y += 8
-    limit = H - 70 - JOB_HEAD - JOB_ROW * most_jobs(families, calibration)
+    flip = "long" if paper.duplex.flip == "long" else "short"
+    lines = _paragraphs(families, calibration, flip, bled, players)
+    jobs_h = JOB_HEAD + JOB_ROW * most_jobs(families, calibration) + 3
+    # the table ends where what follows it still fits above the printable area's bottom: the
+    # continued note, the jobs, the paragraphs, what to buy and a line saying what comes next
+    below = 4 + jobs_h + sum(_para_room(fonts, para, cw) for para in lines) + 15 + 6
+    limit = min(H - 70 - jobs_h + 3, H - paper.margin - below)
     block, rows_left, y = family_table(fonts, list(families), m, y, cw, limit)
     out += block
     if rows_left:
         out += text(fonts, "Components continued on the next page.", m, y, cw, 3.0, bold=True)
         y += 4
-    flip = "long" if paper.duplex.flip == "long" else "short"
     out += jobs_table(fonts, jobs or [], flip, m, y, cw)
     y += JOB_HEAD + JOB_ROW * max(len(jobs or ()), most_jobs(families, calibration)) + 3
+    for para in lines:
+        out += text(fonts, para, m, y, cw, 3.2)
+        y += _para_room(fonts, para, cw)
+    # the same room whatever it says (a draft of the page has no sheets to count yet)
+    out += text(fonts, cost_paragraph(sheets or {}, paper.title), m, y, cw, 3.2, h=14)
+    y += 15
+    bottom = H - paper.margin
+    carried: list = []  # the ink paragraph, where it does not fit: on the page after
+    if ink:
+        block = text(fonts, ink_paragraph(ink), m, y, cw, 3.0)
+        tall = 1.25 * 3.0 * sum(1 for p in block if isinstance(p, Text))
+        after = 9 if choices or rows_left else 0  # a line saying what the next page holds
+        if y + tall + after <= bottom:
+            out += block
+            y += tall + 3
+        else:
+            carried = text(fonts, ink_paragraph(ink), m, m + 12, cw, 3.0)
+    if rows_left:  # the rows that did not fit, then everything else the guide continues with
+        return out, _continued(fonts, title, carried, list(choices), m, cw, bottom, rows_left)
+    if not choices and not carried:
+        return out, []
+    if not carried:
+        block, rest = choices_block(fonts, list(choices), m, y + 2, cw, bottom)
+        if not rest:
+            return out + block, []
+    # all of them on pages of their own rather than one list split between the guide and the next
+    said = ("The ink-saver's estimates" if carried else "") + (
+        (" and the design choices" if carried else "Design choices") if choices else ""
+    )
+    out += text(fonts, f"{said}: see the next page.", m, y + 2, cw, 3.2, bold=True)
+    return out, _continued(fonts, title, carried, list(choices), m, cw, bottom)
+
+
+def _paragraphs(
+    families: list[FamilyPages],
+    calibration: tuple[int, int] | None,
+    flip: str,
+    bled: bool,
+    players: int | None,
+) -> list[str]:
+    """The guide's paragraphs on duplex, gutter-fold, calibration, cutting and player sets."""
     lines = []
     if any(fp.two_sided and not fp.folded for fp in families):
         lines.append(
@@ -212,38 +258,13 @@ def guide_page(
     )
     if players:
         lines.append(f"Player sets printed for {players} players.")
-    for para in lines:
-        out += text(fonts, para, m, y, cw, 3.2)
-        # its room as the draft measures it: page numbers written as wide as they can be
-        room = text(fonts, re.sub(r"\d+", "000", para), m, y, cw, 3.2)
-        y += PARA_LINE * sum(1 for p in room if isinstance(p, Text)) + PARA_GAP
-    # the same room whatever it says (a draft of the page has no sheets to count yet)
-    out += text(fonts, cost_paragraph(sheets or {}, paper.title), m, y, cw, 3.2, h=14)
-    y += 15
-    bottom = H - paper.margin
-    carried: list = []  # the ink paragraph, where it does not fit: on the page after
-    if ink:
-        block = text(fonts, ink_paragraph(ink), m, y, cw, 3.0)
-        tall = 1.25 * 3.0 * sum(1 for p in block if isinstance(p, Text))
-        if y + tall <= bottom:
-            out += block
-            y += tall + 3
-        else:
-            carried = text(fonts, ink_paragraph(ink), m, m + 12, cw, 3.0)
-    if rows_left:  # the rows that did not fit, then everything else the guide continues with
-        return out, _continued(fonts, title, carried, list(choices), m, cw, bottom, rows_left)
-    if not choices and not carried:
-        return out, []
-    if not carried:
-        block, rest = choices_block(fonts, list(choices), m, y + 2, cw, bottom)
-        if not rest:
-            return out + block, []
-    # all of them on pages of their own rather than one list split between the guide and the next
-    said = ("The ink-saver's estimates" if carried else "") + (
-        (" and the design choices" if carried else "Design choices") if choices else ""
-    )
-    out += text(fonts, f"{said}: see the next page.", m, y + 2, cw, 3.2, bold=True)
-    return out, _continued(fonts, title, carried, list(choices), m, cw, bottom)
+    return lines
+
+
+def _para_room(fonts: FontBook, para: str, cw: float) -> float:
+    """A paragraph's room as the draft measures it: page numbers written as wide as they can be."""
+    room = text(fonts, re.sub(r"\d+", "000", para), 0.0, 0.0, cw, 3.2)
+    return PARA_LINE * sum(1 for p in room if isinstance(p, Text)) + PARA_GAP
 
 
 def _continued(
