@@ -31,14 +31,6 @@ def without_text(p):
     return p
 
 
-def page_refs(page: Page):
-    """The items a page draws, in the order `compose` asks for their faces."""
-    if page.preview is not None:
-        yield page.preview[0]
-    for p in page.items:
-        yield p.ref
-
-
 def compose(page: Page, face_of: Callable) -> list:
     """face_of(ItemRef) -> Face."""
     out = list(page.under)

@@ -165,7 +165,3 @@ class GuillotinePacker:
         for r in (right, below):
             if r[2] > g + EPS and r[3] > g + EPS and r[2] >= self.least and r[3] >= self.least:
                 sheet.free.append(r)
-
-
-def spots_by_index(sheet: Sheet) -> list[Spot]:
-    return sorted(sheet.spots, key=lambda s: s.index)

@@ -28,7 +28,6 @@ from collections.abc import Sequence
 
 from pnp.draw.primitives import Path, Rect, Style, Text
 
-REG_TYPE = 1  # Silhouette Studio's type for the CAMEO and Portrait: square and two right angles
 REG_SIZE = 5.0  # mm, the square mark
 REG_ARM = 20.0  # mm, each arm of a right angle (Studio's "length")
 REG_WIDTH = 0.3  # mm, the right angles' line (Studio's "thickness")
