@@ -40,8 +40,6 @@ def is_guide(game: Game, family: str) -> bool:
 def game_words(game: Game) -> set[str]:
     """The texts the game itself puts on its guide: the title line, the credits, each family's
     title, each design choice and house rule; every other text there is pnp's own."""
-    from pnp.pipeline import house_rules
-
     spec = game.spec
     title = spec.title + (f" — {game.variant}" if game.variant else "")
     words = [title, spec.credits, *spec.choice_lines(), *house_rules(game)]
@@ -51,6 +49,13 @@ def game_words(game: Game) -> set[str]:
 
 def house_words(game: Game) -> set[str]:
     """The house rules' lines: each is a rule of rules.yaml (house_rule: true), proven there."""
-    from pnp.pipeline import house_rules
-
     return {norm(w) for w in house_rules(game)}
+
+
+def house_rules(game: Game) -> list[str]:
+    """A copy's house rules as its guide page lists them (pnp.check.house)."""
+    if game.rules_file is None:
+        return []
+    from pnp.check.house import guide_lines
+
+    return guide_lines(game)

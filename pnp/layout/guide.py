@@ -557,9 +557,11 @@ def piece_band(
     trims = [e for e, on in (("left", c > 0), ("top", r > 0)) if on]
     trim = f"trim {' and '.join(trims)}" if trims else ""
     # the label in full, else shorter: a narrow strip's label keeps a legible size
+    short = name.split(" (")[0]  # the board's name without its size
     for s in (
         f"{label}  {name}" + (f": {trim} on the dashed line" if trims else ""),
-        f"{label}  {trim} on the dashed line" if trims else label,
+        f"{label}  {short}" + (f": {trim}" if trims else ""),
+        f"{label}  {short}",
         f"{label}  {trim}" if trims else label,
         label,
     ):
