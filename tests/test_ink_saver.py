@@ -73,8 +73,9 @@ def build(tmp_path, game: str, *extra: str, engine: str = "reportlab") -> pymupd
 
 
 def guide_estimates(doc: pymupdf.Document) -> dict[int, tuple[float, float]]:
-    """The guide page's 'page: this build / the normal build' estimates, as fractions."""
-    words = " ".join(w[4] for w in doc[0].get_text("words"))
+    """The guide's 'page: this build / the normal build' estimates, as fractions: on its first
+    page, or on the page after where the first has no room left for them."""
+    words = " ".join(w[4] for page in doc[:2] for w in page.get_text("words"))
     assert "Ink-saver:" in words, "the guide page gives the ink estimates"
     pages = words.split("Page by page:", 1)[1]
     return {
