@@ -9,7 +9,11 @@ image check says so already.
 
 from __future__ import annotations
 
-import numpy as np
+import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # numpy is imported only when a game has pictures to read
+    import numpy as np
 
 SIDE = 256  # pixels: the longest side a picture is reduced to for sampling
 KEEP = 64  # pictures held at once (a game with more is read again as needed)
@@ -40,8 +44,8 @@ class Pictures:
         h, w = a.shape[:2]
         x0, x1 = sorted((u0, u1))
         y0, y1 = sorted((v0, v1))
-        c0, c1 = max(0, int(x0 * w)), min(w, max(int(x0 * w) + 1, int(np.ceil(x1 * w))))
-        r0, r1 = max(0, int(y0 * h)), min(h, max(int(y0 * h) + 1, int(np.ceil(y1 * h))))
+        c0, c1 = max(0, int(x0 * w)), min(w, max(int(x0 * w) + 1, math.ceil(x1 * w)))
+        r0, r1 = max(0, int(y0 * h)), min(h, max(int(y0 * h) + 1, math.ceil(y1 * h)))
         if c0 >= c1 or r0 >= r1:
             return None
         region = a[r0:r1, c0:c1].reshape(-1, 4)
@@ -54,6 +58,7 @@ class Pictures:
 
 
 def _decode(file: str) -> np.ndarray | None:
+    import numpy as np
     from PIL import Image as PILImage
 
     try:

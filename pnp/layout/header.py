@@ -12,17 +12,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-import numpy as np
-
 from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import Ellipse, Group, Path, Rect, Text, multiply, rotate, translate
 from pnp.layout.jobs import sheet_titles
 from pnp.layout.plan import Page
 
-# mm, the header's em size: 6.2 pt, above the 6 pt every printed text keeps (pnp.check.legibility);
-# the short line where the long one finds no room (narrow gaps between a grid's marks)
-LONG_SIZES = (2.2,)
-SHORT_SIZES = (2.2,)
+# mm, the header's em size: 6.2 pt, above the 6 pt every printed text keeps (pnp.check.legibility),
+# for the long line and for the short one tried where the long one finds no room
+SIZE = 2.2
 CLEAR = 0.8  # mm between the header and any other ink
 REGISTRATION_CLEAR = 2.0  # mm: a print-and-cut sheet keeps every ink this far from its marks
 COLOUR = "#555555"
@@ -84,8 +81,8 @@ def _box_of(m, pts, grow: float) -> Box:
     return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
 
 
-def obstacles(page: Page, fonts: FontBook) -> np.ndarray:
-    """Every item (bleed included) and every mark on the page, as rows x0, y0, x1, y1."""
+def obstacles(page: Page, fonts: FontBook) -> list[Box]:
+    """Every item (bleed included) and every mark on the page, as boxes x0, y0, x1, y1."""
     rows = [
         (p.x - p.ref.bleed, p.y - p.ref.bleed, p.x + p.w + p.ref.bleed, p.y + p.h + p.ref.bleed)
         for p in page.items
@@ -93,21 +90,20 @@ def obstacles(page: Page, fonts: FontBook) -> np.ndarray:
     identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     for mark in page.marks:
         rows.extend(_boxes(mark, identity, fonts))
-    return np.array(rows, dtype=float).reshape(-1, 4)
+    return rows
 
 
-def _free_x(obs: np.ndarray, y: float, h: float, x0: float, x1: float, w: float) -> float | None:
+def _free_x(obs: list[Box], y: float, h: float, x0: float, x1: float, w: float) -> float | None:
     """The leftmost x in x0..x1 where a w × h box at height y meets no obstacle."""
-    hit = obs[(obs[:, 1] < y + h) & (obs[:, 3] > y)]
     x = x0
-    for a, b in sorted(zip(hit[:, 0].tolist(), hit[:, 2].tolist(), strict=True)):
+    for a, b in sorted((o[0], o[2]) for o in obs if o[1] < y + h and o[3] > y):
         if a >= x + w:
             break
         x = max(x, b)
     return x if x + w <= x1 else None
 
 
-def find_spot(obs: np.ndarray, area: Box, w: float, h: float, anywhere: bool) -> Box | None:
+def find_spot(obs: list[Box], area: Box, w: float, h: float, anywhere: bool) -> Box | None:
     """A w × h box inside `area` clear of every obstacle (already grown by the clearance): at
     the area's top or bottom, or, `anywhere`, at any height an obstacle's edge allows."""
     ax0, ay0, ax1, ay1 = area
@@ -115,7 +111,7 @@ def find_spot(obs: np.ndarray, area: Box, w: float, h: float, anywhere: bool) ->
         return None
     ys = [ay0, ay1 - h]
     if anywhere:
-        ys += sorted({*obs[:, 3].tolist(), *(obs[:, 1] - h).tolist()})
+        ys += sorted({*(o[3] for o in obs), *(o[1] - h for o in obs)})
     for y in ys:
         if ay0 <= y <= ay1 - h:
             x = _free_x(obs, y, h, ax0, ax1, w)
@@ -129,13 +125,11 @@ def header(
 ) -> tuple[int, list]:
     """The header's primitives, the long line (0) or else the short one (1), placed where they
     touch no other ink; [] where no room is left."""
-    obs = obstacles(page, fonts)
-    obs = obs + np.array([-clear, -clear, clear, clear])
+    obs = [(a - clear, b - clear, c + clear, d + clear) for a, b, c, d in obstacles(page, fonts)]
     area = (margin, margin, page.w - margin, page.h - margin)
     metrics = fonts.metrics(FONT)
-    tries = [(lines[0], s) for s in LONG_SIZES] + [(lines[1], s) for s in SHORT_SIZES]
-    for k, (line, size) in enumerate(tries):
-        which = int(k >= len(LONG_SIZES))
+    size = SIZE
+    for which, line in enumerate(lines):
         w, h = metrics.width(line, size), (metrics.ascent + metrics.descent) * size
         for anywhere in (False, True):
             spot = find_spot(obs, area, w, h, anywhere)
@@ -143,9 +137,8 @@ def header(
                 return which, [
                     Text(spot[0], spot[1] + metrics.ascent * size, line, FONT, size, COLOUR)
                 ]
-            turned = find_spot(
-                obs[:, [1, 0, 3, 2]], (area[1], area[0], area[3], area[2]), w, h, anywhere
-            )
+            across = [(b, a, d, c) for a, b, c, d in obs]  # the page seen turned
+            turned = find_spot(across, (area[1], area[0], area[3], area[2]), w, h, anywhere)
             if turned is not None:  # read upward: the transposed box's x is the page's y
                 y0, x0 = turned[0], turned[1]
                 text = Text(0.0, metrics.ascent * size, line, FONT, size, COLOUR)

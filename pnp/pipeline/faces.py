@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from pnp.kinds import KINDS, DrawContext, Face, draw_family
 from pnp.kinds.base import SameSizes
+from pnp.kinds.sheet_stock import stock_of
 from pnp.layout.impose import FamilyInfo
 from pnp.layout.plan import ItemRef, SameRefs, distinct
 from pnp.spec.model import Game
@@ -40,7 +41,7 @@ def family_infos(game: Game, ctx: DrawContext, faces: Faces) -> list[FamilyInfo]
     infos: list[FamilyInfo] = []
     for fam in game.families:
         kind = KINDS[fam.spec.kind]
-        stock = fam.spec.stock or kind.default_stock
+        stock = stock_of(fam)
         sizes = kind.sizes(fam, ctx)
         if sizes is None:
             refs = [
