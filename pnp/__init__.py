@@ -11,11 +11,6 @@ from __future__ import annotations
 
 import logging
 
-# The checker's package shares its name with the function `check`. Python binds a subpackage
-# on its parent when it is first imported, so it is imported first (its __init__ is empty):
-# `pnp.check` is then the function from pnp.api, however many of the checker's modules are
-# imported later (as `from pnp.check.report import table`).
-import pnp.check as _checker  # noqa: F401
 from pnp.api import (
     Built,
     Refused,

@@ -1,10 +1,10 @@
 """`pnp check COPY --accept`: a copy's departures from the rulebook recorded as house rules
-(pnp.check.house writes them), and the copy checked again through the pipeline."""
+(pnp.rulecheck.house writes them), and the copy checked again through the pipeline."""
 
 from __future__ import annotations
 
-from pnp.check.house import accept, is_copy
-from pnp.check.result import Result
+from pnp.rulecheck.house import accept, is_copy
+from pnp.rulecheck.result import Result
 from pnp.errors import PnpError, escape
 from pnp.pipeline import check_rules, draw_printed, prepare
 from pnp.pipeline import printed as printed_faces
@@ -47,7 +47,7 @@ def accept_and_report(game: Game, prep, results: list[Result], shown: str) -> in
 
 def _faces(prep):
     """The faces the check read, with the A4 plan's guide pages (rules read them too)."""
-    from pnp.check.guide import add_guide
+    from pnp.rulecheck.guide import add_guide
 
     printed = printed_faces(prep)
     if prep.plans:

@@ -69,7 +69,7 @@ class Built(list):
         self, outputs=(), results: list | None = None, warnings: list[str] | None = None, changes: str = ""
     ):  # fmt: skip
         super().__init__(outputs)
-        self.results = results or []  # pnp.check.result.Result, one per rule
+        self.results = results or []  # pnp.rulecheck.result.Result, one per rule
         self.warnings = warnings or []
         self.changes = changes
 

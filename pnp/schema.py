@@ -24,7 +24,7 @@ from pathlib import Path
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from pnp.check.spec import RulesFile
+from pnp.rulecheck.spec import RulesFile
 from pnp.errors import PnpError
 from pnp.kinds import KINDS  # importing the kinds registers their family schemas
 from pnp.spec.game import FamilySpec, GameSpec

@@ -107,7 +107,7 @@ def test_an_edit_that_does_not_read_back_leaves_the_file_as_it_was(
 ):
     """The edited text is read back before it replaces the original: an edit gone wrong (here
     made so on purpose) is exit 2, and the file and its folder are as they were."""
-    from pnp.check.yamledit import Edits
+    from pnp.rulecheck.yamledit import Edits
 
     made = Edits.result
     monkeypatch.setattr(Edits, "result", lambda self: broken(made(self)))

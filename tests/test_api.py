@@ -42,19 +42,20 @@ def test_the_api_page_example_runs_and_builds_what_it_says(tmp_path, monkeypatch
 
 def test_the_api_functions_are_plain_functions_of_one_module():
     """No module is callable: pnp.build is a function of pnp.api, and importing the checker's
-    modules leaves pnp.check the function."""
+    modules leaves pnp.check the function (no subpackage shares a function's name)."""
     import importlib.util
     import sys
     import types
 
-    from pnp.check.report import summary  # noqa: F401 - binds nothing over pnp.check
+    from pnp.rulecheck.report import summary  # noqa: F401 - binds pnp.rulecheck, not pnp.check
 
     for name in DOCUMENTED_NAMES:
         fn = getattr(pnp, name)
         assert isinstance(fn, types.FunctionType) and fn.__module__ == "pnp.api", name
         assert name in pnp.__all__
-    assert importlib.util.find_spec("pnp.build") is None, "no module of the function's name"
-    for module in ("pnp", "pnp.check", "pnp.api", "pnp.write"):
+    for name in DOCUMENTED_NAMES:
+        assert importlib.util.find_spec(f"pnp.{name}") is None, f"a module named pnp.{name}"
+    for module in ("pnp", "pnp.rulecheck", "pnp.api", "pnp.write"):
         importlib.import_module(module)
         assert type(sys.modules[module]) is types.ModuleType, module
 

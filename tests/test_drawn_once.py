@@ -1,7 +1,7 @@
 """What many faces share is drawn once, and each face still prints its own: read from the PDF.
 
 An element is drawn once per value of the attributes it names (pnp.kinds.template), a line of
-text is read for legibility once per place, ink and width (pnp.check.legibility), and the
+text is read for legibility once per place, ink and width (pnp.rulecheck.legibility), and the
 build reads legibility from the faces as its pages draw them (pnp.pipeline)."""
 
 from __future__ import annotations

@@ -92,8 +92,8 @@ def test_inside_the_land_is_the_even_odd_rule_over_every_coastline_edge(printed,
     even-odd count over every edge of the land, for points all over the globe."""
     import random
 
-    from pnp.check.facts import art_name
-    from pnp.check.printed import Reader, _rings
+    from pnp.rulecheck.facts import art_name
+    from pnp.rulecheck.printed import Reader, _rings
 
     game = load_game("earth-our-home")
     face = printed.faces(globe)[0]

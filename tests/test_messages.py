@@ -83,6 +83,6 @@ def test_repeated_warnings_are_one_line_with_a_count_and_examples(small_game, tm
     ],
 )
 def test_numbers_never_read_as_meeting_their_threshold(what, value, shown):
-    from pnp.check.legibility import shown_value
+    from pnp.rulecheck.legibility import shown_value
 
     assert shown_value(what, value) == shown

@@ -13,7 +13,7 @@ import math
 import pymupdf
 import pytest
 
-from pnp.check.legibility import _inside_ops
+from pnp.rulecheck.legibility import _inside_ops
 from pnp.spec.load import builtin_games
 from tests.conftest import MM, edit
 

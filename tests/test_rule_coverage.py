@@ -127,7 +127,7 @@ def test_a_phrase_rule_proves_its_phrase_only(tmp_path, capsys):
     ],
 )
 def test_a_pattern_proves_what_it_spells(pattern, text, left):
-    from pnp.check.spans import literal_spans, remainder
+    from pnp.rulecheck.spans import literal_spans, remainder
 
     assert remainder(text, literal_spans(pattern, text)) == left
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pnp.check.evaluate import evaluate, load_rules
-from pnp.check.spec import RulesFile
+from pnp.rulecheck.evaluate import evaluate, load_rules
+from pnp.rulecheck.spec import RulesFile
 from pnp.pipeline import draw_printed, prepare
 from pnp.pipeline import printed as printed_faces
 from pnp.spec.load import load_game

@@ -82,7 +82,7 @@ def tint(hexcolour: str, keep: float = TINT) -> str:
     Mixing with white keeps the hue; a very light tint, rounded to 8-bit channels, would read
     as white, so the tint keeps more of the colour until, rounded, its lightness is at most
     0.92 or its saturation at least 0.5: within those bounds the checker's colour names
-    (pnp.check.colournames) still give a strong colour's hue (red stays red).
+    (pnp.rulecheck.colournames) still give a strong colour's hue (red stays red).
     """
     import colorsys
 

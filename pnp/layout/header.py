@@ -17,7 +17,7 @@ from pnp.draw.primitives import Ellipse, Group, Path, Rect, Text, multiply, rota
 from pnp.layout.jobs import sheet_titles
 from pnp.layout.plan import Page
 
-# mm, the header's em size: 6.2 pt, above the 6 pt every printed text keeps (pnp.check.legibility),
+# mm, the header's em size: 6.2 pt, above the 6 pt every printed text keeps (pnp.rulecheck.legibility),
 # for the long line and for the short one tried where the long one finds no room
 SIZE = 2.2
 CLEAR = 0.8  # mm between the header and any other ink

@@ -79,7 +79,7 @@ class Prepared:
     ctx: DrawContext
     faces: Faces  # every face, by family in item order; faces(ref) is the face an ItemRef names
     infos: list[FamilyInfo]  # each family's items as the layout sees them
-    noeffect: list[str]  # conditions that match no item (pnp.check.noeffect)
+    noeffect: list[str]  # conditions that match no item (pnp.rulecheck.noeffect)
     legible: list[str] = field(default_factory=list)  # text and images below the print limits
     papers: list[PaperSpec] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)  # one per paper, in order
@@ -100,7 +100,7 @@ def house_rules(game: Game) -> list[str]:
     """A copy's house rules (pnp check --accept), listed with the design choices on its guide page."""
     if game.rules_file is None:
         return []
-    from pnp.check.house import guide_lines
+    from pnp.rulecheck.house import guide_lines
 
     return guide_lines(game)
 
@@ -137,7 +137,7 @@ def prepare(
     if fresh:
         caches.forget()  # nor does it see what an earlier build read (pnp serve runs for hours)
     ctx = DrawContext(game, FontBook(game.fonts), bleed=bleed)
-    from pnp.check.seats import unused_players
+    from pnp.rulecheck.seats import unused_players
 
     noeffect = _unmatched(whole_game, game, only) + unused_players(whole_game)
 
@@ -176,7 +176,7 @@ def prepare(
 
 def read_legibility(prep: Prepared) -> None:
     """Text and images below the print limits, read from the faces drawn (`prep.legible`)."""
-    from pnp.check.legibility import legibility_warnings
+    from pnp.rulecheck.legibility import legibility_warnings
 
     faces = prep.faces
     prep.legible = legibility_warnings(
@@ -187,7 +187,7 @@ def read_legibility(prep: Prepared) -> None:
 def _unmatched(whole_game: Game, game: Game, only: Sequence[str]) -> list[str]:
     """Conditions that match no item; for a part of the game (--only), read against the whole
     family: one card's build does not make a condition unmatched."""
-    from pnp.check.noeffect import unmatched_conditions
+    from pnp.rulecheck.noeffect import unmatched_conditions
 
     found = unmatched_conditions(whole_game)
     if not only:
@@ -264,8 +264,8 @@ def _with_ink(prep: Prepared, paper: PaperSpec, fold: bool, plan: Plan) -> Plan:
 
 
 def printed(prep: Prepared):
-    """The drawn faces as the rulebook checker reads them (pnp.check.faces)."""
-    from pnp.check.faces import from_drawn
+    """The drawn faces as the rulebook checker reads them (pnp.rulecheck.faces)."""
+    from pnp.rulecheck.faces import from_drawn
 
     return from_drawn(
         prep.game, prep.faces, prep.ctx.symbols.symbols, prep.ctx.fonts, ink_saver=prep.ink_saver
@@ -277,7 +277,7 @@ def check_rules(prep: Prepared, plan: int = 0):
     rules, or for a part of the game (--only), which is not held to the whole rulebook."""
     if prep.game.rules_file is None or prep.only:
         return None
-    from pnp.check.evaluate import evaluate, load_rules, reads_printed
+    from pnp.rulecheck.evaluate import evaluate, load_rules, reads_printed
 
     t0 = time.monotonic()
     rules = load_rules(prep.game)
@@ -286,7 +286,7 @@ def check_rules(prep: Prepared, plan: int = 0):
     results = evaluate(
         prep.game, rules, prep.plans[plan] if prep.plans else None, faces, draw=draw_printed
     )
-    from pnp.check.seats import for_players  # --players N: rules about the sets not printed
+    from pnp.rulecheck.seats import for_players  # --players N: rules about the sets not printed
 
     results = for_players(prep.game, rules, results, faces, draw_printed)
     log.debug("%s: rulebook checked in %.2fs", prep.game.id, time.monotonic() - t0)

@@ -10,13 +10,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pnp import budget
-from pnp.check.colournames import BASIC, colour_name
-from pnp.check.faces import DrawnFace, PrintedFaces
-from pnp.check.facts import Box, FaceFacts, art_name, fill_under, inside
-from pnp.check.guide import GUIDE, is_guide
-from pnp.check.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
-from pnp.check.result import Miss, Result
-from pnp.check.spans import WHOLE, norm, of_match
+from pnp.rulecheck.colournames import BASIC, colour_name
+from pnp.rulecheck.faces import DrawnFace, PrintedFaces
+from pnp.rulecheck.facts import Box, FaceFacts, art_name, fill_under, inside
+from pnp.rulecheck.guide import GUIDE, is_guide
+from pnp.rulecheck.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
+from pnp.rulecheck.result import Miss, Result
+from pnp.rulecheck.spans import WHOLE, norm, of_match
 from pnp.draw.colours import resolve_colour, rgb
 from pnp.errors import PnpError, short
 from pnp.spec.model import Game, matches
@@ -353,7 +353,7 @@ class Reader:
         if name == "symbols_on":
             return self.symbols_on(opts, area, facts)
         if name == "marking":
-            from pnp.check.printed_spec import ColourOf
+            from pnp.rulecheck.printed_spec import ColourOf
 
             cs = self.measured_colours(opts.colour or ColourOf(), area, facts)
             words = sorted({colour_name(c) if c else "none" for c in cs}) or ["no colour"]
@@ -450,7 +450,7 @@ class Reader:
 
     def proof(self, m, text: str):
         """What a texts rule proves of one text it reads: all of it when the rule compares
-        whole texts, else what its match spells out (pnp.check.spans)."""
+        whole texts, else what its match spells out (pnp.rulecheck.spans)."""
         return WHOLE if self.whole else of_match(m, text)
 
     # --- the one comparator ---

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import Field, PrivateAttr, model_validator
 
-from pnp.check.printed_spec import (
+from pnp.rulecheck.printed_spec import (
     SHORTHAND,
     Area,
     AreaRef,
@@ -261,7 +261,7 @@ class DesignText(Match, Declared):
     def _whole(self):
         """A declaration names whole texts: `contains`, or a pattern with a wildcard broader
         than a narrow class, would declare sentences nobody has read."""
-        from pnp.check.spans import wide_parts
+        from pnp.rulecheck.spans import wide_parts
 
         if self.contains is not None:
             raise ValueError(
@@ -296,7 +296,7 @@ class DesignArt(Declared):
             if any(c in name for c in "*?["):
                 raise ValueError(f"art {name!r}: name each art exactly, without wildcards")
         for colour in self.fill or ():
-            from pnp.check.colournames import BASIC
+            from pnp.rulecheck.colournames import BASIC
 
             if colour in BASIC:
                 raise ValueError(

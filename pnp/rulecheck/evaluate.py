@@ -6,11 +6,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
-from pnp.check.faces import PrintedFaces
-from pnp.check.printed import Reader, RuleInputError
-from pnp.check.result import Result
-from pnp.check.spans import union
-from pnp.check.spec import PRINTED, Rule, RulesFile, Select
+from pnp.rulecheck.faces import PrintedFaces
+from pnp.rulecheck.printed import Reader, RuleInputError
+from pnp.rulecheck.result import Result
+from pnp.rulecheck.spans import union
+from pnp.rulecheck.spec import PRINTED, Rule, RulesFile, Select
 from pnp.errors import PnpError
 from pnp.layout.impose import Plan
 from pnp.spec.model import Game, matches
@@ -95,7 +95,7 @@ def evaluate(
     if printed is None and (reads_printed(rules) or covers):
         printed = draw_printed(game)
     if plan is not None and printed is not None:
-        from pnp.check.guide import add_guide
+        from pnp.rulecheck.guide import add_guide
 
         add_guide(game, printed, plan)  # the guide pages: read by rules, held to coverage
     games: dict[str | None, tuple[Game, PrintedFaces | None]] = {game.variant: (game, printed)}
@@ -151,7 +151,7 @@ def evaluate(
 
 def _coverage(game: Game, rules: RulesFile, printed, used: dict, seen: set, file: str) -> list:
     """The coverage results: texts (design_texts), symbols and fills (design_art)."""
-    from pnp.check import coverage, coverage_art
+    from pnp.rulecheck import coverage, coverage_art
 
     reader = Reader(game, printed, dict(rules.regions))
     out = []
@@ -174,7 +174,7 @@ def _coverage(game: Game, rules: RulesFile, printed, used: dict, seen: set, file
                 raise PnpError(f"design_art: {exc}", file=file, key="design_art") from None
             out.append(coverage_art.result(found, kind, art, rules._art_at or file))
         if not printed.ink_saver:
-            from pnp.check import contrast
+            from pnp.rulecheck import contrast
 
             out.append(contrast.result(game, printed, rules._art_at or file))
     return out

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from pnp.check.renames import selections
-from pnp.check.result import Result
-from pnp.check.spec import Rule, RulesFile
+from pnp.rulecheck.renames import selections
+from pnp.rulecheck.result import Result
+from pnp.rulecheck.spec import Rule, RulesFile
 from pnp.spec.model import Game
 
 Draw = Callable[[Game], object]  # a game's faces as the checker reads them
@@ -101,7 +101,7 @@ def _scaled(rule: Rule, read: set[str], whole_sets: set[str], n: int, most: int)
 
 def _evaluate(game: Game, rules: RulesFile, chosen: dict[int, Rule], printed, draw: Draw):
     """These rules (by index) evaluated on `game`, by index."""
-    from pnp.check.evaluate import evaluate
+    from pnp.rulecheck.evaluate import evaluate
 
     if not chosen:
         return {}

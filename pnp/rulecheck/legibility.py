@@ -12,7 +12,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from pnp.check.pictures import Pictures
+from pnp.rulecheck.pictures import Pictures
 from pnp.draw.colours import rgb
 from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import (

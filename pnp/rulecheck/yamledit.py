@@ -4,7 +4,7 @@ style (block or flow), with every value written so that YAML reads it back uncha
 `pnp check COPY --accept` sets keys of some rules and declares some texts. The edits are made
 on the text at the places the YAML parser gives (not by matching lines), and `expected` says
 what the edited file must read as: the caller writes it aside, reads it back and compares
-before it replaces the original (pnp.check.house).
+before it replaces the original (pnp.rulecheck.house).
 """
 
 from __future__ import annotations

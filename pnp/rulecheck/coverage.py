@@ -1,6 +1,6 @@
 """Coverage: every text a face prints is checked by a rule or declared a design text.
 
-A rule over printed content marks the texts it reads (pnp.check.printed.Reader.used); what no
+A rule over printed content marks the texts it reads (pnp.rulecheck.printed.Reader.used); what no
 rule reads must be declared in rules.yaml under `design_texts`: a title, a label, a credit, a
 design choice. Whatever is neither is listed, with the YAML line that prints it, and fails the
 check: a sentence added to a face cannot slip through unproven.
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pnp.check.faces import DrawnFace, PrintedFaces
-from pnp.check.facts import TextFact, inside
-from pnp.check.guide import GUIDE, game_words, house_words, is_guide
-from pnp.check.result import Miss, Result
-from pnp.check.spans import norm, of_match, remainder, union
+from pnp.rulecheck.faces import DrawnFace, PrintedFaces
+from pnp.rulecheck.facts import TextFact, inside
+from pnp.rulecheck.guide import GUIDE, game_words, house_words, is_guide
+from pnp.rulecheck.result import Miss, Result
+from pnp.rulecheck.spans import norm, of_match, remainder, union
 from pnp.spec.model import Game, matches
 
 HOW = (
@@ -39,7 +39,7 @@ def uncovered(
 ) -> list[tuple[DrawnFace, TextFact, str]]:
     """Every (face, text, its unproven remainder) where rules and design texts leave a part of
     the text unaccounted for. `used` maps (family, item, side, text) to the spans rules prove."""
-    from pnp.check.printed import text_ok
+    from pnp.rulecheck.printed import text_ok
 
     tally = Tally() if tally is None else tally
     out = []
@@ -93,7 +93,7 @@ def result(
 ) -> Result:
     """The coverage rule's outcome: each text with an unproven part is a miss naming its face,
     its YAML line and that part; `found` says the counts (proven, declared, unproven)."""
-    from pnp.check.printed import element_line
+    from pnp.rulecheck.printed import element_line
 
     misses = []
     seen: set = set()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from pnp.check.result import Result
+from pnp.rulecheck.result import Result
 
 MISSES = 3  # failing faces listed under a rule
 

@@ -10,8 +10,8 @@ they are counted as declared.
 
 from __future__ import annotations
 
-from pnp.check.faces import DrawnFace, PrintedFaces
-from pnp.check.spans import norm
+from pnp.rulecheck.faces import DrawnFace, PrintedFaces
+from pnp.rulecheck.spans import norm
 from pnp.draw.primitives import Group
 from pnp.spec.model import Game
 
@@ -53,9 +53,9 @@ def house_words(game: Game) -> set[str]:
 
 
 def house_rules(game: Game) -> list[str]:
-    """A copy's house rules as its guide page lists them (pnp.check.house)."""
+    """A copy's house rules as its guide page lists them (pnp.rulecheck.house)."""
     if game.rules_file is None:
         return []
-    from pnp.check.house import guide_lines
+    from pnp.rulecheck.house import guide_lines
 
     return guide_lines(game)

@@ -1,7 +1,7 @@
 """Coverage of what faces draw: every symbol instance and every filled region, with its colour,
 is read by a rule or declared under `design_art` (a frame, a card's ground, a decoration).
 
-A rule reads the symbols and fills it measures (pnp.check.printed.Reader.seen): the art it
+A rule reads the symbols and fills it measures (pnp.rulecheck.printed.Reader.seen): the art it
 counts, the colour under a text or at a point, the fills it counts, the symbols it reads against
 their ground. What no rule reads and no declaration names is listed by `pnp check --coverage`,
 one line per family, side and art name (or colour), and fails `drawn:symbols` / `drawn:fills`:
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.check.coverage import applies
-from pnp.check.faces import DrawnFace, PrintedFaces
-from pnp.check.result import Miss, Result
+from pnp.rulecheck.coverage import applies
+from pnp.rulecheck.faces import DrawnFace, PrintedFaces
+from pnp.rulecheck.result import Miss, Result
 from pnp.spec.model import Game
 
 KINDS = ("symbols", "fills")

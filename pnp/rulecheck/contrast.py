@@ -3,7 +3,7 @@
 Under a text is what is drawn before it under its middle, under a symbol what is drawn before
 it under its centre: the filled shapes there, blended by their opacity over each other and
 over the paper's white (a text or symbol on a picture is not read: its pixels are not in the
-drawing). The ratio is WCAG 2's (pnp.check.legibility.contrast): a text needs
+drawing). The ratio is WCAG 2's (pnp.rulecheck.legibility.contrast): a text needs
 MIN_TEXT (WCAG's 4.5:1 for text); a symbol needs MIN_SYMBOL, a symbol drawn in (nearly) its
 ground's own colour. WCAG's 3:1 for graphics would fail symbols the shipped games print on
 purpose (white animals on the yellow genus's counters, 2.4:1), so the symbol threshold catches
@@ -13,9 +13,9 @@ in its own colour: each fails `drawn:contrast`.
 
 from __future__ import annotations
 
-from pnp.check.faces import PrintedFaces
-from pnp.check.legibility import contrast
-from pnp.check.result import Miss, Result
+from pnp.rulecheck.faces import PrintedFaces
+from pnp.rulecheck.legibility import contrast
+from pnp.rulecheck.result import Miss, Result
 from pnp.draw.colours import rgb
 
 MIN_TEXT = 4.5

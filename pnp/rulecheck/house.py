@@ -5,7 +5,7 @@ cite) and what the copy prints. `pnp check COPY --accept` records them in the co
 as house rules: the rule's `expect` becomes what is printed, the rulebook's expect is kept in
 `rulebook_expect`, `house_rule: true` marks it, and the cite is never touched (the citation
 check still holds it to the rulebook's words). A value the copy renamed (an area, a suit) is
-renamed in the rule's `where`, the rulebook's kept in `rulebook_where` (pnp.check.renames). A text no rule reads any longer is declared a
+renamed in the rule's `where`, the rulebook's kept in `rulebook_where` (pnp.rulecheck.renames). A text no rule reads any longer is declared a
 design text with `why: house rule`. Later edits are then checked against the house rules.
 """
 
@@ -15,8 +15,8 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from pnp.check import renames, rewrite
-from pnp.check.result import Result
+from pnp.rulecheck import renames, rewrite
+from pnp.rulecheck.result import Result
 from pnp.paths import components_dir
 from pnp.spec.model import Game, matches
 
@@ -36,9 +36,9 @@ def accept(game: Game, results: list[Result], printed, draw) -> tuple[list[str],
     """Record the failing rules as house rules in the game's rules.yaml.
 
     Returns (what was recorded, what could not be and why); the file is written once, and only
-    when it reads back as meant (pnp.check.rewrite).
+    when it reads back as meant (pnp.rulecheck.rewrite).
     """
-    from pnp.check.evaluate import load_rules
+    from pnp.rulecheck.evaluate import load_rules
     from pnp.spec.yamlfile import read_yaml
 
     rules = load_rules(game)
@@ -107,8 +107,8 @@ def _renamed(rule, raw: dict, found: renames.Renames) -> dict | str | None:
 
 def _house_keys(game: Game, rules, rule, raw: dict, printed) -> dict | str:
     """The keys that make a rule the copy's house rule, or why it cannot be one."""
-    from pnp.check.evaluate import observed
-    from pnp.check.printed import Reader
+    from pnp.rulecheck.evaluate import observed
+    from pnp.rulecheck.printed import Reader
 
     if rule.variant:
         return f"reads the '{rule.variant}' variant; edit it by hand"
@@ -133,8 +133,8 @@ def _house_keys(game: Game, rules, rule, raw: dict, printed) -> dict | str:
 
 def _why_not(game: Game, rules, rule, printed) -> str:
     """Why no one expect says what the copy prints for a rule, as exactly as it can be said."""
-    from pnp.check.printed import Reader
-    from pnp.check.printed_spec import MEASURES
+    from pnp.rulecheck.printed import Reader
+    from pnp.rulecheck.printed_spec import MEASURES
 
     by_hand = "; edit the rule by hand"
     if rule.select is None:
