@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from pnp.rulecheck.house import accept, is_copy
-from pnp.rulecheck.result import Result
 from pnp.errors import PnpError, escape
 from pnp.pipeline import check_rules, draw_printed, prepare
 from pnp.pipeline import printed as printed_faces
+from pnp.rulecheck.house import accept, is_copy
+from pnp.rulecheck.result import Result
 from pnp.spec.load import load_game
 from pnp.spec.model import Game
 

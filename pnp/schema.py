@@ -24,9 +24,9 @@ from pathlib import Path
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from pnp.rulecheck.spec import RulesFile
 from pnp.errors import PnpError
 from pnp.kinds import KINDS  # importing the kinds registers their family schemas
+from pnp.rulecheck.spec import RulesFile
 from pnp.spec.game import FamilySpec, GameSpec
 from pnp.spec.paper import PaperSpec
 from pnp.spec.registry import kind_schemas

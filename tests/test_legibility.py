@@ -309,10 +309,10 @@ def test_low_resolution_image_is_found_at_print_size():
     """A raster image is measured at the size it prints: the same file passes small and fails large."""
     from PIL import Image as PILImage
 
-    from pnp.rulecheck.legibility import FaceReader, _pixels
     from pnp.draw.fonts import FontBook
     from pnp.draw.primitives import Group, Image
     from pnp.draw.symbols import SymbolBook
+    from pnp.rulecheck.legibility import FaceReader, _pixels
     from tests.conftest import REPO
 
     png = REPO / "docs/examples/my-back.png"

@@ -9,9 +9,9 @@ import pytest
 from conftest import game_yaml
 
 import pnp.spec.load as load_module
-from pnp.rulecheck import evaluate as evaluate_module
 from pnp.cli import main
 from pnp.layout.manifest import manifest
+from pnp.rulecheck import evaluate as evaluate_module
 
 
 @pytest.fixture

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pnp.rulecheck.evaluate import evaluate, load_rules
-from pnp.rulecheck.spec import RulesFile
 from pnp.pipeline import draw_printed, prepare
 from pnp.pipeline import printed as printed_faces
+from pnp.rulecheck.evaluate import evaluate, load_rules
+from pnp.rulecheck.spec import RulesFile
 from pnp.spec.load import load_game
 from tests.rulecheck import copy_game, edit, failing
 

@@ -13,10 +13,10 @@ in its own colour: each fails `drawn:contrast`.
 
 from __future__ import annotations
 
+from pnp.draw.colours import rgb
 from pnp.rulecheck.faces import PrintedFaces
 from pnp.rulecheck.legibility import contrast
 from pnp.rulecheck.result import Miss, Result
-from pnp.draw.colours import rgb
 
 MIN_TEXT = 4.5
 MIN_SYMBOL = 1.4

@@ -6,13 +6,13 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from pnp.errors import PnpError
+from pnp.layout.impose import Plan
 from pnp.rulecheck.faces import PrintedFaces
 from pnp.rulecheck.printed import Reader, RuleInputError
 from pnp.rulecheck.result import Result
 from pnp.rulecheck.spans import union
 from pnp.rulecheck.spec import PRINTED, Rule, RulesFile, Select
-from pnp.errors import PnpError
-from pnp.layout.impose import Plan
 from pnp.spec.model import Game, matches
 from pnp.spec.validate import validate
 from pnp.spec.yamlfile import display_path, locate, read_yaml

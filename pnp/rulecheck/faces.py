@@ -6,8 +6,8 @@ import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from pnp.rulecheck.facts import FaceFacts, read_face
 from pnp.draw.primitives import Use
+from pnp.rulecheck.facts import FaceFacts, read_face
 from pnp.spec.model import Game
 from pnp.spec.yamlfile import locate
 

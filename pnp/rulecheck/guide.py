@@ -10,9 +10,9 @@ they are counted as declared.
 
 from __future__ import annotations
 
+from pnp.draw.primitives import Group
 from pnp.rulecheck.faces import DrawnFace, PrintedFaces
 from pnp.rulecheck.spans import norm
-from pnp.draw.primitives import Group
 from pnp.spec.model import Game
 
 GUIDE = "guide"  # the name rules select the guide pages by (a family of that name comes first)

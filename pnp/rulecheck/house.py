@@ -15,9 +15,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from pnp.paths import components_dir
 from pnp.rulecheck import renames, rewrite
 from pnp.rulecheck.result import Result
-from pnp.paths import components_dir
 from pnp.spec.model import Game, matches
 
 HOUSE = "house rule"

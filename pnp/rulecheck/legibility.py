@@ -12,7 +12,6 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from pnp.rulecheck.pictures import Pictures
 from pnp.draw.colours import rgb
 from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import (
@@ -31,6 +30,7 @@ from pnp.draw.primitives import (
 from pnp.draw.primitives import invert as _invert
 from pnp.draw.symbols import SymbolBook
 from pnp.memo import ByIdentity
+from pnp.rulecheck.pictures import Pictures
 
 MIN_PT = 6.0
 MIN_CONTRAST = 4.5

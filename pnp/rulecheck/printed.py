@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pnp import budget
+from pnp.draw.colours import resolve_colour, rgb
+from pnp.errors import PnpError, short
 from pnp.rulecheck.colournames import BASIC, colour_name
 from pnp.rulecheck.faces import DrawnFace, PrintedFaces
 from pnp.rulecheck.facts import Box, FaceFacts, art_name, fill_under, inside
@@ -17,8 +19,6 @@ from pnp.rulecheck.guide import GUIDE, is_guide
 from pnp.rulecheck.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.rulecheck.result import Miss, Result
 from pnp.rulecheck.spans import WHOLE, norm, of_match
-from pnp.draw.colours import resolve_colour, rgb
-from pnp.errors import PnpError, short
 from pnp.spec.model import Game, matches
 from pnp.units import parse_length
 

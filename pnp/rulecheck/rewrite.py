@@ -11,9 +11,9 @@ from pathlib import Path
 
 import yaml
 
+from pnp.errors import PnpError
 from pnp.rulecheck.spec import RulesFile
 from pnp.rulecheck.yamledit import Edits
-from pnp.errors import PnpError
 from pnp.spec.validate import validate
 from pnp.spec.yamlfile import display_path, read_yaml
 
