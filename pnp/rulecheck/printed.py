@@ -159,6 +159,7 @@ class Reader:
                 got.append(v)
                 if isinstance(v, str):
                     first.setdefault(v, f)
+        # squares placed from an `origin` are read at one scale: the last face's family's
         ok, shown, *_ = self.judge(kind, got, want, label, faces[-1])
         if ok:
             return res(True, cmp.words(kind, label, want), shown, ())

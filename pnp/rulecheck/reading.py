@@ -52,9 +52,9 @@ class FaceView:
     scale: float
     rule: Context
 
-    def boxes(self, ref: object = None) -> list[Box] | None:
-        """An area of the rule (default: its `in`) as drawn on this face; None: the whole face."""
-        return boxes(self.rule.area if ref is None else ref, self.rule.regions, self.scale)
+    def boxes(self) -> list[Box] | None:
+        """The rule's area (its `in`) as drawn on this face; None: the whole face."""
+        return boxes(self.rule.area, self.rule.regions, self.scale)
 
     def colour_is(self, hexcolour: str, want: str) -> bool:
         return colour_is(hexcolour, want, self.rule.game.palette)
