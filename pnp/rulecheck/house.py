@@ -97,6 +97,7 @@ def _renamed(rule, raw: dict, found: renames.Renames) -> dict | str | None:
 def _house_keys(game: Game, rules, rule, raw: dict, printed) -> dict | str:
     """The keys that make a rule the copy's house rule, or why it cannot be one."""
     from pnp.rulecheck.evaluate import observed
+    from pnp.rulecheck.observe import observe
     from pnp.rulecheck.printed import Reader
 
     if rule.variant:
@@ -109,9 +110,8 @@ def _house_keys(game: Game, rules, rule, raw: dict, printed) -> dict | str:
         seen = observed(game, rule)
     else:
         name, opts = rule.measured
-        seen = Reader(game, printed, dict(rules.regions)).observe(
-            rule.select, name, opts, rule.expect
-        )
+        reader = Reader(game, printed, dict(rules.regions))
+        seen = observe(reader, rule.select, name, opts, rule.expect)
     if isinstance(seen, str) or seen is None:
         return seen or _why_not(game, rules, rule, printed)
     keys: dict = {"expect": seen, "house_rule": True}
