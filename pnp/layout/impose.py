@@ -72,9 +72,10 @@ class Setup:
     paper: PaperSpec
     fonts: FontBook
     folds: Callable[[ItemRef], bool]  # a two-sided item on gutter-fold pages
-    duplex: bool  # a duplex page somewhere: the calibration pages are printed
     guide_pages: int
     search: Search
+    routes: list[Route]  # each group of items to its strategies
+    calibration: tuple[list, list] | None  # a duplex page somewhere: the calibration pages
 
 
 def impose(
@@ -127,7 +128,9 @@ def impose(
         calibration=(2, 3) if duplex else None,
         pages_total=0,
     )[1]
-    setup = Setup(families, paper, fonts, folds, duplex, 1 + len(draft), Search())
+    routes = [_route(g, area, paper, folds) for g in _groups(families)]
+    calibration = calibration_pages(fonts, paper) if duplex else None
+    setup = Setup(families, paper, fonts, folds, 1 + len(draft), Search(), routes, calibration)
     plan, sheets = _impose(setup, other_way=False, even_cols=False)
     if any(fp.tiled for fp in plan.families):
         best = (component_sheets(plan), tile_sheets(plan))
@@ -178,25 +181,26 @@ def _family_pages(
 def _impose(setup: Setup, *, other_way: bool, even_cols: bool) -> tuple[Plan, Sheets]:
     """One candidate plan: its pages, counted but not finished."""
     paper = setup.paper
-    W, H, m = paper.size.w, paper.size.h, paper.margin
-    area = (m, m, W - 2 * m, H - 2 * m)
     # print-and-cut sheets keep a band at the top and bottom free for the registration marks
     band = registration_band(paper)
     sheets = Sheets(
-        paper, [Page(1, "guide", W, H)], _family_pages(setup.families, setup.folds), band
+        paper,
+        [Page(1, "guide", paper.size.w, paper.size.h)],
+        _family_pages(setup.families, setup.folds),
+        band,
     )
     for _ in range(setup.guide_pages - 1):
         sheets.new_page("guide")
     calibration = None
-    if setup.duplex:
-        front, back = calibration_pages(setup.fonts, paper)
+    if setup.calibration:
+        front, back = setup.calibration
         first = sheets.new_page("calibration")
         first.marks, first.bookmark = front, "Duplex calibration"
         sheets.new_page("calibration").marks = back
         calibration = (first.number, first.number + 1)
     pools: dict[tuple, SharedPool] = {}  # by stock (and printable area): items sharing sheets
-    for g in _groups(setup.families):
-        _impose_group(setup, sheets, g, area, pools, (other_way, even_cols))
+    for route in setup.routes:
+        _impose_group(setup, sheets, route, pools, (other_way, even_cols))
     for pool in pools.values():
         if pool.runs or pool.tiles:
             shared_pages(sheets, pool, setup.search)
@@ -213,55 +217,77 @@ def _groups(families: list[FamilyInfo]) -> list[SheetGroup]:
     return list(groups.values())
 
 
-def _impose_group(
-    setup: Setup,
-    sheets: Sheets,
-    g: SheetGroup,
-    full_area,
-    pools: dict[tuple, SharedPool],
-    tiling: tuple[bool, bool],
-) -> None:
-    """One group's items to their strategies: folded, grid pages, shared sheets, tiles."""
-    paper, band, folds = setup.paper, sheets.band, setup.folds
+@dataclass(frozen=True)
+class Route:
+    """A group's items sorted to their strategies: the same for every candidate plan."""
+
+    group: SheetGroup
+    area: tuple[float, float, float, float]
+    large: Sequence[ItemRef]  # tiled
+    folded: Sequence[ItemRef]  # on gutter-fold pages
+    # by sides, two-sided first: like items of one size (grid pages, the rest shared), or
+    # items of several sizes as runs of like items (shared)
+    sides: list[tuple[bool, Sequence[ItemRef], list[Run] | None]]
+
+
+def _route(g: SheetGroup, full_area, paper: PaperSpec, folds: Callable[[ItemRef], bool]) -> Route:
+    """Where a group's items go: tiles, fold pages, grid pages or shared sheets."""
     group_refs = g.refs
     reg_area = registration_area(
         full_area, paper, max((r.bleed for r in distinct(group_refs)), default=0.0)
     )
     large_here = any(is_large(r, reg_area, paper) for r in distinct(group_refs))
-    area = reg_area if band and not large_here else full_area
+    area = reg_area if registration_band(paper) and not large_here else full_area
     if isinstance(group_refs, SameRefs):  # all alike: decided once, kept as a view
         like = group_refs.like
         large = group_refs if is_large(like, area, paper) else []
         fits_ = [] if large else group_refs
-        by_side = {like.two_sided: fits_}
         folded = fits_ if folds(like) else []
+        by_side = {} if folded else {like.two_sided: fits_}
     else:
-        large = [r for r in group_refs if is_large(r, area, paper)]
-        fits_ = [r for r in group_refs if not is_large(r, area, paper)]
+        large, fits_ = [], []
+        for r in group_refs:
+            (large if is_large(r, area, paper) else fits_).append(r)
         folded = [r for r in fits_ if folds(r)]
         by_side = {
             sided: [r for r in fits_ if r.two_sided == sided and not (sided and folds(r))]
             for sided in (True, False)
         }
-    if folded:
-        fold_pages(sheets, folded, g.gutter, area, setup.fonts)
-        if isinstance(group_refs, SameRefs):
-            by_side = {}
-    runs: list[Run] = []  # what is left to share sheets: never a grid page mostly empty
+    sides = []
     for sided in (True, False):
         refs = by_side.get(sided)
         if not refs:
             continue
+        mixed = None
         if len({(round(r.w, 4), round(r.h, 4)) for r in distinct(refs)}) != 1:
             bleed = max(r.bleed for r in distinct(refs))
-            runs += like_runs(refs, area, grid_gutter(g.gutter, bleed, paper))
+            mixed = like_runs(refs, area, grid_gutter(g.gutter, bleed, paper))
+        sides.append((sided, refs, mixed))
+    return Route(g, area, large, folded, sides)
+
+
+def _impose_group(
+    setup: Setup,
+    sheets: Sheets,
+    route: Route,
+    pools: dict[tuple, SharedPool],
+    tiling: tuple[bool, bool],
+) -> None:
+    """One group's items by their strategies: folded, grid pages, shared sheets, tiles."""
+    g, area, paper = route.group, route.area, setup.paper
+    if route.folded:
+        fold_pages(sheets, route.folded, g.gutter, area, setup.fonts)
+    runs: list[Run] = []  # what is left to share sheets: never a grid page mostly empty
+    for sided, refs, mixed in route.sides:
+        if mixed is not None:
+            runs += mixed
         elif rest := grid_pages(sheets, refs, g.gutter, area, sided):
             runs.append(rest)
     if runs:
         _share(setup, sheets, g, runs, area, pools)
-    for r in large:
+    for r in route.large:
         pool = None
-        if not band and not g.own:  # its part-page tiles share sheets of its stock
+        if not sheets.band and not g.own:  # its part-page tiles share sheets of its stock
             pool = pools.setdefault(
                 (g.stock, area), SharedPool(area, paper.packed_gutter, paper=paper)
             )

@@ -90,6 +90,7 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
     area, best, tried = pool.usable, None, set()
     blocks = {across: pieces(pool.runs, area, across, pool.most) for across in ACROSS}
     beside = [sideways(t, area) for t in pool.tiles]
+    ways = {}  # each list of parts and what the orders read of it, worked out once
     for across, split, measure, sided, side, boards in product(
         ACROSS, SPLITS, ORDERS, (True, False), (False, True), (False, True)
     ):
@@ -97,27 +98,24 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
             continue  # no strip that its band could go beside
         if boards and not pool.tiles:
             continue
-        parts = blocks[across] + (beside if side else pool.tiles)
+        if (across, side) not in ways:
+            ways[across, side] = _Way(blocks[across] + (beside if side else pool.tiles))
+        way = ways[across, side]
+        parts = way.parts
         # an order key that sets no part apart gives the packing already tried
-        if sided and len({p.two_sided for p in parts}) < 2:
+        if (sided and not way.sided) or (boards and not way.boards):
             continue
-        if boards and len({p.tile is None for p in parts}) < 2:
-            continue
+        keys = way.keys(measure)
         order = sorted(
             range(len(parts)),
-            key=lambda i: (
-                sided and not parts[i].two_sided,
-                boards and parts[i].tile is None,
-                measure(parts[i]),
-            ),
+            key=lambda i: (sided and way.one_sided[i], boards and way.untiled[i], keys[i]),
         )
         # an order that lays the same sizes in the same sequence gives a packing already made
-        shapes = (split, tuple(parts[i].shape for i in order))
+        shapes = (split, tuple(way.shapes[i] for i in order))
         if shapes in tried:
             continue
         tried.add(shapes)
-        smallest = min(min(p.w, p.h) for p in parts)
-        packer = GuillotinePacker(area[2], area[3], pool.gutter, split, smallest)
+        packer = GuillotinePacker(area[2], area[3], pool.gutter, split, way.smallest)
         most = best[0][0] if best is not None else None  # sheets: more than the best loses
         for i in order:
             packer.add(i, parts[i].w, parts[i].h, turn=parts[i].turnable)
@@ -130,6 +128,25 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
         if len(parts) > TRIED:
             break
     return best[1], best[2]
+
+
+class _Way:
+    """One list of parts to pack, and what every order of it reads, read once."""
+
+    def __init__(self, parts: list[Piece]) -> None:
+        self.parts = parts
+        self.one_sided = [not p.two_sided for p in parts]
+        self.untiled = [p.tile is None for p in parts]
+        self.shapes = [p.shape for p in parts]
+        self.sided = len(set(self.one_sided)) > 1  # two-sided first sets some apart
+        self.boards = len(set(self.untiled)) > 1  # a board's pieces first sets some apart
+        self.smallest = min(min(p.w, p.h) for p in parts)
+        self._keys: dict = {}
+
+    def keys(self, measure) -> list:
+        if measure not in self._keys:
+            self._keys[measure] = [measure(p) for p in self.parts]
+        return self._keys[measure]
 
 
 def _better(parts: list[Piece], packer: GuillotinePacker, than: tuple | None) -> tuple | None:
