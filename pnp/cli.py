@@ -554,6 +554,7 @@ def cmd_serve(args) -> int:
         allow_outside=args.allow_outside,
         max_items=args.max_items or DEFAULT_MAX_ITEMS,
         max_tiles=budget.allowed("tiles"),
+        margin=args.margin,
     )
     running = make_server(opts, args.host or LOCAL, args.port)
     print(f"pnp serve: {running.url}  (Ctrl-C to stop)", flush=True)

@@ -179,6 +179,7 @@ EXPORT = ONE_GAME + GAME_OPTIONS + (
 SERVE = ONE_GAME + GAME_OPTIONS + (
     Opt("--port", "port to listen on (default 8000; 0 picks a free one)", type=int, default=8000),
     Opt("--paper", "paper of the print pages and the check (default a4)", default="a4"),
+    Opt("--margin", MARGIN_HELP, type=_margin, metavar="MM"),
     Opt("--host", "listen on this address instead of 127.0.0.1 (others on the network can then see the game)"),
 )  # fmt: skip
 
