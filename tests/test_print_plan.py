@@ -32,6 +32,10 @@ HEADER = re.compile(
 )
 COMPONENT = ("sheet", "backs", "tile", "fold")
 RING = 1.0  # mm around a header kept clear of every other ink, text, items and marks
+# mm between a header's text box and another text's (pnp keeps 3 mm by its font's metrics, a
+# little more than PDF text boxes lose to their taller ascent): farther than a few spaces, so a
+# tile's label and the header beside it read as two
+TEXT_RING = 2.0
 DPI = 300
 
 
@@ -150,6 +154,14 @@ def check_header_places(doc: pymupdf.Document, manifest: dict) -> None:
             ix, iy = it["x_mm"], it["y_mm"]
             apart = x1 <= ix or ix + it["w_mm"] <= x0 or y1 <= iy or iy + it["h_mm"] <= y0
             assert apart, f"page {entry['number']}: header over {it['component']} {it['id']}"
+        near = [
+            (sp["text"], round(_gap(r, pymupdf.Rect(sp["bbox"])) / k, 2))
+            for b in page.get_text("dict")["blocks"] for ln in b.get("lines", ())
+            for sp in ln["spans"]
+            if sp["text"].strip() and not r.intersects(pymupdf.Rect(sp["bbox"]))
+            and _gap(r, pymupdf.Rect(sp["bbox"])) < TEXT_RING * k
+        ]  # fmt: skip
+        assert not near, f"page {entry['number']}: text within {TEXT_RING} mm of the header: {near}"
         # nothing else inked within RING of the header: a mark or an item there would touch it
         ring = pymupdf.Rect(r.x0 - RING * k, r.y0 - RING * k, r.x1 + RING * k, r.y1 + RING * k)
         pix = page.get_pixmap(dpi=DPI, clip=ring, alpha=False)
@@ -162,6 +174,12 @@ def check_header_places(doc: pymupdf.Document, manifest: dict) -> None:
             f"page {entry['number']}: ink {RING} mm from the header, at "
             f"{(ring.x0 + xs[0] * 72 / DPI) * MM:.1f},{(ring.y0 + ys[0] * 72 / DPI) * MM:.1f} mm"
         )
+
+
+def _gap(a: pymupdf.Rect, b: pymupdf.Rect) -> float:
+    """The distance between two boxes (0 where they touch or overlap)."""
+    dx, dy = max(b.x0 - a.x1, a.x0 - b.x1, 0.0), max(b.y0 - a.y1, a.y0 - b.y1, 0.0)
+    return (dx * dx + dy * dy) ** 0.5
 
 
 GAMES = ["aftershock", "earth-our-home", "earthquake", "global-warming", "greenway", "piecepack"]
