@@ -111,13 +111,13 @@ def _apart(a: str, b: str, was_a: str, was_b: str) -> bool:
     )
 
 
-def palette_tints(colours) -> dict[str, float]:
+def palette_tints(colours, start: dict[str, float] | None = None) -> dict[str, float]:
     """How much of each colour its tint keeps so that the tints stay told apart, from each
     other and from paper white, by DISTINCT (ΔE00) for normal and for deuteranope eyes (in
     each vision where the full colours were). Of a pair too near, the tint nearer white keeps
     more, step by step, until every pair is apart (a yellow player's cream tint would pass
-    for white). Black is left out: it is not tinted."""
-    keep = {c: TINT for c in dict.fromkeys(colours) if not black(c)}
+    for white). Black is left out: it is not tinted. `start`: what each keeps already."""
+    keep = {c: (start or {}).get(c, TINT) for c in dict.fromkeys(colours) if not black(c)}
     while True:
         tints = {c: tint(c, k) for c, k in keep.items()}
         short = [c for c in keep if keep[c] < 1 and not _apart(tints[c], WHITE, c, WHITE)]
@@ -277,11 +277,27 @@ class _Painted:
 class InkSaver:
     """Rewrites faces for ink-saving; new symbols go into the build's symbol book."""
 
-    def __init__(self, symbols, keep_apart: Sequence[str] = ()):
+    def __init__(
+        self, symbols, keep_apart: Sequence[str] = (), groups: Sequence[Sequence[str]] = ()
+    ):
         self.symbols = symbols  # pnp.draw.symbols.SymbolBook
         self.made: dict[tuple, str] = {}
         # the colours that tell players apart: their tints are chosen together
         self.keep = palette_tints(_norm(c) for c in keep_apart)
+        self._keep_groups([[_norm(c) for c in g] for g in groups])
+
+    def _keep_groups(self, groups: list[list[str]]) -> None:
+        """The tints of each group of colours (those a rule names) told apart too: a colour in
+        several groups keeps the most any of them needs, until every group is apart."""
+        if not groups:
+            return
+        everyone = [list(self.keep), *groups]
+        while True:
+            before = dict(self.keep)
+            for g in everyone:
+                self.keep.update(palette_tints(g, self.keep))
+            if self.keep == before:
+                return
 
     def _lighter(self, fill: str, dark: bool) -> str:
         """A large fill's new colour: paper white for black and pale ones, else a tint that

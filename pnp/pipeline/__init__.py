@@ -145,9 +145,12 @@ def prepare(
     saver = None
     if ink_saver:
         from pnp.draw.inksaver import InkSaver  # imported only when asked for: it is not small
+        from pnp.rulecheck.named import named_colour_groups
 
-        # the players' colours are lightened together, so that they stay told apart
-        saver = InkSaver(ctx.symbols, [c.hex for c in game.spec.player_colours]).face
+        # the players' colours are lightened together, and each rule's named colours, so that
+        # they stay told apart
+        players = [c.hex for c in game.spec.player_colours]
+        saver = InkSaver(ctx.symbols, players, named_colour_groups(whole_game)).face
     faces = draw_faces(game, ctx, saver)  # every face of the game is drawn here, once
     prep = Prepared(
         game,
