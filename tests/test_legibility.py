@@ -297,9 +297,9 @@ def test_a_crosshair_on_visible_art_is_found(monkeypatch, tmp_path):
         return out
 
     monkeypatch.setattr(tiles, "tile_overlay", everywhere)
-    import pnp.layout.impose as impose
+    import pnp.layout.strategies as strategies
 
-    monkeypatch.setattr(impose, "tile_overlay", everywhere)
+    monkeypatch.setattr(strategies, "tile_overlay", everywhere)
     out = build(load_game("greenway"), ["a4"], out_dir=tmp_path / "out")[0]
     checked, bad = stray_marks(pymupdf.open(out.pdf), json.loads(out.manifest.read_text()))
     assert bad, checked
