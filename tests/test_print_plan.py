@@ -101,8 +101,10 @@ def check_plan(doc: pymupdf.Document, manifest: dict) -> None:
                         f"page {n}: {it['component']} on {it['stock']} in a {stock} job"
                     )
         if job["duplex"]:
-            # fronts and backs alternate: a front, then its back, for the whole job
-            assert kinds == ["sheet", "backs"] * (len(kinds) // 2), (job, kinds)
+            # fronts and backs alternate: a front (a sheet, or a two-sided board's tile),
+            # then its back, for the whole job
+            assert len(kinds) % 2 == 0 and kinds[1::2] == ["backs"] * (len(kinds) // 2), kinds
+            assert set(kinds[::2]) <= {"sheet", "tile"}, (job, kinds)
             assert job["sheets"] == len(kinds) // 2
             for n in span[::2]:
                 assert heads[n][3] == "front" and heads[n + 1][3] == "back", (n, heads.get(n))

@@ -114,13 +114,8 @@ def impose(
         ink=ink,
         bled=any(r.bleed for f in families for r in distinct(f.refs)),
     )
-    # a duplex page is left only for two-sided items too large to fold
-    duplex = any(
-        r.two_sided and not folds(r)
-        for f in families
-        for r in distinct(f.refs)
-        if not is_large(r, area, paper)
-    )
+    # a duplex page is left only for two-sided items not folded (a tiled board's tiles too)
+    duplex = any(r.two_sided and not folds(r) for f in families for r in distinct(f.refs))
     # Whether the design choices need a page of their own depends on the number of rows only,
     # so a draft with no page numbers yet decides it, once for every candidate.
     draft = guide(

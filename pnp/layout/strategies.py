@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from pnp.draw.fonts import FontBook
-from pnp.draw.primitives import Group, translate
+from pnp.draw.primitives import Group, multiply, rotate, translate
 from pnp.layout.fold import FoldItems, best_grid, best_pack, fold_line
 from pnp.layout.grid import EPS, Grid, impose_grid
 from pnp.layout.guide import assembly_page, piece_band, tile_band
@@ -37,13 +37,19 @@ FULL_TILE = 0.9  # a tile filling less of its page than this shares a sheet (its
 
 
 def back_position(p: Placement, paper: PaperSpec, W: float, H: float) -> Placement:
-    """Where the back of a placed item goes so that it lines up after duplex printing."""
+    """Where the back of a placed item goes so that it lines up after duplex printing. Either
+    flip puts the back face's point (w - u, v) behind the front's (u, v): a tile's back shows
+    the back's region behind the tile, mirrored left to right across the board."""
     ox, oy = paper.duplex.offset.x, paper.duplex.offset.y
     if paper.duplex.flip == "long":
         x, y, rot = W - p.x - p.w + ox, p.y - oy, (-p.rotation) % 360
     else:
         x, y, rot = p.x - ox, H - p.y - p.h + oy, (180 - p.rotation) % 360
-    return Placement(p.ref, "back", x, y, p.w, p.h, rot)
+    region = None
+    if p.region is not None:
+        rx, ry, rw, rh = p.region
+        region = (p.ref.w - rx - rw, ry, rw, rh)
+    return Placement(p.ref, "back", x, y, p.w, p.h, rot, p.tile, region)
 
 
 @dataclass
@@ -269,12 +275,7 @@ def tile_pages(
                 )
                 pool.tiles.append(tile_piece(r, tile))
                 continue
-            tp = sheets.new_page("tile", grid.page_w, grid.page_h)
-            tp.items = [
-                Placement(r, "front", grid.x0, grid.y0, rw, rh, 0, tile=label, region=region)
-            ]
-            sheets.later.append(partial(_tile_marks, tp, grid, c, row, fonts, paper, name))
-            sheets.note(tp, [r])
+            _tile_page(sheets, r, grid, c, row, fonts, name)
 
     def assembly_map() -> None:
         on = {  # each tile's page
@@ -290,14 +291,39 @@ def tile_pages(
     sheets.maps.append(assembly_map)
 
 
+def _tile_page(sheets: Sheets, r: ItemRef, grid, c: int, row: int, fonts: FontBook, name) -> None:
+    """A tile on a page of its own; a two-sided board's with its back page after it. The back
+    is placed as every sheet's back is, so a two-sided board's tile laid out on a landscape page
+    is drawn turned on an upright one: the sheet flips, and the duplex offset applies, as for
+    every other sheet (a printer turns a landscape page whichever way it likes)."""
+    region = grid.region(c, row)
+    rw, rh = region[2], region[3]
+    turn = r.two_sided and grid.landscape
+    if turn:  # turned a quarter counterclockwise: the label band on the left, read upward
+        tp = sheets.new_page("tile")
+        at = (grid.y0, grid.page_w - grid.x0 - rw, rh, rw, 270)
+    else:
+        tp = sheets.new_page("tile", grid.page_w, grid.page_h)
+        at = (grid.x0, grid.y0, rw, rh, 0)
+    tp.items = [Placement(r, "front", *at, tile=tile_label(c, row), region=region)]
+    sheets.later.append(partial(_tile_marks, tp, grid, c, row, fonts, sheets.paper, name, turn))
+    sheets.note(tp, [r])
+    if r.two_sided:
+        sheets.add_backs(tp, [r])
+
+
 def _tile_marks(
-    page: Page, grid, c: int, row: int, fonts: FontBook, paper: PaperSpec, name
+    page: Page, grid, c: int, row: int, fonts: FontBook, paper: PaperSpec, name, turn: bool
 ) -> None:
-    """A tile page's alignment marks and trim lines, and its label band."""
+    """A tile page's alignment marks and trim lines, and its label band; drawn for the page
+    the grid's way round, then `turn`ed a quarter counterclockwise onto the upright page."""
     ink = printable(paper, grid.page_w, grid.page_h)
-    page.marks = tile_overlay(grid, c, row, ink=ink) + tile_band(
+    marks = tile_overlay(grid, c, row, ink=ink) + tile_band(
         fonts, paper, name, tile_label(c, row), c, row, grid
     )
+    if turn:
+        marks = [Group(tuple(marks), multiply(translate(0.0, grid.page_w), rotate(270)))]
+    page.marks = marks
 
 
 def fits(w: float, h: float, area) -> bool:

@@ -482,13 +482,9 @@ def placed(game: Game, plan: Plan) -> list[Result]:
     backs: Counter = Counter()
     for page in plan.pages:
         for p in page.items:
-            if p.tile:
-                if p.tile == "A1":
-                    fronts[(p.ref.family, p.ref.index)] += 1
-            elif p.side == "front":
-                fronts[(p.ref.family, p.ref.index)] += 1
-            else:
-                backs[(p.ref.family, p.ref.index)] += 1
+            if p.tile and p.tile != "A1":  # a board's other tiles: counted by its first
+                continue
+            (fronts if p.side == "front" else backs)[(p.ref.family, p.ref.index)] += 1
     for fp in plan.families:
         want = fp.count
         got = sum(1 for (f, _), n in fronts.items() if f == fp.family and n == 1)
