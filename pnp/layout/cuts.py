@@ -43,8 +43,17 @@ def _cuts(rects: tuple[Box, ...], region: Box) -> int:
 
 
 def _free_lines(rects: tuple[Box, ...], axis: int, lo: float, hi: float) -> list[float]:
-    """The item edges one way inside (lo, hi) that cross no item: where a cut goes."""
-    edges = {v for r in rects for v in (r[axis], r[axis + 2]) if lo + EPS < v < hi - EPS}
-    return sorted(
-        v for v in edges if not any(r[axis] + EPS < v < r[axis + 2] - EPS for r in rects)
-    )
+    """The item edges one way inside (lo, hi) that cross no item: where a cut goes (edges
+    closer than EPS are one line)."""
+    spans = sorted((r[axis], r[axis + 2]) for r in rects)
+    covered: list[list[float]] = []  # the items' spans merged where they overlap by over EPS
+    for a, b in spans:
+        if covered and a < covered[-1][1] - 2 * EPS:
+            covered[-1][1] = max(covered[-1][1], b)
+        else:
+            covered.append([a, b])
+    free: list[float] = []
+    for v in sorted(v for a, b in covered for v in (a, b) if lo + EPS < v < hi - EPS):
+        if not free or v - free[-1] > EPS:
+            free.append(v)
+    return free
