@@ -256,7 +256,8 @@ def _route(g: SheetGroup, full_area, paper: PaperSpec, folds: Callable[[ItemRef]
         mixed = None
         if len({(round(r.w, 4), round(r.h, 4)) for r in distinct(refs)}) != 1:
             bleed = max(r.bleed for r in distinct(refs))
-            mixed = like_runs(refs, area, grid_gutter(g.gutter, bleed, paper))
+            gutter = grid_gutter(g.gutter, bleed, paper)
+            mixed = like_runs(refs, area, gutter, reserve(paper, bleed), bleed)
         sides.append((sided, refs, mixed))
     return Route(g, area, large, folded, sides)
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
+from pnp.layout.cuts import cut_count
 from pnp.layout.pack import GuillotinePacker
 from pnp.layout.plan import ItemRef, SameRefs
 from pnp.layout.share import Piece, SharedPool, pieces, sideways
@@ -86,7 +87,7 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
     (two-sided first, or all by size; a board's pieces before the rest or not), cutting rules and
     places for a strip's label (above it or beside it); among equals the one with the fewest
     sheets printed on both sides, then the one with a board's pieces on fewest sheets (easier to
-    assemble), then the one whose last sheet holds least (waste in one place)."""
+    assemble), then `_rest`, `_cuts` and `_last`."""
     area, best, tried = pool.usable, None, set()
     blocks = {across: pieces(pool.runs, area, across, pool.most) for across in ACROSS}
     beside = [sideways(t, area) for t in pool.tiles]
@@ -151,11 +152,14 @@ class _Way:
 
 def _better(parts: list[Piece], packer: GuillotinePacker, than: tuple | None) -> tuple | None:
     """The packing's score where it beats `than` (None: nothing to beat), else None. The score
-    (see `_score`) is worked out only as far as it must be to tell."""
-    first = _first(parts, packer)
-    if than is not None and first > than[:3]:
+    is worked out only as far as it must be to tell: the cuts, the dearest, last."""
+    score = _first(parts, packer)
+    if than is not None and score > than[:3]:
         return None
-    score = first + _rest(parts, packer)
+    score += _rest(parts, packer)
+    if than is not None and score > than[:5]:
+        return None
+    score += (_cuts(parts, packer), _last(parts, packer))
     return score if than is None or score < than else None
 
 
@@ -169,14 +173,28 @@ def _first(parts: list[Piece], packer: GuillotinePacker) -> tuple:
 def _rest(parts: list[Piece], packer: GuillotinePacker) -> tuple:
     """Then the fewest runs of like items whose outline on a sheet holds another family's items
     (that family is cut out from among them), the fewest blocks of like items split apart on a
-    sheet (each is cut out on its own), and the least on the last sheet."""
+    sheet (each is cut out on its own)."""
     split = 0
     for sh in packer.sheets:
         runs = [_like(parts[s.index]) for s in sh.spots if parts[s.index].tile is None]
         split += len(runs) - len(set(runs))
-    last = sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
     held = sum(_held(parts, sh.spots) for sh in packer.sheets)
-    return (held, split, last)
+    return (held, split)
+
+
+def _cuts(parts: list[Piece], packer: GuillotinePacker) -> int:
+    """Then the fewest cuts that free every item of every sheet (pnp.layout.cuts)."""
+    region = (-1.0, -1.0, packer.area_w + 1.0, packer.area_h + 1.0)  # no item on its edge
+    total = 0
+    for sh in packer.sheets:
+        placed = [p for s in sh.spots for p in parts[s.index].placements(s.x, s.y, s.rotated)]
+        total += cut_count(((p.x, p.y, p.x + p.w, p.y + p.h) for p in placed), region)
+    return total
+
+
+def _last(parts: list[Piece], packer: GuillotinePacker) -> float:
+    """Then the least on the last sheet (waste in one place)."""
+    return sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
 
 
 def _held(parts: list[Piece], spots: list) -> int:

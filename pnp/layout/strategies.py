@@ -106,13 +106,26 @@ def grid_gutter(gutter: float | None, bleed: float, paper: PaperSpec) -> float:
     return max(paper.gutter if gutter is None else gutter, 2 * bleed)
 
 
-def like_runs(refs: Sequence[ItemRef], area, gutter: float) -> list[Run]:
+def like_runs(
+    refs: Sequence[ItemRef], area, gutter: float, keep: float = 0.0, bleed: float = 0.0
+) -> list[Run]:
     """Items of several sizes as runs of like items (one family, one size), each with its grid:
     on a shared sheet identical items then stand together in blocks, all the same way round."""
     alike: dict[tuple, list[ItemRef]] = {}
     for r in refs:
         alike.setdefault((r.family, round(r.w, 4), round(r.h, 4)), []).append(r)
-    return [Run(rs, impose_grid(rs[0].w, rs[0].h, area, gutter)) for rs in alike.values()]
+    return [Run(rs, _run_grid(rs, area, gutter, keep, bleed)) for rs in alike.values()]
+
+
+def _run_grid(rs: Sequence[ItemRef], area, gutter: float, keep: float, bleed: float) -> Grid | None:
+    """A run's grid, the most to a page with no room for marks; turned where the room its marks
+    take (`keep`) leaves the upright grid fewer to a page than turned, so that the run would
+    take more pages upright (two 4 × 6 in cards upright across Letter, one with their marks)."""
+    grid = impose_grid(rs[0].w, rs[0].h, area, gutter)
+    if grid is None or grid.rotated or not keep:
+        return grid
+    marked = impose_grid(rs[0].w, rs[0].h, area, gutter, keep, bleed, len(rs))
+    return marked if marked is not None and marked.rotated else grid
 
 
 def grid_pages(

@@ -1,0 +1,59 @@
+"""The cuts a sheet takes: straight cuts, each right across the piece it is made in (a paper
+trimmer, pieces not stacked), that free every item. In a piece every line clear of items one way
+is cut, then each strip the same way; the way that takes fewer cuts. An item's edge on the
+piece's own edge takes no cut. The packing search prefers, among packings on as many sheets,
+the one whose sheets take fewest (docs/printing.md, "The cuts a shared sheet takes")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import pairwise
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
+EPS = 0.05  # mm: edges closer than this are one cut line
+
+
+def cut_count(rects: Iterable[Box], region: Box) -> int:
+    """The cuts that free every item `rects` inside `region`."""
+    return _cuts(tuple(sorted(rects)), region)
+
+
+@lru_cache(maxsize=4096)
+def _cuts(rects: tuple[Box, ...], region: Box) -> int:
+    if len(rects) == 1:  # its edges not yet cut
+        return sum(abs(a - b) > EPS for a, b in zip(rects[0], region, strict=True))
+    best = None
+    for axis in (0, 1):
+        lo, hi = region[axis], region[axis + 2]
+        free = _free_lines(rects, axis, lo, hi)
+        if not free:
+            continue
+        total = len(free)
+        for a, b in pairwise([lo, *free, hi]):
+            inside = tuple(r for r in rects if r[axis] >= a - EPS and r[axis + 2] <= b + EPS)
+            sub = (a, region[1], b, region[3]) if axis == 0 else (region[0], a, region[2], b)
+            total += _cuts(inside, sub) if inside else 0
+            if best is not None and total >= best:
+                break  # this way already takes as many as the other
+        best = total if best is None else min(best, total)
+    if best is None:  # no straight line parts them: not a guillotine packing, never chosen
+        return 10**6
+    return best
+
+
+def _free_lines(rects: tuple[Box, ...], axis: int, lo: float, hi: float) -> list[float]:
+    """The item edges one way inside (lo, hi) that cross no item: where a cut goes (edges
+    closer than EPS are one line)."""
+    spans = sorted((r[axis], r[axis + 2]) for r in rects)
+    covered: list[list[float]] = []  # the items' spans merged where they overlap by over EPS
+    for a, b in spans:
+        if covered and a < covered[-1][1] - 2 * EPS:
+            covered[-1][1] = max(covered[-1][1], b)
+        else:
+            covered.append([a, b])
+    free: list[float] = []
+    for v in sorted(v for a, b in covered for v in (a, b) if lo + EPS < v < hi - EPS):
+        if not free or v - free[-1] > EPS:
+            free.append(v)
+    return free
