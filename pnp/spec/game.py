@@ -211,6 +211,3 @@ class FaceSpec(FamilySpec):
 
     front: list[Element] = Field(default_factory=list, description="elements drawn on the front")
     back: list[Element] | None = Field(None, description="elements drawn on the back (two-sided)")
-    back_flip: Literal["auto", "none"] = Field(
-        "auto", description="'none' prints the back unrotated even for short-edge duplex"
-    )
