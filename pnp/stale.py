@@ -30,9 +30,11 @@ def _newest(folder: Path, skip: set[Path]) -> tuple[float, Path | None]:
     """The newest file under `folder` (hidden entries and `skip` left out), within MAX_FILES
     entries looked at, without recursion (a shared game folder may nest thousands deep)."""
     best: tuple[float, Path | None] = (0.0, None)
-    seen, stack = 0, [folder]
+    # each folder's real path is its parent's and its name (links are not followed): resolving
+    # every folder again would cost time growing with the square of the depth
+    seen, stack = 0, [(folder, folder.resolve())]
     while stack:
-        here = stack.pop()
+        here, real = stack.pop()
         try:
             entries = list(os.scandir(here))
         except OSError:
@@ -45,8 +47,8 @@ def _newest(folder: Path, skip: set[Path]) -> tuple[float, Path | None]:
                 continue
             try:
                 if e.is_dir(follow_symlinks=False):
-                    if Path(e.path).resolve() not in skip:
-                        stack.append(Path(e.path))
+                    if real / e.name not in skip:
+                        stack.append((Path(e.path), real / e.name))
                     continue
                 m = e.stat().st_mtime
             except OSError:

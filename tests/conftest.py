@@ -292,3 +292,23 @@ def build_a4(folder: Path, out: Path, engine: str = "reportlab", *extra: str) ->
     return main(
         ["build", str(folder), "--paper", "a4", "--engine", engine, "--out", str(out), *extra]
     )
+
+
+def sweep(cases, everyday) -> list:
+    """A sweep's cases as pytest parameters: those `everyday(case)` keeps run in the README's
+    command, the rest only with the deep tests (`pytest -m deep`, which CI runs after it)."""
+    return [
+        pytest.param(*(c if isinstance(c, tuple) else (c,)), marks=() if everyday(c) else pytest.mark.deep)
+        for c in cases
+    ]
+
+
+def one_paper_each(cases) -> list:
+    """sweep() of (game, ..., paper) cases keeping one paper per shipped game in the everyday
+    run, A4 and Letter in turn down the sorted list of games (the same paper for a game in every
+    file, so the everyday run builds each game once): every game and both papers are still
+    read every time, and every game on both papers with the deep tests."""
+    from pnp.spec.load import builtin_games
+
+    turn = {g: ("a4", "letter")[i % 2] for i, g in enumerate(sorted(builtin_games()))}
+    return sweep(cases, lambda c: turn.get(c[0], c[-1]) == c[-1])

@@ -7,6 +7,7 @@ import re
 
 import pymupdf
 import pytest
+from conftest import one_paper_each
 
 LABEL = re.compile(r"^[A-Z]+\d+$")
 PAGE = re.compile(r"^page (\d+)$")
@@ -39,8 +40,10 @@ def map_entries(page: pymupdf.Page) -> dict[str, int]:
     return out
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "variant"), TILED)
+@pytest.mark.parametrize(
+    ("game", "variant", "paper"),
+    one_paper_each([(g, v, p) for g, v in TILED for p in ("a4", "letter")]),
+)
 def test_the_map_names_the_page_of_every_tile(built, game, variant, paper):
     doc = built(game, paper, variant=variant).doc()
     maps = 0

@@ -148,7 +148,7 @@ def mark_boxes(page):
     return out
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.deep)])
 def test_registration_marks_are_printed_clear_of_every_item(tmp_path, capsys, paper):
     out = tmp_path / "out"
     assert (

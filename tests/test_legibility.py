@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import one_paper_each, sweep
 
 from pnp.spec.load import builtin_games
 
@@ -88,7 +89,7 @@ def _prints() -> list[tuple[str, str | None, str]]:
     return out
 
 
-@pytest.mark.parametrize(("game", "variant", "paper"), _prints())
+@pytest.mark.parametrize(("game", "variant", "paper"), one_paper_each(_prints()))
 def test_every_page_meets_the_limits(built, game, variant, paper):
     found = shortfalls(built(game, paper, variant).doc())
     assert not found, f"{len(found)}: " + "; ".join(found[:12])
@@ -148,7 +149,11 @@ def test_strict_refuses_before_writing(game_copy, tmp_path, capsys):
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
-@pytest.mark.parametrize(("game", "variant"), sorted({(g, v) for g, v, _ in _prints()}, key=str))
+# every game plain in the everyday run, its variants too with the deep tests
+@pytest.mark.parametrize(
+    ("game", "variant"),
+    sweep(sorted({(g, v) for g, v, _ in _prints()}, key=str), lambda c: c[1] is None),
+)
 def test_shipped_game_builds_strict_without_warnings(tmp_path, capsys, game, variant):
     from pnp.cli import main
 
@@ -256,8 +261,9 @@ def stray_marks(doc, manifest) -> tuple[int, list[str]]:
     return checked, bad
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", sorted(builtin_games()))
+@pytest.mark.parametrize(
+    ("game", "paper"), one_paper_each([(g, p) for g in sorted(builtin_games()) for p in ("a4", "letter")])
+)
 def test_tile_crosshairs_sit_only_where_the_next_tile_covers_them(built, game, paper):
     """Read from the PDF: every pink alignment mark on a tile page lies off the art, or in the
     right or bottom strip that the next tile is glued over; never on art the assembled board shows."""

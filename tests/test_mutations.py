@@ -24,10 +24,15 @@ _spec.loader.exec_module(mutations)
 GAMES = mutations.games()
 
 
+# the games by the time `pnp check` takes on them, quickest first
+QUICKEST = ["piecepack", "global-warming", "greenway", "earthquake", "earth-our-home", "aftershock"]
+
+
 def chosen() -> list:
-    """The first break of every category, from the first game that has one: each kind of
-    reading once (the whole catalogue runs in CI)."""
-    every = [m for g in GAMES for m in mutations.load(g)]
+    """The first break of every category, from the game quickest to check that has one: each
+    kind of reading once (the whole catalogue runs in CI)."""
+    order = [g for g in QUICKEST if g in GAMES] + [g for g in GAMES if g not in QUICKEST]
+    every = [m for g in order for m in mutations.load(g)]
     return [m for cat in mutations.CATEGORIES for m in [m for m in every if m.category == cat][:1]]
 
 
@@ -91,8 +96,8 @@ def test_every_named_rule_exists():
 
 
 def test_the_shipped_games_pass(copies):
-    """The baseline every break starts from passes, so a failure is the break's doing."""
-    for game in GAMES:
+    """The baseline every break here starts from passes, so a failure is the break's doing."""
+    for game in sorted({m.game for m in BREAKS}):
         code, failed, message = mutations.check(copies(game).folder)
         assert code == 0, f"{game}: {sorted(failed)} {message}"
 

@@ -71,7 +71,7 @@ def test_cut_file_follows_the_printed_outlines(built, tmp_path):
     for game in ("greenway", "aftershock", "earthquake", "piecepack"):
         b = built(game, "a4")
         out = tmp_path / game
-        assert main(["export", game, "--cut", "--out", str(out), "--quiet"]) == 0
+        assert main(["export", game, "--cut", "--paper", "a4", "--out", str(out), "--quiet"]) == 0
         files = sorted((out / game / "cut").glob(f"{game}-a4-cut-p*.svg"))
         assert files
         doc, bleeds = b.doc(), bleeds_of(game)

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pymupdf
 import pytest
-from conftest import MM, Built
+from conftest import MM, Built, one_paper_each
 
 from pnp import build
 from pnp.spec.load import load_game
@@ -187,8 +187,9 @@ def _gap(a: pymupdf.Rect, b: pymupdf.Rect) -> float:
 GAMES = ["aftershock", "earth-our-home", "earthquake", "global-warming", "greenway", "piecepack"]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    ("game", "paper"), one_paper_each([(g, p) for g in GAMES for p in ("a4", "letter")])
+)
 def test_the_guides_jobs_are_the_pages_as_their_headers_say(built, game, paper):
     b = built(game, paper)
     doc = b.doc()

@@ -12,6 +12,7 @@ import math
 
 import pymupdf
 import pytest
+from conftest import one_paper_each
 
 from pnp.rulecheck.legibility import _inside_ops
 from pnp.spec.load import builtin_games
@@ -208,8 +209,9 @@ def neighbour_colours(doc, manifest) -> tuple[int, list[str]]:
     return checked, bad
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", sorted(builtin_games()))
+@pytest.mark.parametrize(
+    ("game", "paper"), one_paper_each([(g, p) for g in sorted(builtin_games()) for p in ("a4", "letter")])
+)
 def test_a_shifted_back_shows_no_neighbours_colour(built, game, paper):
     b = built(game, paper)
     doc = b.doc()

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pymupdf
 import pytest
-from conftest import build_a4, game_yaml
+from conftest import build_a4, game_yaml, one_paper_each
 
 MM = 72 / 25.4
 MARGIN = 5.0  # layouts/a4.yaml and letter.yaml: `margin: 5mm`
@@ -22,6 +22,8 @@ COMPONENTS = Path(__file__).resolve().parent.parent / "components"
 # every shipped game, and the variant that tiles its boards at another scale
 GAMES = [(d.name, None) for d in sorted(COMPONENTS.iterdir()) if (d / "game.yaml").is_file()]
 GAMES.append(("earth-our-home", "reduced"))
+# each on one paper in the everyday run, on both with the deep tests
+PRINTS = one_paper_each([(g, v, p) for g, v in GAMES for p in ("a4", "letter")])
 
 
 def ink_in_margin(page: pymupdf.Page, margin: float = MARGIN) -> tuple[int, tuple | None]:
@@ -91,8 +93,7 @@ def unmarked_edges(
     return missing
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "variant"), GAMES)
+@pytest.mark.parametrize(("game", "variant", "paper"), PRINTS)
 def test_nothing_prints_in_the_margin(built, game, variant, paper):
     """Every page leaves the margin white: the guide's pages, sheets, backs, tiles, fold sheets,
     assembly maps and calibration pages; items, bleed, cut marks, ticks and text all lie inside."""
@@ -123,8 +124,7 @@ def edges_and_unmarked(doc: pymupdf.Document, pages: list[dict], margin: float =
     return edges, missing
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "variant"), GAMES)
+@pytest.mark.parametrize(("game", "variant", "paper"), PRINTS)
 def test_every_item_edge_has_a_mark_that_prints(built, game, variant, paper):
     b = built(game, paper, variant=variant)
     edges, missing = edges_and_unmarked(b.doc(), b.manifest["pages"])

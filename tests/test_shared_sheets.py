@@ -10,6 +10,7 @@ import re
 
 import pymupdf
 import pytest
+from conftest import one_paper_each
 
 from pnp.cli import main
 
@@ -286,8 +287,10 @@ SHIPPED = [
 ]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+@pytest.mark.parametrize(
+    ("game", "variant", "paper"),
+    one_paper_each([(g, v, p) for g, v in [*SHIPPED, ("earth-our-home", "reduced")] for p in ("a4", "letter")]),
+)
 def test_every_shipped_sheet_cuts_apart(built, game, variant, paper):
     """On every sheet of every game: items apart, parted by guillotine cuts, and each item edge
     with a cut mark printed in the PDF along its line, outside every item."""
@@ -329,8 +332,10 @@ def test_every_shipped_sheet_cuts_apart(built, game, variant, paper):
     assert shared >= 1  # every game has families that share a sheet
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+@pytest.mark.parametrize(
+    ("game", "variant", "paper"),
+    one_paper_each([(g, v, p) for g, v in [*SHIPPED, ("earth-our-home", "reduced")] for p in ("a4", "letter")]),
+)
 def test_identical_items_on_a_shared_sheet_stand_the_same_way_round(built, game, variant, paper):
     """Like items stay together the same way round (docs/printing.md), families that name one
     `sheet:` included (Aftershock's bridges among its pieces): every item of one family and one
@@ -357,8 +362,10 @@ def _outside(a, c, inner) -> bool:
     return not any(x0 <= x < x1 and y0 <= y < y1 for x0, y0, x1, y1 in inner)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+@pytest.mark.parametrize(
+    ("game", "variant", "paper"),
+    one_paper_each([(g, v, p) for g, v in [*SHIPPED, ("earth-our-home", "reduced")] for p in ("a4", "letter")]),
+)
 def test_tiles_reassemble_every_board_at_true_size(built, game, variant, paper):
     """Every board's tiles, on pages of their own or on shared sheets: each prints its region at
     true size, under its label; together they cover the board, neighbours overlapping; the map
@@ -528,8 +535,10 @@ def test_the_reduced_globes_tile_on_five_a4_sheets_and_reassemble(built):
         )
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+@pytest.mark.parametrize(
+    ("game", "variant", "paper"),
+    one_paper_each([(g, v, p) for g, v in [*SHIPPED, ("earth-our-home", "reduced")] for p in ("a4", "letter")]),
+)
 def test_every_shipped_back_lies_behind_its_front(built, game, variant, paper):
     """On every shipped sheet printed on both sides: each two-sided item's back is on the page
     after its front, where the paper's duplex flip carries the front, and the PDF prints
@@ -564,8 +573,10 @@ def test_every_shipped_back_lies_behind_its_front(built, game, variant, paper):
     assert checked, f"{game} {paper}: no two-sided item found on a duplex sheet"
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "variant"), [*SHIPPED, ("earth-our-home", "reduced")])
+@pytest.mark.parametrize(
+    ("game", "variant", "paper"),
+    one_paper_each([(g, v, p) for g, v in [*SHIPPED, ("earth-our-home", "reduced")] for p in ("a4", "letter")]),
+)
 def test_a_shared_sheet_takes_few_more_cuts_than_its_families_alone(built, game, variant, paper):
     """The bound in docs/printing.md: a shared sheet of F families needs at most the cuts each
     family's items would need alone on the sheet, plus F - 1 (a cut to part each further block)."""

@@ -8,6 +8,7 @@ import re
 
 import pymupdf
 import pytest
+from conftest import one_paper_each
 
 MM = 72 / 25.4
 LABEL = re.compile(r"^[A-Z]+\d+\s+\S")
@@ -62,8 +63,10 @@ def crossing(page: pymupdf.Page, box: pymupdf.Rect) -> list:
     return out
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "variant"), TILED)
+@pytest.mark.parametrize(
+    ("game", "variant", "paper"),
+    one_paper_each([(g, v, p) for g, v in TILED for p in ("a4", "letter")]),
+)
 def test_tile_labels_are_clear_of_marks_and_read_up_or_across(built, game, variant, paper):
     b = built(game, paper, variant=variant)
     doc = b.doc()

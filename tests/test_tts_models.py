@@ -361,30 +361,26 @@ def test_standees_are_figurines_of_their_folded_size(small_game):
 
 
 def test_a_variant_exports_beside_the_base_game(game_copy, tmp_path, capsys):
-    folder = game_copy("earth-our-home")
+    folder = game_copy("greenway")
     out = tmp_path / "out"
     assert main(["export", str(folder), "--tts", "--out", str(out), "-q"]) == 0
-    base = out / "earth-our-home" / "tts"
+    base = out / "greenway" / "tts"
     before = {p.name: p.read_bytes() for p in base.iterdir()}
-    argv = ["export", str(folder), "--variant", "reduced", "--tts", "--out", str(out), "-q"]
+    argv = ["export", str(folder), "--variant", "plain", "--tts", "--out", str(out), "-q"]
     assert main(argv) == 0
     assert {p.name: p.read_bytes() for p in base.iterdir()} == before  # untouched
-    reduced = json.loads(
-        (out / "earth-our-home" / "tts-reduced" / "earth-our-home-reduced.json").read_text()
-    )
-    plain = json.loads(before["earth-our-home.json"])
-    assert reduced["SaveName"] == "Earth: Our Home (reduced)" != plain["SaveName"]
-    urls = [o["CustomImage"]["ImageURL"] for o in reduced["ObjectStates"] if "CustomImage" in o]
-    assert urls and all("/tts-reduced/" in u for u in urls)
+    variant = json.loads((out / "greenway" / "tts-plain" / "greenway-plain.json").read_text())
+    whole = json.loads(before["greenway.json"])
+    assert variant["SaveName"] == "The Greenway (plain)" != whole["SaveName"]
+    urls = [o["CustomImage"]["ImageURL"] for o in variant["ObjectStates"] if "CustomImage" in o]
+    assert urls and all("/tts-plain/" in u for u in urls)
     # the game edited since: an export of the base game names the variant's as older
     later = time.time() + 60
     os.utime(folder / "game.yaml", (later, later))
     capsys.readouterr()
-    assert (
-        main(["export", str(folder), "--tts", "--family", "first-player", "--out", str(out)]) == 0
-    )
+    assert main(["export", str(folder), "--tts", "--family", "badge", "--out", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "tts-reduced/" in err and "pnp export --tts --variant reduced" in err, err
+    assert "tts-plain/" in err and "pnp export --tts --variant plain" in err, err
 
 
 @pytest.mark.parametrize(

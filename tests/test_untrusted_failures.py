@@ -116,32 +116,26 @@ def test_full_disk(tmp_path, capsys, monkeypatch):
         (["export", "--tts"], 5),
     ],
 )
-def test_memory_error_anywhere_is_exit_2(tmp_path, command, at):
-    """The fault-injection hook (tests/pnp_with_fault.py memory:N) runs out of memory at the
-    Nth budget check: every stage ends in exit 2 with a message, and nothing is written."""
-    import os
-    import subprocess
-    import sys
+def test_memory_error_anywhere_is_exit_2(tmp_path, capsys, monkeypatch, command, at):
+    """The fault-injection hook (pnp.budget._fault_at, which tests/pnp_with_fault.py memory:N
+    sets in a process of its own) runs out of memory at the Nth budget check of the run: every
+    stage ends in exit 2 with a message, and nothing is written."""
+    from pnp import budget
 
     game, out = mini_game(tmp_path), tmp_path / "out"
     args = [command[0], str(game), "--out", str(out), *command[1:]]
-    faulty = str(Path(__file__).parent / "pnp_with_fault.py")
-    env = {**os.environ, "PNP_DEBUG": ""}
-    r = subprocess.run(
-        [sys.executable, faulty, f"memory:{at}", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
-    assert r.returncode == 2, r.stderr
-    assert r.stderr.startswith("error: out of memory") and "--max-items" in r.stderr, r.stderr
-    assert "Traceback" not in r.stderr and "internal error" not in r.stderr
+    monkeypatch.delenv("PNP_DEBUG", raising=False)
+    monkeypatch.setattr(budget, "_fault_at", at)
+    monkeypatch.setattr(budget, "_checks", [0])  # counted from the run's start, as in a process
+    capsys.readouterr()
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: out of memory") and "--max-items" in err, err
+    assert "Traceback" not in err and "internal error" not in err
+    assert budget._checks[0] >= at, "the fault was reached"
     assert not (out / "mini").exists(), "a run that ran out of memory writes nothing"
-    r = subprocess.run(
-        [sys.executable, "-m", "pnp", *args], capture_output=True, text=True, env=env, timeout=120
-    )
-    assert r.returncode == 0 and (out / "mini").is_dir(), r.stderr  # the same run without the fault
+    monkeypatch.setattr(budget, "_fault_at", 0)
+    assert main(args) == 0 and (out / "mini").is_dir()  # the same run without the fault
 
 
 def test_memory_error_in_the_live_server_is_shown_and_recovers(tmp_path, monkeypatch):

@@ -8,38 +8,27 @@ mode, and pymupdf.
 
 from __future__ import annotations
 
-import json
 import warnings
 
 import pikepdf
 import pymupdf
 import pytest
+from conftest import one_paper_each, sweep
 from pypdf import PdfReader
 
-from pnp import build
-from pnp.spec.load import builtin_games, load_game
+from pnp.spec.load import builtin_games
 
 GAMES = sorted(builtin_games())
 PAPERS = ["a4", "letter"]
-_built: dict = {}
 
 
 @pytest.fixture(scope="module")
-def outputs(tmp_path_factory, built):
-    """(pdf, manifest) of a game's build: the session's reportlab builds, SVG-engine ones here."""
+def outputs(built):
+    """(pdf, manifest) of a game's build: the session's builds, shared with the other tests."""
 
     def get(game: str, paper: str, engine: str = "reportlab"):
-        if engine == "reportlab":
-            b = built(game, paper)
-            return b.pdf, b.manifest
-        if (game, paper, engine) not in _built:
-            out = tmp_path_factory.mktemp(f"valid-{game}-{engine}")
-            (o,) = build(load_game(game), [paper], out_dir=out, engine=engine)
-            _built[(game, paper, engine)] = (
-                o.pdf,
-                json.loads(o.manifest.read_text(encoding="utf-8")),
-            )
-        return _built[(game, paper, engine)]
+        b = built(game, paper, engine=engine)
+        return b.pdf, b.manifest
 
     return get
 
@@ -47,9 +36,17 @@ def outputs(tmp_path_factory, built):
 # The SVG engine's pages differ by paper only in size: every game on A4, one on Letter too.
 CASES = [(g, p, "reportlab") for g in GAMES for p in PAPERS]
 CASES += [(g, "a4", "svg") for g in GAMES] + [("greenway", "letter", "svg")]
+# everyday: each game on one paper from the PDF engine (tests/conftest.py one_paper_each), and
+# from the SVG engine the games other tests build with it too; the rest with the deep tests
+SVG_EVERYDAY = {"earthquake", "global-warming", "greenway", "piecepack"}
+EVERYDAY = {c for c in CASES if c[2] == "svg" and c[0] in SVG_EVERYDAY} | {
+    (p.values[0], p.values[1], "reportlab")
+    for p in one_paper_each([(g, pp) for g in GAMES for pp in PAPERS])
+    if not p.marks
+}
 
 
-@pytest.mark.parametrize(("game", "paper", "engine"), CASES)
+@pytest.mark.parametrize(("game", "paper", "engine"), sweep(CASES, EVERYDAY.__contains__))
 def test_pdf_is_structurally_valid(game, paper, engine, outputs):
     pdf, manifest = outputs(game, paper, engine)
     pages = len(manifest["pages"])
