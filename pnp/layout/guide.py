@@ -380,7 +380,8 @@ def cost_paragraph(sheets: dict[str, list[int]], paper: str) -> str:
             # a long deck's fronts alternate with their backs: the span, not every page
             where = _ranges(pages) if len(pages) <= 24 else f"{pages[0]}–{pages[-1]}"
             parts.append(
-                f"{len(pages)} sheet{'s' if len(pages) > 1 else ''} of {name} ({paper}: pages {where})"
+                f"{len(pages)} sheet{'s' if len(pages) > 1 else ''} of {name}"
+                f" ({paper}: page{'s' if len(pages) > 1 else ''} {where})"
             )
     if not parts:
         return "To buy: the sheets are counted once the pages are laid out."
