@@ -122,3 +122,22 @@ def test_a_thing_moved_from_its_place_fails(tmp_path, capsys, game, file, old, n
     assert rc == 1 and not r["passed"], r
     assert words in r["cite"]
     assert r["misses"] and r["misses"][0]["spec"]  # the face and the YAML line that drew it
+
+
+def test_a_fills_rule_reads_only_the_colours_it_names(tmp_path, capsys):
+    """A patch painted in the sea of Aftershock's board, in a colour no rule names: the rules
+    counting the bridges' deck fills over the board read the decks, not the patch, so coverage
+    lists it (counted as read, any repainted region there would pass unseen)."""
+    folder = copy_game(tmp_path, "aftershock")
+    edit(
+        folder,
+        "board.yaml",
+        "  # the ten areas: land, name and score values (best first)\n",
+        '  - rect: {x: 240mm, y: 120mm, w: 10mm, h: 10mm, fill: "#123456"}\n'
+        "  # the ten areas: land, name and score values (best first)\n",
+    )
+    rc, results = check(folder, capsys)
+    r = results["drawn:fills"]
+    assert rc == 1 and not r["passed"]
+    assert [m["printed"] for m in r["misses"]] == ["'#123456' filled 1 time (board)"]
+    assert all(v["passed"] for k, v in results.items() if k != "drawn:fills")

@@ -15,6 +15,7 @@ from pnp.errors import PnpError, short
 from pnp.rulecheck.colournames import BASIC, colour_name
 from pnp.rulecheck.faces import DrawnFace, PrintedFaces
 from pnp.rulecheck.facts import Box, FaceFacts, art_name, fill_under, inside
+from pnp.rulecheck.fillread import fill_colours, named
 from pnp.rulecheck.guide import GUIDE, is_guide
 from pnp.rulecheck.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.rulecheck.result import Miss, Result
@@ -120,6 +121,7 @@ class Reader:
         self.other = other  # variant name -> PrintedFaces of the game in that variant
         self.used: list = []  # (face, text, spans) this reader's rules read: coverage
         self.whole = True  # the rule being read compares whole texts (else: what its match spells)
+        self.fill_colours: list[str] | None = None  # the colours the fills rule being read names
         self.face: DrawnFace | None = None  # the face being read
         self.seen: list = []  # (face, MarkFact or ShapeFact) this reader's rules read: coverage
         # areas and positions are in the family's own millimetres: a family printed at `scale`
@@ -223,6 +225,7 @@ class Reader:
         if expect is None and name == "texts":
             expect = {"min": 1}
         self.whole = _compares_whole(kind, expect, sel)
+        self.fill_colours = fill_colours(kind, expect)  # a fills rule reads the colours it names
         if kind == "same":
             r = self.compare_faces(sel, faces, opts, res)
         elif sel.by is not None:
@@ -315,13 +318,13 @@ class Reader:
             return self.measured_colours(opts, area, facts)
         if name == "fills":
             boxes = self.boxes(area)
-            return self.saw(
-                [
-                    s
-                    for s in facts.shapes
-                    if s.opacity >= 0.5 and (boxes is None or any(inside(s.box, b) for b in boxes))
-                ]
-            )
+            got = [
+                s
+                for s in facts.shapes
+                if s.opacity >= 0.5 and (boxes is None or any(inside(s.box, b) for b in boxes))
+            ]
+            self.saw(named(self, got, self.fill_colours))
+            return got
         if name == "size":
             if opts.die_face:
                 return [(b[2] - b[0], b[3] - b[1]) for b in facts.regions]
