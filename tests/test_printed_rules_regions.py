@@ -43,11 +43,11 @@ CASES = [
         "board-season-grounds",
         "in the winter, in the square called New Year",
     ),
-    (  # two block names swapped along the south edge, both still in the southwest quadrant
+    (  # Multnomah's name printed on Barbur's plate, still in the southwest quadrant
         "earthquake",
         "board.yaml",
-        '{text: "Barbur", x: 5.08in,',
-        '{text: "Barbur", x: 7.08in,',
+        '{text: "Multnomah", x: 7.08in,',
+        '{text: "Multnomah", x: 5.08in,',
         "board-block-places",
         "Green - Southwest: Salmon, Corbett, Moody, Abernethy, Terwilliger, Barbur, Multnomah",
     ),
