@@ -149,3 +149,23 @@ def test_a_fills_rule_reads_only_the_colours_it_names(tmp_path, capsys):
     assert rc == 1 and not r["passed"]
     assert [m["printed"] for m in r["misses"]] == ["'#123456' filled 1 time (board)"]
     assert all(v["passed"] for k, v in results.items() if k != "drawn:fills")
+
+
+def test_an_ink_saver_print_reads_pale_fills_on_the_print_it_lightens(tmp_path, capsys):
+    """The ink-saver prints Earthquake's pale tank farm white inside an outline of its colour:
+    the rule reading the farm where it lies does not apply to that print as shipped, and a farm
+    moved off the centre still fails it with --ink-saver."""
+    folder = copy_game(tmp_path, "earthquake")
+    rc, results = check(folder, capsys, "--ink-saver")
+    r = results["board-tank-farm-squares"]
+    assert rc == 0 and r["passed"] and r["not_applicable"] == "--ink-saver"
+    edit(
+        folder,
+        "board.yaml",
+        "rect: {x: 9in, y: 9in, w: 4in, h: 4in, fill: farm",
+        "rect: {x: 11in, y: 9in, w: 4in, h: 4in, fill: farm",
+    )
+    rc, results = check(folder, capsys, "--ink-saver")
+    r = results["board-tank-farm-squares"]
+    assert rc == 1 and not r["passed"] and not r["not_applicable"]
+    assert "In the center is a tank farm" in r["cite"]
