@@ -19,6 +19,14 @@ CASES = [
         "board-centre-block-squares",
         "in the center 2x2 block of the Green",
     ),
+    (  # HEARTS printed on the bottom side, under the diamonds
+        "greenway",
+        "board.yaml",
+        '{text: "HEARTS", x: 3.5in, y: 0in,',
+        '{text: "HEARTS", x: 3.5in, y: 9.5in,',
+        "board-side-words",
+        "the four sides of the board labeled with suits from a poker deck",
+    ),
     (  # the "centre" label printed on a quarter's start square
         "greenway",
         "board.yaml",
