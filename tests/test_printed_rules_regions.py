@@ -123,6 +123,14 @@ CASES = [
         "globe-pair-a-placed",
         "The two bits marked with the same letter are the same habitat",
     ),
+    (  # an Earth 2 P one hex in from the rim, still on the Pacific's side
+        "earth-our-home",
+        "habitats/earth-2.yaml",
+        "- {row: 4, col: 9, habitat: marine}\n- {row: 4, col: 10, habitat: marine, pacific: true}",
+        "- {row: 4, col: 9, habitat: marine, pacific: true}\n- {row: 4, col: 10, habitat: marine}",
+        "globe-2-pacific-hexes",
+        "enter from any region marked with a P adjacent.",
+    ),
 ]
 
 
@@ -177,3 +185,23 @@ def test_an_ink_saver_print_reads_pale_fills_on_the_print_it_lightens(tmp_path, 
     r = results["board-tank-farm-squares"]
     assert rc == 1 and not r["passed"] and not r["not_applicable"]
     assert "In the center is a tank farm" in r["cite"]
+
+
+def test_the_reduced_globes_read_their_key_rows_at_their_scale(tmp_path, capsys):
+    """Areas are in the family's own millimetres: the key's rows lie beyond the reduced globe's
+    drawn size in those units, yet are read at its scale, and a palm beside the Marine words
+    fails there too."""
+    folder = copy_game(tmp_path, "earth-our-home")
+    rc, results = check(folder, capsys, "--variant", "reduced")
+    assert rc == 0 and results["globe-key-marine-symbol"]["passed"], results[
+        "globe-key-marine-symbol"
+    ]
+    edit(
+        folder,
+        "globe.yaml",
+        "symbol: {name: drop, x: 14mm, y: 380mm",
+        "symbol: {name: palm, x: 14mm, y: 380mm",
+    )
+    rc, results = check(folder, capsys, "--variant", "reduced")
+    r = results["globe-key-marine-symbol"]
+    assert rc == 1 and not r["passed"] and "palm" in r["found"], r
