@@ -131,6 +131,39 @@ def guide_page(
     can have, so a draft without it lays out the page the same."""
     W, H, m = paper.size.w, paper.size.h, paper.margin + 7
     cw = W - 2 * m
+    out, y = _masthead(fonts, title, variant, credits, m, cw)
+    out += text(
+        fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True
+    )
+    y += 8
+    flip = "long" if paper.duplex.flip == "long" else "short"
+    lines = _paragraphs(families, calibration, flip, bled, players)
+    jobs_h = JOB_HEAD + JOB_ROW * most_jobs(families, calibration) + 3
+    # the table ends where what follows it still fits above the printable area's bottom: the
+    # continued note, the jobs, the paragraphs, what to buy and a line saying what comes next
+    below = 4 + jobs_h + sum(_para_room(fonts, para, cw) for para in lines) + 15 + 6
+    limit = min(H - 70 - jobs_h + 3, H - paper.margin - below)
+    block, rows_left, y = family_table(fonts, list(families), m, y, cw, limit)
+    out += block
+    if rows_left:
+        out += text(fonts, "Components continued on the next page.", m, y, cw, 3.0, bold=True)
+        y += 4
+    out += jobs_table(fonts, jobs or [], flip, m, y, cw)
+    y += JOB_HEAD + JOB_ROW * max(len(jobs or ()), most_jobs(families, calibration)) + 3
+    for para in lines:
+        out += text(fonts, para, m, y, cw, 3.2)
+        y += _para_room(fonts, para, cw)
+    # the same room whatever it says (a draft of the page has no sheets to count yet)
+    out += text(fonts, cost_paragraph(sheets or {}, paper.title), m, y, cw, 3.2, h=14)
+    y += 15
+    more, extra = _tail(fonts, title, ink, list(choices), rows_left, m, y, cw, H - paper.margin)
+    return out + more, extra
+
+
+def _masthead(
+    fonts: FontBook, title: str, variant: str | None, credits: str, m: float, cw: float
+) -> tuple[list, float]:
+    """The guide's title, credits, the print-at-100% box and the rulers; and where they end."""
     out: list = []
     y = m
     out += text(fonts, title + (f" — {variant}" if variant else ""), m, y, cw, 9.0, bold=True)
@@ -171,32 +204,23 @@ def guide_page(
         fonts,
         "4 inches (ticks every 1/8 in)",
     )
-    y += 17
-    out += text(
-        fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True
-    )
-    y += 8
-    flip = "long" if paper.duplex.flip == "long" else "short"
-    lines = _paragraphs(families, calibration, flip, bled, players)
-    jobs_h = JOB_HEAD + JOB_ROW * most_jobs(families, calibration) + 3
-    # the table ends where what follows it still fits above the printable area's bottom: the
-    # continued note, the jobs, the paragraphs, what to buy and a line saying what comes next
-    below = 4 + jobs_h + sum(_para_room(fonts, para, cw) for para in lines) + 15 + 6
-    limit = min(H - 70 - jobs_h + 3, H - paper.margin - below)
-    block, rows_left, y = family_table(fonts, list(families), m, y, cw, limit)
-    out += block
-    if rows_left:
-        out += text(fonts, "Components continued on the next page.", m, y, cw, 3.0, bold=True)
-        y += 4
-    out += jobs_table(fonts, jobs or [], flip, m, y, cw)
-    y += JOB_HEAD + JOB_ROW * max(len(jobs or ()), most_jobs(families, calibration)) + 3
-    for para in lines:
-        out += text(fonts, para, m, y, cw, 3.2)
-        y += _para_room(fonts, para, cw)
-    # the same room whatever it says (a draft of the page has no sheets to count yet)
-    out += text(fonts, cost_paragraph(sheets or {}, paper.title), m, y, cw, 3.2, h=14)
-    y += 15
-    bottom = H - paper.margin
+    return out, y + 17
+
+
+def _tail(
+    fonts: FontBook,
+    title: str,
+    ink: list[tuple[int, float, float]] | None,
+    choices: list[str],
+    rows_left: list,
+    m: float,
+    y: float,
+    cw: float,
+    bottom: float,
+) -> tuple[list, list[list]]:
+    """What ends the guide page below `y` (the ink estimates, the design choices, or a line
+    saying they follow), and the pages after it."""
+    out: list = []
     carried: list = []  # the ink paragraph, where it does not fit: on the page after
     if ink:
         block = text(fonts, ink_paragraph(ink), m, y, cw, 3.0)
@@ -315,7 +339,7 @@ def family_table(
         vals = [
             fp.title,
             str(fp.count),
-            _ranges(fp.pages),
+            page_ranges(fp.pages),
             "card stock" if fp.stock == "card" else "paper",
             "fold"
             if fp.folded
@@ -378,7 +402,7 @@ def cost_paragraph(sheets: dict[str, list[int]], paper: str) -> str:
         pages = sorted(sheets.get(stock, []))
         if pages:
             # a long deck's fronts alternate with their backs: the span, not every page
-            where = _ranges(pages) if len(pages) <= 24 else f"{pages[0]}–{pages[-1]}"
+            where = page_ranges(pages) if len(pages) <= 24 else f"{pages[0]}–{pages[-1]}"
             parts.append(
                 f"{len(pages)} sheet{'s' if len(pages) > 1 else ''} of {name}"
                 f" ({paper}: page{'s' if len(pages) > 1 else ''} {where})"
@@ -405,7 +429,8 @@ def ink_paragraph(ink: list[tuple[int, float, float]]) -> str:
     )
 
 
-def _ranges(pages: list[int]) -> str:
+def page_ranges(pages: list[int]) -> str:
+    """Page numbers as the guide lists them: runs joined, "1–3, 5"; "-" for none."""
     if not pages:
         return "-"
     out, start, prev = [], pages[0], pages[0]
@@ -475,7 +500,7 @@ def assembly_page(
     out += text(
         fonts,
         f"The board is {grid.board_w:.1f} × {grid.board_h:.1f} mm, printed on {grid.count} tiles "
-        f"({grid.rows} row{'s' if grid.rows > 1 else ''} × {grid.cols} column{'s' if grid.cols > 1 else ''}, {'page' if len(pages) == 1 else 'pages'} {_ranges(pages)}). "
+        f"({grid.rows} row{'s' if grid.rows > 1 else ''} × {grid.cols} column{'s' if grid.cols > 1 else ''}, {'page' if len(pages) == 1 else 'pages'} {page_ranges(pages)}). "
         "Trim each tile on its dashed lines (the left and top edges, except the first column and row), lay it over the "
         "shaded strip of its neighbour, the pink ticks beside its edges in line with the neighbour's crosshairs, and glue. "
         "The crosshairs sit only in the strips that are glued under, so none shows on the assembled board. "
