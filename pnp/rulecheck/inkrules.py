@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pnp.rulecheck.result import Result
-from pnp.rulecheck.seats import Draw, _evaluate
+from pnp.rulecheck.seats import Draw, evaluate_chosen
 from pnp.rulecheck.spec import RulesFile
 from pnp.spec.model import Game
 
@@ -34,7 +34,7 @@ def for_ink_saver(
         and not rules.rules[i].variant  # a rule of another variant was read on that print
     }
     out = list(results)
-    for i, r in _evaluate(game, rules, again, None, draw).items():
+    for i, r in evaluate_chosen(game, rules, again, None, draw).items():
         if r.passed:
             out[i] = replace(
                 out[i],
