@@ -300,7 +300,8 @@ class Reader:
                 )  # an unknown colour is the rule's error, said once
             boxes = self.boxes(area)
             return [
-                o.kind for o in facts.outlines
+                o.kind + (f" {self.square_of(o.box, opts)}" if opts.square is not None else "")
+                for o in facts.outlines
                 if (opts.shape == "any" or o.kind == opts.shape) and (boxes is None or any(inside(o.box, b) for b in boxes))
                 and (opts.colour is None or self.colour_is(o.stroke, opts.colour))
             ]  # fmt: skip

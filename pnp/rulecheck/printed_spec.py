@@ -254,6 +254,19 @@ class OutlinesOf(Strict):
     colour: str | None = Field(
         None, description="only outlines in this colour (a colour name, palette name or #rrggbb)"
     )
+    square: Size | None = Field(
+        None,
+        description="with origin: each outline read with the square its middle lies on, by column and row ('rect [3, 3]'): a hole or space moved by one square fails",
+    )
+    origin: Point | None = Field(
+        None, description="with square: the top-left corner of square [0, 0] of the grid"
+    )
+
+    @model_validator(mode="after")
+    def _squares_placed(self):
+        if (self.square is None) != (self.origin is None):
+            raise ValueError("square and origin read outlines by column and row: give both")
+        return self
 
 
 class ColourOf(Strict):

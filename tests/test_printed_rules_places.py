@@ -1,0 +1,98 @@
+"""Misprints of places, hidden sides and relations that counting passes are caught naming the
+rule and the rulebook's words: a tactical variant's tile or hole one square off on Global
+Warming's setup sheet, a Buy token's used side printed like its unused side, a token's colour
+misprinted on its ring (the part that carries it; its ground is cut away)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rulecheck import check, copy_game, edit
+
+TILE = "w: 11.4mm, h: 11.4mm, radius: 0.8mm"
+HOLE = f'{TILE}, stroke: "#9a9a9a", stroke_width: 0.3mm, dash: [1mm, 0.8mm]'
+
+CASES = [
+    (
+        "global-warming",
+        "setup.yaml",
+        f"rect: {{x: 141mm, y: 33mm, {TILE}, fill: moved",
+        f"rect: {{x: 129mm, y: 33mm, {TILE}, fill: moved",
+        "setup-variant-a-squares",
+        "to adjacentto the middle of each outer edge of the island",
+    ),
+    (
+        "global-warming",
+        "setup.yaml",
+        f"rect: {{x: 129mm, y: 152mm, {HOLE}",
+        f"rect: {{x: 141mm, y: 152mm, {HOLE}",
+        "setup-variant-b-holes",
+        "the four tiles diagonally adjacent to the center hole",
+    ),
+    (
+        "global-warming",
+        "setup.yaml",
+        f"rect: {{x: 141mm, y: 57mm, {HOLE}",
+        f"rect: {{x: 129mm, y: 57mm, {HOLE}",
+        "setup-variant-a-holes",
+        "the four tiles orthogonally adjacent to the center hole",
+    ),
+    (
+        "global-warming",
+        "setup.yaml",
+        f"rect: {{x: 10mm, y: 81mm, {TILE}, fill: tile",
+        f"rect: {{x: 10mm, y: 93mm, {TILE}, fill: tile",
+        "setup-island-squares",
+        "Construct a 5x5 tile island",
+    ),
+    (
+        "aftershock",
+        "buy-tokens.yaml",
+        'fill: "#d6d6d6", stroke: ink, stroke_width: 0.3mm}\n    when: {flips: true}\n'
+        '  - text: {text: "USED"',
+        'fill: white, stroke: ink, stroke_width: 0.3mm}\n    when: {flips: true}\n'
+        '  - text: {text: "{sub}"',
+        "used-side-marked",
+        "Flip this token over when used.",
+    ),
+    (
+        "aftershock",
+        "buy-tokens.yaml",
+        'fill: "#d6d6d6", stroke: ink, stroke_width: 0.3mm}',
+        "fill: white, stroke: ink, stroke_width: 0.3mm}",
+        "used-side-grey",
+        "Flip this token over when used.",
+    ),
+    (
+        "aftershock",
+        "buy-tokens.yaml",
+        '  - circle: {x: 50%, y: 50%, r: 50%, fill: "{colour}"}\n  - circle: {x: 50%, y: 50%, r: 39%',
+        '  - circle: {x: 50%, y: 50%, r: 50%, fill: red}\n  - circle: {x: 50%, y: 50%, r: 39%',
+        "buy-token-rings-marked-alike",
+        "Each player receives a matching set of meeples, houses, bridges, and Buy tokens",
+    ),
+    (
+        "piecepack",
+        "coins.yaml",
+        '  - circle: {x: 50%, y: 50%, r: 50%, fill: "{colour}"}',
+        "  - circle: {x: 50%, y: 50%, r: 50%, fill: suns}",
+        "coin-suit-sides-told-apart",
+        "four suits: Suns, Moons, Crowns and Arms",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "old", "new", "rule", "words"), CASES, ids=[c[4] for c in CASES]
+)
+def test_misprint_fails_naming_rule_and_rulebook(
+    tmp_path, capsys, game, file, old, new, rule, words
+):
+    folder = copy_game(tmp_path, game)
+    edit(folder, file, old, new)
+    rc, results = check(folder, capsys)
+    assert rule in results, f"no rule {rule}"
+    r = results[rule]
+    assert rc == 1 and not r["passed"], r
+    assert words in r["cite"]
+    assert r["misses"] and r["misses"][0]["spec"]  # the face and the YAML line that drew it
