@@ -50,7 +50,7 @@ CASES = [
         "buy-tokens.yaml",
         'fill: "#d6d6d6", stroke: ink, stroke_width: 0.3mm}\n    when: {flips: true}\n'
         '  - text: {text: "USED"',
-        'fill: white, stroke: ink, stroke_width: 0.3mm}\n    when: {flips: true}\n'
+        "fill: white, stroke: ink, stroke_width: 0.3mm}\n    when: {flips: true}\n"
         '  - text: {text: "{sub}"',
         "used-side-marked",
         "Flip this token over when used.",
@@ -67,7 +67,7 @@ CASES = [
         "aftershock",
         "buy-tokens.yaml",
         '  - circle: {x: 50%, y: 50%, r: 50%, fill: "{colour}"}\n  - circle: {x: 50%, y: 50%, r: 39%',
-        '  - circle: {x: 50%, y: 50%, r: 50%, fill: red}\n  - circle: {x: 50%, y: 50%, r: 39%',
+        "  - circle: {x: 50%, y: 50%, r: 50%, fill: red}\n  - circle: {x: 50%, y: 50%, r: 39%",
         "buy-token-rings-marked-alike",
         "Each player receives a matching set of meeples, houses, bridges, and Buy tokens",
     ),
