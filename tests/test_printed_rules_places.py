@@ -71,6 +71,48 @@ CASES = [
         "buy-token-rings-marked-alike",
         "Each player receives a matching set of meeples, houses, bridges, and Buy tokens",
     ),
+    (  # one card's icon drawn on another's: the Influence card draws the Bridge card's reward
+        "aftershock",
+        "cards.yaml",
+        "  - symbol: {name: influence, x: 43mm, y: 25mm, size: 15mm, colour: influencecard}\n"
+        "    when: {type: influence}",
+        "  - symbol: {name: influence, x: 43mm, y: 25mm, size: 15mm, colour: influencecard}\n"
+        "    when: {type: bridge}",
+        "card-reward-keyed-icons",
+        "C. Reward - This shows what components are gained when you play this card",
+    ),
+    (  # the Big Aftershock card's title band in the Influence card's colour
+        "aftershock",
+        "cards.yaml",
+        "  - rect: {x: 2mm, y: 2mm, w: 59.5mm, h: 13mm, radius: 2mm, fill: shockcard}\n"
+        "    when: {type: aftershock}",
+        "  - rect: {x: 2mm, y: 2mm, w: 59.5mm, h: 13mm, radius: 2mm, fill: shockcard}\n"
+        "    when: {type: aftershock}\n"
+        "  - rect: {x: 2mm, y: 2mm, w: 59.5mm, h: 13mm, radius: 2mm, fill: influencecard}\n"
+        "    when: {strength: big}",
+        "card-reward-keyed-band",
+        "A. Type - The type of card.",
+    ),
+    (  # a Mega Aftershock card printed +1
+        "aftershock",
+        "cards.yaml",
+        '{strength: mega, name_shown: "Mega Aftershock", plus: "+2", cost: 4}',
+        '{strength: mega, name_shown: "Mega Aftershock", plus: "+1", cost: 4}',
+        "aftershock-card-keyed-name",
+        "Aftershock markers (pg. 7)",
+    ),
+    (  # a $3M Area card drawing three meeples
+        "aftershock",
+        "cards.yaml",
+        "  - symbol: {name: meeple, x: 49.5mm, y: 25mm, size: 11mm, colour: ink}\n"
+        "    when: {meeples: 2}",
+        "  - symbol: {name: meeple, x: 49.5mm, y: 25mm, size: 11mm, colour: ink}\n"
+        "    when: {meeples: 2}\n"
+        "  - symbol: {name: meeple, x: 56mm, y: 25mm, size: 6mm, colour: ink}\n"
+        "    when: {cost: 3}",
+        "area-card-cost-keyed-meeples",
+        "C. meeples - Number of meeples placed in the area.",
+    ),
     (
         "piecepack",
         "coins.yaml",
