@@ -1,7 +1,7 @@
 """Misprints of places, hidden sides and relations that counting passes are caught naming the
 rule and the rulebook's words: a tactical variant's tile or hole one square off on Global
-Warming's setup sheet, a Buy token's used side printed like its unused side, a token's colour
-misprinted on its ring (the part that carries it; its ground is cut away)."""
+Warming's setup sheet, a Buy token's used side printed like its unused side, a land hex of a globe
+marked with another climate or turned to sea, a token's colour misprinted on its ring (the part that carries it; its ground is cut away)."""
 
 from __future__ import annotations
 
@@ -113,6 +113,22 @@ CASES = [
         "area-card-cost-keyed-meeples",
         "C. meeples - Number of meeples placed in the area.",
     ),
+    (  # a land hex marked with the other climate: the map says temperate
+        "earth-our-home",
+        "habitats/earth-1.yaml",
+        "- {row: 1, col: 3, habitat: temperate}",
+        "- {row: 1, col: 3, habitat: tropical}",
+        "globe-1-climates",
+        "a palm tree for a TROPICAL habitat and a pine tree for a TEMPERATE habitat",
+    ),
+    (  # a sea hex of the Indian Ocean turned to land
+        "earth-our-home",
+        "habitats/earth-2.yaml",
+        "- {row: 8, col: 3, habitat: marine}",
+        "- {row: 8, col: 3, habitat: tropical}",
+        "globe-2-climates",
+        "Temperate and Tropical habitats are LAND: marine habitats are, unsurprisingly enough, SEA.",
+    ),
     (
         "piecepack",
         "coins.yaml",
@@ -131,9 +147,11 @@ def test_misprint_fails_naming_rule_and_rulebook(
     tmp_path, capsys, game, file, old, new, rule, words
 ):
     folder = copy_game(tmp_path, game)
-    edit(folder, file, old, new)
     rc, results = check(folder, capsys)
     assert rule in results, f"no rule {rule}"
+    assert rc == 0 and results[rule]["passed"], results[rule]  # the shipped game passes it
+    edit(folder, file, old, new)
+    rc, results = check(folder, capsys)
     r = results[rule]
     assert rc == 1 and not r["passed"], r
     assert words in r["cite"]

@@ -15,6 +15,7 @@ from pnp.errors import PnpError, short
 from pnp.rulecheck.colournames import BASIC, colour_name
 from pnp.rulecheck.faces import DrawnFace, PrintedFaces
 from pnp.rulecheck.facts import Box, FaceFacts, art_name, fill_under, inside
+from pnp.rulecheck.geography import climates
 from pnp.rulecheck.guide import GUIDE, is_guide
 from pnp.rulecheck.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.rulecheck.result import Miss, Result
@@ -353,6 +354,8 @@ class Reader:
             return [self.grid_of(facts, area)]
         if name == "symbols_on":
             return self.symbols_on(opts, area, facts)
+        if name == "climates":  # pnp.rulecheck.geography
+            return climates(self, opts, area, facts)
         if name == "marking":
             from pnp.rulecheck.printed_spec import ColourOf
 
