@@ -129,6 +129,14 @@ CASES = [
         "globe-2-climates",
         "Temperate and Tropical habitats are LAND: marine habitats are, unsurprisingly enough, SEA.",
     ),
+    (  # the setup example: a Moons coin leads to a tile marked Crowns
+        "global-warming",
+        "setup.yaml",
+        "  - symbol: {name: pp-moons, x: 59.5mm, y: 142.5mm, size: 4mm, colour: moons}",
+        "  - symbol: {name: pp-crowns, x: 59.5mm, y: 142.5mm, size: 4mm, colour: moons}",
+        "setup-sheet-coin-example-suit",
+        "places their pawn on the corresponding tile on the island",
+    ),
     (
         "piecepack",
         "coins.yaml",
