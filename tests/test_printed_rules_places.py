@@ -137,6 +137,14 @@ CASES = [
         "setup-sheet-coin-example-suit",
         "places their pawn on the corresponding tile on the island",
     ),
+    (  # a score track number moved into its neighbour's space
+        "aftershock",
+        "board.yaml",
+        "text: '68', x: 104.17mm",
+        "text: '68', x: 116.17mm",
+        "board-score-track-in-order",
+        "the 0/100 space on the Score Track",
+    ),
     (
         "piecepack",
         "coins.yaml",

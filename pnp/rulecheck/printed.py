@@ -20,6 +20,7 @@ from pnp.rulecheck.guide import GUIDE, is_guide
 from pnp.rulecheck.printed_spec import MEASURES, Area, Faces, FaceSelect, Match
 from pnp.rulecheck.result import Miss, Result
 from pnp.rulecheck.spans import WHOLE, norm, of_match
+from pnp.rulecheck.tracks import track
 from pnp.spec.model import Game, matches
 from pnp.units import parse_length
 
@@ -356,6 +357,8 @@ class Reader:
             return self.symbols_on(opts, area, facts)
         if name == "climates":  # pnp.rulecheck.geography
             return climates(self, opts, area, facts)
+        if name == "track":  # pnp.rulecheck.tracks
+            return track(self, opts, area, facts)
         if name == "marking":
             from pnp.rulecheck.printed_spec import ColourOf
 

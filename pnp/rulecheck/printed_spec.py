@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, ValidationError, WithJsonSchema, model_validator
 
 from pnp.rulecheck.geography import ClimatesOf
+from pnp.rulecheck.tracks import TrackOf
 from pnp.spec.types import Length, Size, Strict
 
 Where = dict[str, object]
@@ -357,6 +358,7 @@ MEASURES: dict[str, tuple[type[Strict], str]] = {
     "symbols_on": (SymbolsOn, "list"),
     "marking": (MarkingOf, "list"),
     "climates": (ClimatesOf, "list"),
+    "track": (TrackOf, "list"),
 }
 # the one-key spellings of earlier rules files: kind -> (measure, default per); their body is the
 # selector's keys and the measure's options together
