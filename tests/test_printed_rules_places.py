@@ -145,6 +145,14 @@ CASES = [
         "board-score-track-in-order",
         "the 0/100 space on the Score Track",
     ),
+    (  # the globes' key: a pine beside "Tropical (land)"
+        "earth-our-home",
+        "globe.yaml",
+        "symbol: {name: palm, x: 14mm, y: 391mm",
+        "symbol: {name: pine, x: 14mm, y: 391mm",
+        "globe-key-tropical-symbol",
+        "a palm tree for a TROPICAL habitat",
+    ),
     (
         "piecepack",
         "coins.yaml",

@@ -841,6 +841,7 @@ class Reader:
 
     def off_faces(self, ref, faces) -> str | None:
         """An area that lies off the faces reads nothing (a face drawn smaller, or a unit mistaken): it fails, saying so."""
+        self.k = self.scales.get(faces[0].family, 1.0)  # areas are in the family's own mm
         boxes = self.boxes(ref)
         if not boxes:
             return None
