@@ -153,6 +153,14 @@ CASES = [
         "globe-key-tropical-symbol",
         "a palm tree for a TROPICAL habitat",
     ),
+    (  # Oakland's score values printed in Hayward's space of the Planning board
+        "aftershock",
+        "planning.yaml",
+        'text: {text: "{scores_oakland}", x: 103.25mm',
+        'text: {text: "{scores_oakland}", x: 136.0mm',
+        "planning-spaces-placed",
+        "Richmond scores (7,5,4,3).",
+    ),
     (
         "piecepack",
         "coins.yaml",
