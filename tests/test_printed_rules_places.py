@@ -161,6 +161,14 @@ CASES = [
         "planning-spaces-placed",
         "Richmond scores (7,5,4,3).",
     ),
+    (  # the B gene cards draw the A card's pine
+        "earth-our-home",
+        "genes.yaml",
+        'symbol: {name: "{habitat}", x: 50%, y: 38mm',
+        "symbol: {name: pine, x: 50%, y: 38mm",
+        "gene-letter-keyed-habitats",
+        "a pine tree for a TEMPERATE habitat",
+    ),
     (
         "piecepack",
         "coins.yaml",
