@@ -6,7 +6,8 @@ from __future__ import annotations
 from pnp.errors import PnpError, escape
 from pnp.pipeline import check_rules, draw_printed, prepare
 from pnp.pipeline import printed as printed_faces
-from pnp.rulecheck.house import accept, is_copy
+from pnp.rulecheck.house import accept
+from pnp.rulecheck.house_lines import is_copy
 from pnp.rulecheck.result import Result
 from pnp.spec.load import load_game
 from pnp.spec.model import Game

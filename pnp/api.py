@@ -264,35 +264,21 @@ def export_cut(
     max_tiles: int = DEFAULT_MAX_TILES, warn: Warn | None = None,
 ) -> list[Path]:  # fmt: skip
     """`pnp export --cut`: an SVG of each sheet page's cut paths, in out_dir/<game id>/cut."""
-    from pnp.export.cut import write_cut_files
-    from pnp.outputset import carry_sub, output_set
-    from pnp.pipeline import prepare
-    from pnp.write import duplex_paper, output_stem
+    from pnp.export.cut import export_cut as write_cut
 
-    game, out = _game(game), Path(out_dir)
+    game = _game(game)
     if not isinstance(paper, str):
         raise PnpError(
             "bad --paper", expected="one paper id or paper YAML file", found=short(paper)
         )
-    # the same pipeline as the build: what cannot be tiled is refused here too
-    spec = duplex_paper(paper, game_folder=game.folder, registration=registration)
-    prep = prepare(game, [spec], legibility=False, max_tiles=options.count("max-tiles", max_tiles))
-    for w in prep.warnings():
-        (warn or _logged)(w)
-    plan, spec = prep.plans[0], prep.papers[0]
-    stem = output_stem(game, spec)  # a --registration build's name, so the two pair up
-    with output_set(out, game.id) as stage:  # switched in whole, with the rest of the set
-        folder = carry_sub(stage, out, game.id, "cut", lambda n: n.startswith(f"{stem}-cut-p"))
-        files = write_cut_files(
-            plan.pages,
-            prep.faces,
-            spec,
-            folder,
-            stem,
-            f"{game.spec.title} {spec.title}",
-            warn=warn or _logged,
-        )
-    return [out / game.id / "cut" / f.name for f in files]
+    return write_cut(
+        game,
+        Path(out_dir),
+        paper=paper,
+        registration=registration,
+        max_tiles=options.count("max-tiles", max_tiles),
+        warn=warn or _logged,
+    )
 
 
 def new(

@@ -265,7 +265,7 @@ def _build_on_cores(args, games: list, papers: list[str], jobs: int) -> list | N
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:
     """`pnp.build` on one game, and what to say of it: (done, report, anything failed or
     warned); a PnpError comes back as its message (it crosses processes)."""
-    from pnp.rulecheck.house import is_copy
+    from pnp.rulecheck.house_lines import is_copy
     from pnp.rulecheck.report import summary
 
     budget.configure(_limits(args))  # a --jobs worker starts with the defaults
@@ -344,7 +344,7 @@ def cmd_check(args) -> int:
     if args.json:
         print(json.dumps([r.as_dict() for r in results], indent=1))
     else:  # -q: no title and no passes, the count and (a copy) the departures line
-        from pnp.rulecheck.house import is_copy
+        from pnp.rulecheck.house_lines import is_copy
 
         copy = args.game if is_copy(game) else None
         print(table(game.id, results, copy=copy, quiet=args.quiet))

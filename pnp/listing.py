@@ -8,7 +8,7 @@ shown are the ones the PDF will have; the print plan after them is the guide pag
 
 from __future__ import annotations
 
-from pnp.layout.guide import _ranges
+from pnp.layout.guide import page_ranges
 from pnp.layout.jobs import COLUMNS, print_jobs
 from pnp.spec.game import GameSpec
 
@@ -67,7 +67,7 @@ def game_lines(prep) -> list[str]:
             " (tiled)" if f.tiled else ""
         )
         if f.pages:
-            pages += f": {_ranges(f.pages)}"  # as the guide page lists them
+            pages += f": {page_ranges(f.pages)}"  # as the guide page lists them
         rows.append((f.family, kinds.get(f.family, ""), str(f.count), f.stock, sides, pages))
     widths = [max(len(r[k]) for r in rows) for k in range(5)]
     for r in rows:

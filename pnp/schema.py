@@ -30,7 +30,7 @@ from pnp.rulecheck.spec import RulesFile
 from pnp.spec.game import FamilySpec, GameSpec
 from pnp.spec.paper import PaperSpec
 from pnp.spec.registry import kind_schemas
-from pnp.spec.types import _LENGTH_PATTERN, _POS_PATTERN
+from pnp.spec.types import LENGTH_PATTERN, POS_PATTERN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_LINE = "# yaml-language-server: $schema="
@@ -118,7 +118,7 @@ def _fix_defaults(node):
         }
         d = node.get("default")
         if (
-            patterns & {_LENGTH_PATTERN, _POS_PATTERN}
+            patterns & {LENGTH_PATTERN, POS_PATTERN}
             and isinstance(d, (int, float))
             and not isinstance(d, bool)
         ):
@@ -316,9 +316,9 @@ def _type_text(prop: dict) -> str:
         return " \\| ".join(f"`{v}`" for v in prop["enum"])
     if "const" in prop:
         return f"`{prop['const']}`"
-    if prop.get("pattern") in (_LENGTH_PATTERN,):
+    if prop.get("pattern") in (LENGTH_PATTERN,):
         return "length"
-    if prop.get("pattern") == _POS_PATTERN:
+    if prop.get("pattern") == POS_PATTERN:
         return "length or %"
     t = prop.get("type")
     if t == "array":

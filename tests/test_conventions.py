@@ -70,8 +70,6 @@ def test_every_package_folder_is_installed():
 LONGEST_FUNCTION = 100  # lines, from `def` to the last line of the body
 # functions still longer, in modules being reworked elsewhere: each leaves this list once split
 LONG_FUNCTIONS_ALLOWED = {
-    ("pnp/rulecheck/evaluate.py", "_one"),
-    ("pnp/rulecheck/printed.py", "read"),
     ("pnp/layout/guide.py", "guide_page"),
     ("pnp/layout/impose.py", "_impose"),
 }

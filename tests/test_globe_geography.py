@@ -93,30 +93,29 @@ def test_inside_the_land_is_the_even_odd_rule_over_every_coastline_edge(printed,
     import random
 
     from pnp.rulecheck.facts import art_name
-    from pnp.rulecheck.printed import Reader, _rings
+    from pnp.rulecheck.ground import ground_of, rings
 
-    game = load_game("earth-our-home")
     face = printed.faces(globe)[0]
     facts = printed.facts(face)
     art = f"{globe}-land"
-    holds = Reader(game, printed, {}).ground(art, facts)
+    _, holds = ground_of(art, facts, printed.symbols)
     mark = next(m for m in facts.marks if m.art == art)
     sym = next(v for k, v in printed.symbols.items() if art_name(k) == art)
-    rings = _rings(sym.children)
+    land = rings(sym.children)
     x0, y0, x1, y1 = mark.box
     sx, sy = (x1 - x0) / sym.w, (y1 - y0) / sym.h
 
     def even_odd(p) -> bool:
         u, v = (p[0] - x0) / sx, (p[1] - y0) / sy
         crossed = 0
-        for ring in rings:
+        for ring in land:
             for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
                 if (ay > v) != (by > v) and u < ax + (v - ay) * (bx - ax) / (by - ay):
                     crossed += 1
         return crossed % 2 == 1
 
     rnd = random.Random(7)
-    corners = [p for ring in rings for p in ring]  # heights where bands and edges meet
+    corners = [p for ring in land for p in ring]  # heights where bands and edges meet
     points = [(rnd.uniform(x0 - 5, x1 + 5), rnd.uniform(y0 - 5, y1 + 5)) for _ in range(1500)]
     points += [(x0 + rnd.uniform(0, 1) * (x1 - x0), y0 + c[1] * sy) for c in corners[::7]]
     answers = [holds(p) for p in points]

@@ -437,6 +437,9 @@ def test_the_guide_says_what_to_buy(tmp_path, built):
     card, paper = len(by_stock["card"]), len(by_stock["paper"])
     assert card >= 5 and paper >= 1
     assert f"To buy: {card} sheets of card stock" in text and f"and {paper} sheets of paper" in text
+    # one sheet is one page: "1 sheet of paper (A4: page 2)"
+    text = " ".join(built("global-warming", "a4").doc()[0].get_text().split())
+    assert "1 sheet of paper (A4: page 2)" in text
 
 
 TILE_LABEL = re.compile(r"^([A-Z]+)(\d+)\s+(.+?) \(board part\)")

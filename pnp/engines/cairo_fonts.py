@@ -40,6 +40,11 @@ def _open():
     return _lib
 
 
+def forget_faces() -> None:
+    """Let every face go, so the next drawing opens each font file again (a saved font)."""
+    _faces.clear()
+
+
 def font_face(path: str) -> cairo.FontFace | None:
     """A cairo face for the TrueType file at `path`, or None where FreeType cannot be used."""
     if path in _faces:

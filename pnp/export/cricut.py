@@ -29,12 +29,12 @@ from pnp.export.cut import (
     svg_num,
 )
 from pnp.export.faces import shop_families, with_dpi
+from pnp.export.skeleton import Export, run_export
 from pnp.kinds import KINDS
 from pnp.kinds.flat import FlatKind
 from pnp.layout.compose import placement_transform
 from pnp.layout.pack import pack
 from pnp.names import safe_name
-from pnp.outputset import carry_sub, output_set
 
 # Design Space's Print Then Cut limit for an image: 6.75 x 9.25 in (171.45 x 234.95 mm)
 AREA_IN = (6.75, 9.25)
@@ -53,12 +53,40 @@ class _Placed:
     rotation: int
 
 
+@dataclass
+class CricutJob:
+    """What the Print Then Cut export chose: the faces that fit, packed into sheets."""
+
+    prep: object  # pnp.pipeline.Prepared
+    faces: list
+    sheets: list  # each a list of pnp.layout.pack spots, indexing `faces`
+    stem: str
+
+
 def export_cricut(
     game, out_dir: Path, *, families: list[str] | None = None, progress=None, warn=None,
     max_tiles: int | None = None,
 ) -> list[Path]:  # fmt: skip
     """OUT/GAME/cricut/GAME-cricut-NN.png and .svg for each sheet; the PNGs' paths."""
-    from pnp.engines.cairo_png import CairoPng
+    return run_export(
+        game,
+        out_dir,
+        Export(
+            FOLDER,
+            choose=lambda: choose_faces(game, families, warn, max_tiles),
+            draw=lambda job, root: draw_sheets(game, job, root, progress),
+            write=lambda job, names, root: (root / "README.txt").write_text(
+                _readme(game, job.sheets, job.faces, job.stem), encoding="utf-8"
+            ),
+            report=lambda job, names, dest: [dest / f"{name}.png" for name in names],
+        ),
+        warn,
+    )
+
+
+def choose_faces(game, families: list[str] | None, warn, max_tiles: int | None) -> CricutJob:
+    """The faces of the families asked for (else of every flat family that fits an image),
+    packed into the fewest Print Then Cut images; a face too large is refused."""
     from pnp.pipeline import prepare
 
     if families:
@@ -95,33 +123,32 @@ def export_cricut(
             hint="leave that family out with --family, or cut it by hand",
         )
     sheets = sheets_for([(f.w, f.h) for f in faces])
-    engine = CairoPng(prep.ctx.fonts, prep.ctx.symbols)
-    stem = f"{safe_name(game.id)}-cricut"
-    written = []
-    with output_set(out_dir, game.id) as stage:
-        root = carry_sub(stage, out_dir, game.id, FOLDER, lambda n: True)
-        for n, spots in enumerate(sheets, 1):
-            w = max(s.x + s.w for s in spots)
-            h = max(s.y + s.h for s in spots)
-            placed = [(faces[s.index], _Placed(s.x, s.y, 90 if s.rotated else 0)) for s in spots]
-            prims = [
-                Group((face.front,), placement_transform(p, face.w, face.h)) for face, p in placed
-            ]
-            k = DPI / 25.4
-            w_px, h_px = max(1, round(w * k)), max(1, round(h * k))
-            png = engine.png(prims, w_px, h_px, w_px / w, h_px / h, background=None)
-            name = f"{stem}-{n:02d}"
-            (root / f"{name}.png").write_bytes(with_dpi(png, DPI))
-            (root / f"{name}.svg").write_text(
-                _cut_svg(placed, w, h, f"{game.spec.title} {name}"), encoding="utf-8"
-            )
-            written.append(out_dir / game.id / FOLDER / f"{name}.png")
-            if progress:
-                progress(f"{game.id}: Print Then Cut sheet {n}/{len(sheets)}")
-        (root / "README.txt").write_text(_readme(game, sheets, faces, stem), encoding="utf-8")
-    for w in prep.warnings() if warn else ():
-        warn(w)
-    return written
+    return CricutJob(prep, faces, sheets, f"{safe_name(game.id)}-cricut")
+
+
+def draw_sheets(game, job: CricutJob, root: Path, progress) -> list[str]:
+    """Each sheet's PNG at DPI and its cut SVG; the sheets' names."""
+    from pnp.engines.cairo_png import CairoPng
+
+    engine = CairoPng(job.prep.ctx.fonts, job.prep.ctx.symbols)
+    names = []
+    for n, spots in enumerate(job.sheets, 1):
+        w = max(s.x + s.w for s in spots)
+        h = max(s.y + s.h for s in spots)
+        placed = [(job.faces[s.index], _Placed(s.x, s.y, 90 if s.rotated else 0)) for s in spots]
+        prims = [Group((face.front,), placement_transform(p, face.w, face.h)) for face, p in placed]
+        k = DPI / 25.4
+        w_px, h_px = max(1, round(w * k)), max(1, round(h * k))
+        png = engine.png(prims, w_px, h_px, w_px / w, h_px / h, background=None)
+        name = f"{job.stem}-{n:02d}"
+        (root / f"{name}.png").write_bytes(with_dpi(png, DPI))
+        (root / f"{name}.svg").write_text(
+            _cut_svg(placed, w, h, f"{game.spec.title} {name}"), encoding="utf-8"
+        )
+        names.append(name)
+        if progress:
+            progress(f"{game.id}: Print Then Cut sheet {n}/{len(job.sheets)}")
+    return names
 
 
 def sheets_for(sizes: list[tuple[float, float]]) -> list:

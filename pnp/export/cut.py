@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from pnp.draw.primitives import Ellipse, Rect, outline_ops
 from pnp.draw.primitives import Path as PathPrim
+from pnp.export.skeleton import Export, run_export
 from pnp.layout.compose import placement_transform
 from pnp.layout.registration import (
     CLEAR,
@@ -41,6 +43,7 @@ SCORE_COLOUR = "#0000ff"
 LINE_WIDTH = 0.1  # mm
 SCORE_DASH = "1 1"
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+FOLDER = "cut"
 
 
 def svg_num(v: float) -> str:
@@ -218,3 +221,48 @@ def write_cut_files(
             f"(the sheet is full to its corners); {advice}"
         )
     return out
+
+
+@dataclass
+class CutJob:
+    """What the cut export chose: the game laid out on the paper its PDF was built for."""
+
+    prep: object  # pnp.pipeline.Prepared
+    paper: object  # its PaperSpec
+    pages: list  # its plan's pages
+    stem: str  # the PDF's name, so the two pair up
+    title: str
+
+
+def export_cut(
+    game, out_dir: Path, *, paper: str = "a4", registration: bool = False,
+    max_tiles: int | None = None, warn=None,
+) -> list[Path]:  # fmt: skip
+    """OUT/GAME/cut/STEM-cut-pNNN.svg for each sheet page with fronts; the files' paths."""
+    return run_export(
+        game,
+        out_dir,
+        Export(
+            FOLDER,
+            choose=lambda: choose_pages(game, paper, registration, max_tiles),
+            draw=lambda job, root: write_cut_files(
+                job.pages, job.prep.faces, job.paper, root, job.stem, job.title, warn
+            ),
+            write=None,  # the SVGs are the whole export
+            report=lambda job, files, dest: [dest / f.name for f in files],
+            replaces=lambda job, name: name.startswith(f"{job.stem}-cut-p"),
+        ),
+        warn,
+    )
+
+
+def choose_pages(game, paper: str, registration: bool, max_tiles: int | None) -> CutJob:
+    """The same pipeline as the build's: what cannot be tiled is refused here too."""
+    from pnp.pipeline import prepare
+    from pnp.write import duplex_paper, output_stem
+
+    spec = duplex_paper(paper, game_folder=game.folder, registration=registration)
+    prep = prepare(game, [spec], legibility=False, max_tiles=max_tiles)
+    spec = prep.papers[0]
+    title = f"{game.spec.title} {spec.title}"
+    return CutJob(prep, spec, prep.plans[0].pages, output_stem(game, spec), title)

@@ -3,7 +3,8 @@ sheets): the families chosen, the limits on resolution, bleed and pixels counted
 anything is drawn, the plan of distinct fronts and backs, and each face drawn with its bleed.
 
 pnp/export/shop.py writes the shop files and pnp/export/press.py the press PDFs from these
-public names; neither imports the other's private helpers.
+public names, both choosing their faces with `choose_cards` (the first step of the order of
+work every export follows, pnp/export/skeleton.py).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp import budget
 from pnp.draw.primitives import Group, Use, translate
 from pnp.errors import PnpError
+from pnp.export.shops import Shop, made_by
 from pnp.face_images import select_families
 from pnp.kinds import KINDS, Face
 from pnp.kinds.flat import FlatKind
@@ -89,6 +92,50 @@ def shop_families(game, names: list[str] | None) -> list:
             expected="a game with families of kind 'card', or --family NAME",
         )
     return fams
+
+
+@dataclass
+class CardsJob:
+    """The faces a shop or press export chose: the families kept, each one's plan of distinct
+    files and its image size in pixels, and ORDER.txt's lines for the families the shop does
+    not make."""
+
+    prep: object  # pnp.pipeline.Prepared, drawn with the bleed
+    families: list
+    bleed: float
+    dpi: float
+    plans: list[ShopFamily] = field(default_factory=list)
+    files: list[ShopFile] = field(default_factory=list)
+    px: dict[str, tuple[int, int]] = field(default_factory=dict)
+    left: list[str] = field(default_factory=list)
+
+
+def choose_cards(
+    game, names: list[str] | None, shop: Shop | None, bleed: float, dpi: float, max_tiles, warn
+) -> CardsJob:
+    """The families (`shop_families`) drawn with the bleed, without those `shop` does not make
+    (each named in a warning); every face's image size checked before any is drawn."""
+    from pnp.pipeline import prepare
+
+    fams = shop_families(game, names)
+    budget.check(
+        "shop", sum(len(f.items) for f in fams), hint="or pick fewer families with --family"
+    )
+    prep = prepare(game, bleed=bleed, legibility=False, max_tiles=max_tiles)
+    fams = [f for f in fams if prep.faces[f.name]]
+    left: list[str] = []  # ORDER.txt's lines for the families the shop does not make
+    if shop is not None:
+        made, left = made_by(shop, [(f, *first_size(prep, f)) for f in fams], warn)
+        fams = [f for f in fams if f.name in made]
+    job = CardsJob(prep, fams, bleed, dpi, left=left)
+    for fam in fams:
+        faces = prep.faces[fam.name]
+        check_pixels(fam, faces, bleed, dpi)
+        plan, files = plan_family(fam, faces)
+        job.plans.append(plan)
+        job.files += files
+        job.px[fam.name] = (pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi))
+    return job
 
 
 def first_size(prep, fam) -> tuple[float, float]:

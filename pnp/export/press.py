@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import time
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 from pnp import budget, options
@@ -29,19 +30,17 @@ from pnp.export.faces import (
     MAX_BLEED_MM,
     MAX_DPI,
     MIN_DPI,
+    CardsJob,
     ShopResult,
     bled,
-    check_pixels,
-    first_size,
+    choose_cards,
     lookup,
     pixels,
-    plan_family,
     remember,
-    shop_families,
 )
-from pnp.export.shops import Shop, made_by, order_text
+from pnp.export.shops import Shop, order_text
+from pnp.export.skeleton import Export, run_export
 from pnp.names import safe_name
-from pnp.outputset import carry_sub, output_set
 
 FOLDER = "press"
 SUMMARY_FILE = "README.txt"
@@ -49,6 +48,21 @@ ORDER_FILE = "ORDER.txt"
 PT_PER_MM = 72 / 25.4
 DEFAULT_BLEED_MM = 3.175  # 1/8 in, what US printers ask
 MIN_INK, MAX_INK = 160.0, 400.0
+
+
+@dataclass
+class PressJob:
+    """The faces a press export chose (pnp/export/faces.py), and each family's pages in order
+    with its distinct images."""
+
+    cards: CardsJob
+    ink_limit: float
+    decks: list  # (family, [(face, side, drawing) per page])
+    distinct: list  # per deck: distinct_images(pages)
+
+    @property
+    def prep(self):
+        return self.cards.prep
 
 
 def export_press(
@@ -65,42 +79,46 @@ def export_press(
     max_tiles: int | None = None,
 ) -> ShopResult:
     """Write OUT/GAME/press/FAMILY.pdf for each family (every card family by default)."""
-    from pnp.engines.cairo_png import CairoPng
-    from pnp.pipeline import prepare
-
     if shop is not None:
         dpi, bleed, ink_limit = shop.dpi, shop.bleed_mm, shop.ink_limit or ink_limit
-    check_press_options(dpi, bleed, ink_limit)
-    fams = shop_families(game, families)
-    budget.check(
-        "shop", sum(len(f.items) for f in fams), hint="or pick fewer families with --family"
-    )
-    prep = prepare(game, bleed=bleed, legibility=False, max_tiles=max_tiles)
-    engine = CairoPng(prep.ctx.fonts, prep.ctx.symbols)
-    profile = icc_profile(ink_limit)
     back_first = shop.back_first if shop else False
-    plans, px, decks = [], {}, []
-    fams = [f for f in fams if prep.faces[f.name]]
-    left: list[str] = []  # ORDER.txt's lines for the families the shop does not make
-    if shop is not None:
-        made, left = made_by(shop, [(f, *first_size(prep, f)) for f in fams], warn)
-        fams = [f for f in fams if f.name in made]
-    for fam in fams:
-        faces = prep.faces[fam.name]
-        check_pixels(fam, faces, bleed, dpi)
-        plan, _ = plan_family(fam, faces)
-        plans.append(plan)
-        px[fam.name] = (pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi))
+    return run_export(
+        game,
+        out_dir,
+        Export(
+            FOLDER,
+            choose=lambda: choose_decks(
+                game, families, shop, dpi, bleed, ink_limit, back_first, max_tiles, warn
+            ),
+            draw=lambda job, root: draw_pdfs(game, job, root, progress),
+            write=lambda job, _, root: write_notes(game, job, shop, back_first, root),
+            report=lambda job, _, dest: ShopResult(
+                dest, job.cards.plans, len(job.decks), job.cards.px
+            ),
+        ),
+        warn,
+    )
+
+
+def choose_decks(
+    game, families, shop: Shop | None, dpi: float, bleed: float, ink_limit: float,
+    back_first: bool, max_tiles, warn,
+) -> PressJob:  # fmt: skip
+    """The options checked, the faces chosen (pnp/export/faces.py), each family's pages in
+    order, and every image's pixels counted before the first is drawn: 1,000 cards at 300 dpi
+    are a billion pixels, refused at once rather than after a minute of drawing."""
+    check_press_options(dpi, bleed, ink_limit)
+    cards = choose_cards(game, families, shop, bleed, dpi, max_tiles, warn)
+    decks = []
+    for fam in cards.families:
         pages = []
-        for f in faces:
+        for f in cards.prep.faces[fam.name]:
             sides = [("front", f.front), ("back", f.back)]
             if back_first:
                 sides.reverse()
             pages += [(f, side, drawing) for side, drawing in sides if drawing is not None]
         decks.append((fam, pages))
     distinct = [distinct_images(pages) for _, pages in decks]
-    # every image's pixels counted before the first is drawn: 1,000 cards at 300 dpi are a
-    # billion pixels, refused at once rather than after a minute of drawing
     budget.check(
         "pixels",
         budget.spent("pixels")
@@ -109,40 +127,53 @@ def export_press(
         key="components",
         hint="or a lower --dpi, or fewer families with --family",
     )
-    with output_set(out_dir, game.id) as stage:
-        root = carry_sub(stage, out_dir, game.id, FOLDER, lambda n: True)
-        for n, ((fam, pages), (images, order)) in enumerate(zip(decks, distinct, strict=True), 1):
-            writer = PressPdf(profile, f"{PROFILE_NAME}, total ink {ink_limit:g}%")
-            objects: dict[int, int] = {}  # image index -> its PDF object, each drawn once
-            for (face, _side, _), at in zip(pages, order, strict=True):
-                if at not in objects:
-                    f, drawing = images[at]
-                    w_px, h_px = pixels(f.w, bleed, dpi), pixels(f.h, bleed, dpi)
-                    kx, ky = w_px / (f.w + 2 * bleed), h_px / (f.h + 2 * bleed)
-                    png = engine.png([bled(f, drawing, bleed, engine.symbols)], w_px, h_px, kx, ky)
-                    objects[at] = writer.image(w_px, h_px, _rgb_pixels(png), ink_limit)
-                writer.page(face.w, face.h, bleed, objects[at])
-            writer.save(
-                root / f"{safe_name(fam.name)}.pdf",
-                title=f"{game.spec.title}: {fam.title}",
-                author=game.spec.credits,
-            )
-            if progress:
-                progress(f"{game.id}: press PDF {n}/{len(decks)}")
-        (root / SUMMARY_FILE).write_text(
-            summary(game, decks, plans, bleed, dpi, ink_limit, back_first), encoding="utf-8"
+    return PressJob(cards, ink_limit, decks, distinct)
+
+
+def draw_pdfs(game, job: PressJob, root: Path, progress) -> None:
+    """FAMILY.pdf for each family: each distinct image drawn once at the dpi, in CMYK."""
+    from pnp.engines.cairo_png import CairoPng
+
+    bleed, dpi, ink_limit = job.cards.bleed, job.cards.dpi, job.ink_limit
+    engine = CairoPng(job.prep.ctx.fonts, job.prep.ctx.symbols)
+    profile = icc_profile(ink_limit)
+    for n, ((fam, pages), (images, order)) in enumerate(
+        zip(job.decks, job.distinct, strict=True), 1
+    ):
+        writer = PressPdf(profile, f"{PROFILE_NAME}, total ink {ink_limit:g}%")
+        objects: dict[int, int] = {}  # image index -> its PDF object, each drawn once
+        for (face, _side, _), at in zip(pages, order, strict=True):
+            if at not in objects:
+                f, drawing = images[at]
+                w_px, h_px = pixels(f.w, bleed, dpi), pixels(f.h, bleed, dpi)
+                kx, ky = w_px / (f.w + 2 * bleed), h_px / (f.h + 2 * bleed)
+                png = engine.png([bled(f, drawing, bleed, engine.symbols)], w_px, h_px, kx, ky)
+                objects[at] = writer.image(w_px, h_px, _rgb_pixels(png), ink_limit)
+            writer.page(face.w, face.h, bleed, objects[at])
+        writer.save(
+            root / f"{safe_name(fam.name)}.pdf",
+            title=f"{game.spec.title}: {fam.title}",
+            author=game.spec.credits,
         )
-        if shop is not None:
-            seq = {
-                fam.name: (f"{safe_name(fam.name)}.pdf", [(f.id, side) for f, side, _ in pages])
-                for fam, pages in decks
-            }
-            (root / ORDER_FILE).write_text(
-                order_text(shop, plans, "pdf", px, seq, left), encoding="utf-8"
-            )
-    for w in prep.warnings() if warn else ():
-        warn(w)
-    return ShopResult(out_dir / game.id / FOLDER, plans, len(decks), px)
+        if progress:
+            progress(f"{game.id}: press PDF {n}/{len(job.decks)}")
+
+
+def write_notes(game, job: PressJob, shop: Shop | None, back_first: bool, root: Path) -> None:
+    """README.txt, and with a shop ORDER.txt: each PDF's pages as its order form takes them."""
+    cards = job.cards
+    (root / SUMMARY_FILE).write_text(
+        summary(game, job.decks, cards.plans, cards.bleed, cards.dpi, job.ink_limit, back_first),
+        encoding="utf-8",
+    )
+    if shop is not None:
+        seq = {
+            fam.name: (f"{safe_name(fam.name)}.pdf", [(f.id, side) for f, side, _ in pages])
+            for fam, pages in job.decks
+        }
+        (root / ORDER_FILE).write_text(
+            order_text(shop, cards.plans, "pdf", cards.px, seq, cards.left), encoding="utf-8"
+        )
 
 
 def check_press_options(dpi: float, bleed: float, ink_limit: float) -> None:

@@ -24,22 +24,19 @@ from pnp.export.faces import (
     MAX_BLEED_MM,
     MAX_DPI,
     MIN_DPI,
+    CardsJob,
     ShopFamily,
-    ShopFile,
     ShopResult,
     bled,
-    check_pixels,
-    first_size,
+    choose_cards,
     pixels,
-    plan_family,
-    shop_families,
     with_dpi,
 )
 from pnp.export.press import export_press
-from pnp.export.shops import find_shop, made_by, order_text
+from pnp.export.shops import Shop, find_shop, order_text
+from pnp.export.skeleton import Export, run_export
 from pnp.kinds import DrawContext, Face
 from pnp.names import csv_cell
-from pnp.outputset import carry_sub, output_set
 
 SAFE_MM = 3.0  # keep text and key art this far inside the cut line (shops ask 3 mm or 1/8 in)
 FOLDER = "cards"
@@ -82,8 +79,6 @@ def export_cards(
     dpi, file type and safe zone replace `dpi`, `bleed` and `fmt`, a card size the shop does
     not make is left out with a warning (refused when the shop makes none), and ORDER.txt lists the counts as the shop's order form takes them;
     a shop that takes press-ready PDFs gets them (pnp/export/press.py)."""
-    from pnp.pipeline import prepare
-
     preset = find_shop(shop) if shop else None
     if preset is not None:
         if preset.output == "press":
@@ -92,61 +87,62 @@ def export_cards(
                 max_tiles=max_tiles,
             )  # fmt: skip
         dpi, bleed, fmt = preset.dpi, preset.bleed_mm, preset.output
-    check_options(dpi, bleed, fmt)
-    fams = shop_families(game, families)
-    budget.check(
-        "shop", sum(len(f.items) for f in fams), hint="or pick fewer families with --family"
+    return run_export(
+        game,
+        out_dir,
+        Export(
+            FOLDER,
+            choose=lambda: choose_files(game, families, preset, dpi, bleed, fmt, max_tiles, warn),
+            draw=lambda job, root: draw_files(game, job, fmt, root, progress),
+            write=lambda job, _, root: write_lists(game, job, fmt, preset, root),
+            report=lambda job, _, dest: ShopResult(dest, job.plans, len(job.files), job.px),
+        ),
+        warn,
     )
-    prep = prepare(game, bleed=bleed, legibility=False, max_tiles=max_tiles)
-    ctx = prep.ctx
-    plans: list[ShopFamily] = []
-    files: list[ShopFile] = []
-    px: dict[str, tuple[int, int]] = {}
-    fams = [f for f in fams if prep.faces[f.name]]
-    left: list[str] = []  # ORDER.txt's lines for the families the shop does not make
-    if preset is not None:
-        made, left = made_by(preset, [(f, *first_size(prep, f)) for f in fams], warn)
-        fams = [f for f in fams if f.name in made]
-    for fam in fams:
-        faces = prep.faces[fam.name]
-        w_px, h_px = pixels(faces[0].w, bleed, dpi), pixels(faces[0].h, bleed, dpi)
-        check_pixels(fam, faces, bleed, dpi)
-        px[fam.name] = (w_px, h_px)
-        plan, fam_files = plan_family(fam, faces)
-        plans.append(plan)
-        files += fam_files
-    # every file's pixels counted before the first is drawn (pnp/budget.py)
+
+
+def choose_files(
+    game, families, preset: Shop | None, dpi: float, bleed: float, fmt: str, max_tiles, warn
+) -> CardsJob:
+    """The options checked, the faces chosen (pnp/export/faces.py) and every file's pixels
+    counted (pnp/budget.py) before the first is drawn."""
+    check_options(dpi, bleed, fmt)
+    job = choose_cards(game, families, preset, bleed, dpi, max_tiles, warn)
     budget.check(
         "pixels",
         budget.spent("pixels")
-        + sum(pixels(f.face.w, bleed, dpi) * pixels(f.face.h, bleed, dpi) for f in files),
+        + sum(pixels(f.face.w, bleed, dpi) * pixels(f.face.h, bleed, dpi) for f in job.files),
         file=game.file,
         key="components",
         hint="or a lower --dpi, or fewer families with --family",
     )
-    with output_set(out_dir, game.id) as stage:
-        root = carry_sub(
-            stage, out_dir, game.id, FOLDER, lambda n: True
-        )  # the folder is replaced whole
-        writer = _PngWriter(ctx, dpi, bleed) if fmt == "png" else _PdfWriter(ctx, game, bleed)
-        for n, f in enumerate(files, 1):
-            writer.write(root / f"{f.name}.{fmt}", f.face, f.drawing)
-            if progress:
-                progress(f"{game.id}: print-shop file {n}/{len(files)}")
-        (root / LIST_FILE).write_text(
-            card_list(plans, fmt, bleed, dpi, px), encoding="utf-8", newline=""
+    return job
+
+
+def draw_files(game, job: CardsJob, fmt: str, root: Path, progress) -> None:
+    """Each distinct face's file: a PNG at the dpi, or a one-page PDF."""
+    ctx, bleed = job.prep.ctx, job.bleed
+    writer = _PngWriter(ctx, job.dpi, bleed) if fmt == "png" else _PdfWriter(ctx, game, bleed)
+    for n, f in enumerate(job.files, 1):
+        writer.write(root / f"{f.name}.{fmt}", f.face, f.drawing)
+        if progress:
+            progress(f"{game.id}: print-shop file {n}/{len(job.files)}")
+
+
+def write_lists(game, job: CardsJob, fmt: str, preset: Shop | None, root: Path) -> None:
+    """cards.csv, README.txt and with a shop ORDER.txt: what to upload, how many times."""
+    bleed, dpi, px = job.bleed, job.dpi, job.px
+    (root / LIST_FILE).write_text(
+        card_list(job.plans, fmt, bleed, dpi, px), encoding="utf-8", newline=""
+    )
+    safe = preset.safe_mm if preset else SAFE_MM
+    (root / SUMMARY_FILE).write_text(
+        summary(game, job.plans, fmt, bleed, dpi, px, safe), encoding="utf-8"
+    )
+    if preset is not None:
+        (root / ORDER_FILE).write_text(
+            order_text(preset, job.plans, fmt, px, left=job.left), encoding="utf-8"
         )
-        safe = preset.safe_mm if preset else SAFE_MM
-        (root / SUMMARY_FILE).write_text(
-            summary(game, plans, fmt, bleed, dpi, px, safe), encoding="utf-8"
-        )
-        if preset is not None:
-            (root / ORDER_FILE).write_text(
-                order_text(preset, plans, fmt, px, left=left), encoding="utf-8"
-            )
-    for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
-        warn(w)
-    return ShopResult(out_dir / game.id / FOLDER, plans, len(files), px)
 
 
 class _PngWriter:

@@ -11,12 +11,14 @@ grid, for TTS's "unique backs" option.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.draw.primitives import Rect, Style
 from pnp.errors import PnpError
 from pnp.export.obj import obj_text
+from pnp.export.skeleton import Export, run_export
 from pnp.export.tts_budget import check_base_url, check_pixels
 from pnp.export.tts_dice import DIE_KINDS, dice_objects
 from pnp.export.tts_pieces import (
@@ -38,7 +40,6 @@ from pnp.export.tts_save import (
 from pnp.face_images import place_face, render_png, select_families
 from pnp.kinds.base import Face
 from pnp.names import UniqueNames, safe_name
-from pnp.outputset import carry_sub, output_set
 
 DECK_KINDS = {"card"}
 BOARD_KINDS = {"board", "hexmap", "sheet"}
@@ -70,6 +71,20 @@ def cell_size(w_mm: float, h_mm: float) -> tuple[int, int]:
     return max(1, int(w_mm * k)), max(1, int(h_mm * k))
 
 
+@dataclass
+class TtsJob:
+    """What the TTS export chose: its families by what TTS makes of them, and where they go."""
+
+    prep: object  # pnp.pipeline.Prepared
+    decks: list  # card families: deck sheets
+    pieces: list  # boards, tiles, counters, tokens: an image each distinct face
+    dice: list
+    models: list  # polyominoes, standees
+    asked: list[str] | None  # --family: only those families' files are replaced
+    save_name: str
+    url: Callable[[str], str]  # a file's URL in the Saved Object
+
+
 def export_tts(
     game,
     out_dir: Path,
@@ -86,6 +101,31 @@ def export_tts(
     (OUT/GAME/tts/GAME.json; a variant's in OUT/GAME/tts-VARIANT) that places them all in TTS
     (pnp/export/tts_save.py). Image and model URLs are the files' own `file:///` URLs, or
     `base_url` + file name. What it will draw is counted against the pixel budget first."""
+    sub = tts_names(game)[0]
+    return run_export(
+        game,
+        out_dir,
+        Export(
+            sub,
+            choose=lambda: choose_families(
+                game, out_dir / game.id / sub, families, warn, base_url, max_tiles
+            ),
+            draw=lambda job, root: draw_objects(game, job, root, progress, warn),
+            write=lambda job, drawn, root: (root / job.save_name).write_text(
+                json.dumps(saved_object(tts_title(game), drawn[1]), indent=1), encoding="utf-8"
+            ),
+            report=lambda job, drawn, dest: [moved_deck(d, dest) for d in drawn[0]],
+            replaces=replaced,
+        ),
+        warn,
+    )
+
+
+def choose_families(
+    game, dest: Path, families: list[str] | None, warn, base_url: str | None, max_tiles: int | None
+) -> TtsJob:
+    """The families TTS has an object for (a warning names the others), drawn and counted
+    against the pixel budget; their files' URLs as they will be in `dest`."""
     from pnp.pipeline import prepare
 
     if base_url is not None:
@@ -109,64 +149,56 @@ def export_tts(
             + ", ".join(f"{f.name} ({f.spec.kind})" for f in left)
         )
     prep = prepare(game, legibility=False, max_tiles=max_tiles)
-    ctx = prep.ctx
     groups = {"decks": fams, "pieces": pieces, "dice": dice, "models": models}
     check_pixels(game, prep, groups, piece_scale, (cell_size, COLS, ROWS, PER_SHEET))
-    decks = []
-    stems = {safe_name(f.name) for f in fams + pieces + dice + models}
-    sub, save_stem = tts_names(game)
-    save_name = f"{save_stem}.json"
-    dest_dir = (out_dir / game.id / sub).resolve()
+    dest_dir = dest.resolve()
 
     def url(name: str) -> str:
         return f"{base_url.rstrip('/')}/{name}" if base_url else (dest_dir / name).as_uri()
 
+    save_name = f"{tts_names(game)[1]}.json"
+    return TtsJob(prep, fams, pieces, dice, models, families, save_name, url)
+
+
+def replaced(job: TtsJob, name: str) -> bool:
+    """A file of the folder this export replaces: all of them, or with --family the Saved
+    Object and the files of the families asked for (the others' are kept)."""
+    stems = {safe_name(f.name) for f in job.decks + job.pieces + job.dice + job.models}
+    return not job.asked or name == job.save_name or any(name.startswith(s + "-") for s in stems)
+
+
+def draw_objects(game, job: TtsJob, root: Path, progress, warn) -> tuple[list[TtsDeck], list[dict]]:
+    """Each family's images (and models) in `root`: the decks, and every TTS object."""
+    prep, ctx = job.prep, job.prep.ctx
+    decks = []
     objects: list[dict] = []
-    # written beside the output and switched in whole with the rest of the set (pnp/outputset.py)
-    with output_set(out_dir, game.id) as stage:
-        root = carry_sub(
-            stage,
-            out_dir,
-            game.id,
-            sub,
-            lambda n: not families or n == save_name or any(n.startswith(s + "-") for s in stems),
-        )
-        for fam in fams:
-            if prep.faces[fam.name]:
-                decks.append(
-                    _deck(ctx, game, fam, prep.faces[fam.name], root, url, objects, progress)
-                )
-        for row, fam in enumerate(pieces + dice + models, 1):  # a row on the table a family
-            z = -12.0 * row
-            if fam in pieces:
-                made = _pieces(ctx, fam, prep.faces[fam.name], root, url, z, warn)
-            elif fam in dice:
-                made = dice_objects(ctx, fam, root, url, z)
-            else:
-                made = MODEL_KINDS[fam.spec.kind](ctx, fam, prep.faces[fam.name], root, url, z)
-            # each piece's tooltip names its family, as the print guide titles it
-            objects += [o | {"Description": fam.title} for o in made]
-        (root / save_name).write_text(
-            json.dumps(saved_object(tts_title(game), objects), indent=1), encoding="utf-8"
-        )
-    for w in prep.warnings() if warn else ():  # what drew, but not as the spec asked
-        warn(w)
-    # the files as the user finds them, through OUT/GAME
-    dest = out_dir / game.id
+    for fam in job.decks:
+        if prep.faces[fam.name]:
+            decks.append(
+                _deck(ctx, game, fam, prep.faces[fam.name], root, job.url, objects, progress)
+            )
+    for row, fam in enumerate(job.pieces + job.dice + job.models, 1):  # a row on the table a family
+        z = -12.0 * row
+        if fam in job.pieces:
+            made = _pieces(ctx, fam, prep.faces[fam.name], root, job.url, z, warn)
+        elif fam in job.dice:
+            made = dice_objects(ctx, fam, root, job.url, z)
+        else:
+            made = MODEL_KINDS[fam.spec.kind](ctx, fam, prep.faces[fam.name], root, job.url, z)
+        # each piece's tooltip names its family, as the print guide titles it
+        objects += [o | {"Description": fam.title} for o in made]
+    return decks, objects
 
-    def final(p: Path) -> Path:
-        return dest / p.relative_to(stage)
 
-    return [
-        replace(
-            d,
-            sheets=[final(p) for p in d.sheets],
-            back=d.back and final(d.back),
-            back_sheets=[final(p) for p in d.back_sheets],
-            note=final(d.note),
-        )
-        for d in decks
-    ]
+def moved_deck(deck: TtsDeck, dest: Path) -> TtsDeck:
+    """The deck with its files where the user finds them, in `dest` (OUT/GAME/tts)."""
+    return replace(
+        deck,
+        sheets=[dest / p.name for p in deck.sheets],
+        back=deck.back and dest / deck.back.name,
+        back_sheets=[dest / p.name for p in deck.back_sheets],
+        note=dest / deck.note.name,
+    )
 
 
 def _deck(

@@ -315,7 +315,7 @@ def family_table(
         vals = [
             fp.title,
             str(fp.count),
-            _ranges(fp.pages),
+            page_ranges(fp.pages),
             "card stock" if fp.stock == "card" else "paper",
             "fold"
             if fp.folded
@@ -378,9 +378,10 @@ def cost_paragraph(sheets: dict[str, list[int]], paper: str) -> str:
         pages = sorted(sheets.get(stock, []))
         if pages:
             # a long deck's fronts alternate with their backs: the span, not every page
-            where = _ranges(pages) if len(pages) <= 24 else f"{pages[0]}–{pages[-1]}"
+            where = page_ranges(pages) if len(pages) <= 24 else f"{pages[0]}–{pages[-1]}"
             parts.append(
-                f"{len(pages)} sheet{'s' if len(pages) > 1 else ''} of {name} ({paper}: pages {where})"
+                f"{len(pages)} sheet{'s' if len(pages) > 1 else ''} of {name}"
+                f" ({paper}: page{'s' if len(pages) > 1 else ''} {where})"
             )
     if not parts:
         return "To buy: the sheets are counted once the pages are laid out."
@@ -404,7 +405,8 @@ def ink_paragraph(ink: list[tuple[int, float, float]]) -> str:
     )
 
 
-def _ranges(pages: list[int]) -> str:
+def page_ranges(pages: list[int]) -> str:
+    """Page numbers as the guide lists them: runs joined, "1–3, 5"; "-" for none."""
     if not pages:
         return "-"
     out, start, prev = [], pages[0], pages[0]
@@ -474,7 +476,7 @@ def assembly_page(
     out += text(
         fonts,
         f"The board is {grid.board_w:.1f} × {grid.board_h:.1f} mm, printed on {grid.count} tiles "
-        f"({grid.rows} row{'s' if grid.rows > 1 else ''} × {grid.cols} column{'s' if grid.cols > 1 else ''}, {'page' if len(pages) == 1 else 'pages'} {_ranges(pages)}). "
+        f"({grid.rows} row{'s' if grid.rows > 1 else ''} × {grid.cols} column{'s' if grid.cols > 1 else ''}, {'page' if len(pages) == 1 else 'pages'} {page_ranges(pages)}). "
         "Trim each tile on its dashed lines (the left and top edges, except the first column and row), lay it over the "
         "shaded strip of its neighbour, the pink ticks beside its edges in line with the neighbour's crosshairs, and glue. "
         "The crosshairs sit only in the strips that are glued under, so none shows on the assembled board. "

@@ -100,7 +100,7 @@ def house_rules(game: Game) -> list[str]:
     """A copy's house rules (pnp check --accept), listed with the design choices on its guide page."""
     if game.rules_file is None:
         return []
-    from pnp.rulecheck.house import guide_lines
+    from pnp.rulecheck.house_lines import guide_lines
 
     return guide_lines(game)
 

@@ -79,8 +79,7 @@ def applies(d, face: DrawnFace, box, reader) -> bool:
         return False
     if d.where is not None and not matches(d.where, face.attrs):
         return False
-    reader.k = reader.scales.get(face.family, 1.0)
-    boxes = reader.boxes(d.in_)
+    boxes = reader.area_on(d.in_, face)
     return boxes is None or any(inside(box, b) for b in boxes)
 
 

@@ -243,9 +243,12 @@ def observed(game: Game, rule: Rule) -> object:
     return None if rule.check == "option" and got == "not set" else got
 
 
+Res = Callable[[bool, object, object], Result]
+
+
 def _one(game: Game, rule: Rule, file: str, seen: list | None = None) -> Result:
-    kind = rule.check
-    body = getattr(rule, kind)
+    """A rule over the game's spec or items (not its printed faces); with `seen`, what it found
+    is appended there too."""
 
     def res(ok: bool, expected, found) -> Result:
         if seen is not None:
@@ -254,142 +257,186 @@ def _one(game: Game, rule: Rule, file: str, seen: list | None = None) -> Result:
             rule.id, ok, _fmt(expected), _fmt(found), rule.cite, rule.note, rule.design_choice
         )
 
-    if kind == "equal":
-        counts, groups = [], []
-        for sel in body:
-            items, bad = _items(game, sel, file)
-            if items is None:
-                return _missing(rule, bad)
-            if sel.by:
-                # a misspelt attribute would make every item equal: name it instead
-                lacking = [
-                    b
-                    for b in ([sel.by] if isinstance(sel.by, str) else sel.by)
-                    if any(b not in i.attrs for i in items)
-                ]
-                if lacking:
-                    return res(
-                        False,
-                        f"items with attribute '{lacking[0]}'",
-                        f"{_fmt(sel.family)} without it",
-                    )
-            counts.append(len(items))
-            groups.append(Counter(_key(i.attrs, sel.by) for i in items) if sel.by else None)
-        names = [_fmt(s.family) for s in body]
-        if any(g is not None for g in groups):
-            # the same items per value: every family has as many of each value as the first
-            by = next(_fmt(s.by) for s in body if s.by)
-            first = groups[0]
-            diff = {}
-            for name, g in zip(names[1:], groups[1:], strict=True):
-                for k in sorted(set(first or {}) | set(g or {})):
-                    a, b = (first or {}).get(k, 0), (g or {}).get(k, 0)
-                    if a != b:
-                        diff[k] = f"{names[0]} {a}, {name} {b}"
-            found = "; ".join(f"{k}: {v}" for k, v in list(diff.items())[:6]) + (
-                " ..." if len(diff) > 6 else ""
-            )
-            ok = not diff and len(set(counts)) == 1 and all(g is not None for g in groups)
-            return res(
-                ok,
-                f"as many {' as '.join(names)} for each {by}",
-                found or dict(zip(names, counts, strict=True)),
-            )
+    if rule.check in ON_SPEC:
+        return ON_SPEC[rule.check](game, rule, res, file)
+    if rule.check not in ON_ITEMS:
+        raise AssertionError(rule.check)
+    items, bad = _items(game, getattr(rule, rule.check), file)
+    if items is None:
+        return _missing(rule, bad)
+    return ON_ITEMS[rule.check](game, rule, items, res)
+
+
+def _equal(game: Game, rule: Rule, res: Res, file: str) -> Result:
+    """Several families hold as many items (with `by`: as many of each value)."""
+    counts, groups = [], []
+    for sel in rule.equal:
+        items, bad = _items(game, sel, file)
+        if items is None:
+            return _missing(rule, bad)
+        if sel.by:
+            # a misspelt attribute would make every item equal: name it instead
+            lacking = [
+                b
+                for b in ([sel.by] if isinstance(sel.by, str) else sel.by)
+                if any(b not in i.attrs for i in items)
+            ]
+            if lacking:
+                return res(
+                    False,
+                    f"items with attribute '{lacking[0]}'",
+                    f"{_fmt(sel.family)} without it",
+                )
+        counts.append(len(items))
+        groups.append(Counter(_key(i.attrs, sel.by) for i in items) if sel.by else None)
+    names = [_fmt(s.family) for s in rule.equal]
+    if all(g is None for g in groups):
         return res(
             len(set(counts)) == 1,
             "equal counts of " + " and ".join(names),
             dict(zip(names, counts, strict=True)),
         )
-    if kind == "option":
-        found = game.options.get(body)
-        return res(
-            found is not None and _same(found, rule.expect),
-            rule.expect,
-            found if found is not None else "not set",
-        )
-    if kind == "property":
+    # the same items per value: every family has as many of each value as the first
+    by = next(_fmt(s.by) for s in rule.equal if s.by)
+    first = groups[0]
+    diff = {}
+    for name, g in zip(names[1:], groups[1:], strict=True):
+        for k in sorted(set(first or {}) | set(g or {})):
+            a, b = (first or {}).get(k, 0), (g or {}).get(k, 0)
+            if a != b:
+                diff[k] = f"{names[0]} {a}, {name} {b}"
+    found = "; ".join(f"{k}: {v}" for k, v in list(diff.items())[:6]) + (
+        " ..." if len(diff) > 6 else ""
+    )
+    ok = not diff and len(set(counts)) == 1 and all(g is not None for g in groups)
+    return res(
+        ok,
+        f"as many {' as '.join(names)} for each {by}",
+        found or dict(zip(names, counts, strict=True)),
+    )
+
+
+def _option(game: Game, rule: Rule, res: Res, file: str) -> Result:
+    """A game option (players, say) is set to the rulebook's value."""
+    found = game.options.get(rule.option)
+    return res(
+        found is not None and _same(found, rule.expect),
+        rule.expect,
+        found if found is not None else "not set",
+    )
+
+
+def _property(game: Game, rule: Rule, res: Res, file: str) -> Result:
+    """A key of a family's spec (a size, a count) is the rulebook's; lengths compared in mm."""
+    body = rule.property
+    try:
+        fam = game.family(body.family)
+    except KeyError:
+        return _missing(rule, body.family)
+    found = _dig(fam.spec.model_dump(), body.key.split("."))
+    want_mm, found_mm = _as_mm(rule.expect), _as_mm(found)
+    if want_mm is not None and found_mm is not None:
+        return res(abs(want_mm - found_mm) < 0.01, rule.expect, f"{found_mm:g}mm")
+    return res(_same(found, rule.expect), rule.expect, found)
+
+
+def _records(game: Game, rule: Rule, res: Res, file: str) -> Result:
+    """The entries of a list in the families' specs (that match): how many, or how many of each."""
+    body = rule.records
+    names = body.family if isinstance(body.family, list) else [body.family]
+    entries = []
+    for name in names:
         try:
-            fam = game.family(body.family)
+            data = game.family(name).spec.model_dump()
         except KeyError:
-            return _missing(rule, body.family)
-        found = _dig(fam.spec.model_dump(), body.key.split("."))
-        want_mm, found_mm = _as_mm(rule.expect), _as_mm(found)
-        if want_mm is not None and found_mm is not None:
-            return res(abs(want_mm - found_mm) < 0.01, rule.expect, f"{found_mm:g}mm")
-        return res(_same(found, rule.expect), rule.expect, found)
-    if kind == "records":
-        names = body.family if isinstance(body.family, list) else [body.family]
-        entries = []
-        for name in names:
-            try:
-                data = game.family(name).spec.model_dump()
-            except KeyError:
-                return _missing(rule, name)
-            listed = data.get(body.field)
-            if not isinstance(listed, list):
-                return res(False, f"a list '{body.field}' in family '{name}'", "none")
-            entries += [
-                e
-                for e in listed
-                if isinstance(e, dict)
-                and matches(body.where, e)
-                and not (body.unless and matches(body.unless, e))
-            ]
-        if body.by is None:
-            return res(_count_ok(len(entries), rule.expect), rule.expect, len(entries))
-        c = Counter(str(e[body.by]) for e in entries if e.get(body.by) not in (None, False, ""))
-        want = (
-            {str(k): v for k, v in dict(rule.expect).items()}
-            if isinstance(rule.expect, dict)
-            else rule.expect
+            return _missing(rule, name)
+        listed = data.get(body.field)
+        if not isinstance(listed, list):
+            return res(False, f"a list '{body.field}' in family '{name}'", "none")
+        entries += [
+            e
+            for e in listed
+            if isinstance(e, dict)
+            and matches(body.where, e)
+            and not (body.unless and matches(body.unless, e))
+        ]
+    if body.by is None:
+        return res(_count_ok(len(entries), rule.expect), rule.expect, len(entries))
+    c = Counter(str(e[body.by]) for e in entries if e.get(body.by) not in (None, False, ""))
+    want = (
+        {str(k): v for k, v in dict(rule.expect).items()}
+        if isinstance(rule.expect, dict)
+        else rule.expect
+    )
+    return res(dict(c) == want, want, dict(c))
+
+
+def _count(game: Game, rule: Rule, items: list, res: Res) -> Result:
+    return res(_count_ok(len(items), rule.expect), rule.expect, len(items))
+
+
+def _distribution(game: Game, rule: Rule, items: list, res: Res) -> Result:
+    """How many items of each value; a single number: every value has that many."""
+    by = rule.distribution.by
+    c = Counter(_key(i.attrs, by) for i in items)
+    if not isinstance(rule.expect, dict):
+        odd = {k: v for k, v in c.items() if v != rule.expect}
+        return res(
+            not odd and bool(c),
+            f"{rule.expect} for each {_fmt(by)}",
+            odd or f"{len(c)} values, {rule.expect} each",
         )
-        return res(dict(c) == want, want, dict(c))
-    items, bad = _items(game, body, file)
-    if items is None:
-        return _missing(rule, bad)
-    if kind == "count":
-        return res(_count_ok(len(items), rule.expect), rule.expect, len(items))
-    if kind == "distribution":
-        c = Counter(_key(i.attrs, body.by) for i in items)
-        want = (
-            {str(k): v for k, v in dict(rule.expect).items()}
-            if isinstance(rule.expect, dict)
-            else None
-        )
-        if want is None:
-            # a single number: every value has that many
-            odd = {k: v for k, v in c.items() if v != rule.expect}
-            return res(
-                not odd and bool(c),
-                f"{rule.expect} for each {_fmt(body.by)}",
-                odd or f"{len(c)} values, {rule.expect} each",
-            )
-        return res(dict(c) == want, want, dict(c))
-    if kind == "per_player":
-        seats = [c.name for c in game.spec.player_colours[: game.options.get("players", 0)]]
-        c = Counter(str(i.attrs.get(body.by)) for i in items)
-        found = {s: c.get(s, 0) for s in seats}
-        extra = {k: v for k, v in c.items() if k not in seats}
-        ok = bool(seats) and all(v == rule.expect for v in found.values()) and not extra
-        return res(ok, f"{rule.expect} for each of {len(seats)} players", {**found, **extra})
-    if kind == "sum":
-        total = 0
-        for i in items:
-            v = i.attrs.get(body.attr, 0)
-            total += v if isinstance(v, (int, float)) else (len(v) if isinstance(v, list) else 0)
-        return res(total == rule.expect, rule.expect, total)
-    if kind == "values":
-        found_set: set[str] = set()
-        for i in items:
-            v = i.attrs.get(body.attr)
-            # a list of plain values (a die's faces, say) contributes each value;
-            # a list of lists (a polyomino's cells) is one value
-            flat = isinstance(v, list) and all(isinstance(x, (str, int, float, bool)) for x in v)
-            found_set.update(str(x) for x in (v if flat else [v]))
-        found = sorted(found_set)
-        want = sorted(str(v) for v in rule.expect) if isinstance(rule.expect, list) else rule.expect
-        return res(found == want, want, found)
-    raise AssertionError(kind)
+    want = {str(k): v for k, v in dict(rule.expect).items()}
+    return res(dict(c) == want, want, dict(c))
+
+
+def _per_player(game: Game, rule: Rule, items: list, res: Res) -> Result:
+    """Each seat (of the players the game is built for) has as many items, and no one else has any."""
+    seats = [c.name for c in game.spec.player_colours[: game.options.get("players", 0)]]
+    c = Counter(str(i.attrs.get(rule.per_player.by)) for i in items)
+    found = {s: c.get(s, 0) for s in seats}
+    extra = {k: v for k, v in c.items() if k not in seats}
+    ok = bool(seats) and all(v == rule.expect for v in found.values()) and not extra
+    return res(ok, f"{rule.expect} for each of {len(seats)} players", {**found, **extra})
+
+
+def _sum(game: Game, rule: Rule, items: list, res: Res) -> Result:
+    """An attribute summed over the items (a list counts its length)."""
+    total = 0
+    for i in items:
+        v = i.attrs.get(rule.sum.attr, 0)
+        total += v if isinstance(v, (int, float)) else (len(v) if isinstance(v, list) else 0)
+    return res(total == rule.expect, rule.expect, total)
+
+
+def _values(game: Game, rule: Rule, items: list, res: Res) -> Result:
+    """The values an attribute takes over the items."""
+    found_set: set[str] = set()
+    for i in items:
+        v = i.attrs.get(rule.values.attr)
+        # a list of plain values (a die's faces, say) contributes each value;
+        # a list of lists (a polyomino's cells) is one value
+        flat = isinstance(v, list) and all(isinstance(x, (str, int, float, bool)) for x in v)
+        found_set.update(str(x) for x in (v if flat else [v]))
+    found = sorted(found_set)
+    want = sorted(str(v) for v in rule.expect) if isinstance(rule.expect, list) else rule.expect
+    return res(found == want, want, found)
+
+
+# the checks of rules over the game's spec and items, by their key in rules.yaml
+ON_SPEC: dict[str, Callable[[Game, Rule, Res, str], Result]] = {
+    "equal": _equal,
+    "option": _option,
+    "property": _property,
+    "records": _records,
+}
+ON_ITEMS: dict[str, Callable[[Game, Rule, list, Res], Result]] = {
+    "count": _count,
+    "distribution": _distribution,
+    "per_player": _per_player,
+    "sum": _sum,
+    "values": _values,
+}
 
 
 def _count_ok(n: int, expect) -> bool:

@@ -12,65 +12,31 @@ land hex marked with the other climate fails, with no list of exceptions.
 from __future__ import annotations
 
 import math
-from typing import Literal
 
-from pydantic import Field
-
-from pnp.rulecheck.facts import inside
-from pnp.spec.types import Strict
-
-Kind = Literal["sea", "land", "tropical", "temperate"]
+from pnp.rulecheck.ground import ground_of
+from pnp.rulecheck.printed_spec import ClimatesOf, View
+from pnp.rulecheck.reading import Reading, in_any
 
 
-class View(Strict):
-    """The point of the Earth the globe is seen from (its disc's centre), in degrees."""
-
-    lat: float = Field(..., ge=-90, le=90, description="latitude, north positive")
-    lon: float = Field(..., ge=-180, le=180, description="longitude, east positive")
-
-
-class ClimatesOf(Strict):
-    """Each symbol against its cell on a globe: sea, or land of a climate by its latitude."""
-
-    ground: str = Field(
-        ...,
-        description="the art of the globe's land masses; its drawn box is the globe's disc (an orthographic view)",
-    )
-    view: View = Field(..., description="the latitude and longitude the disc's centre shows")
-    meaning: dict[str, Kind] = Field(
-        ...,
-        description="art name: the cell it must lie on: sea, land, tropical or temperate",
-    )
-    land: float = Field(
-        1 / 3, gt=0, le=1, description="a cell is land when at least this share of it is land"
-    )
-    tropics: float = Field(
-        23.5,
-        ge=0,
-        le=90,
-        description="land whose points' mean latitude lies within this many degrees of the equator is tropical",
-    )
-    steps: int = Field(12, ge=3, le=60, description="lattice points across a cell, each way")
-
-
-def climates(reader, opts: ClimatesOf, area, facts) -> list[str]:
+def climates(view, opts: ClimatesOf) -> Reading:
     """The symbols whose cell disagrees: 'pine at 212, 70 mm: tropical (land 62 %, 12° N)'."""
-    ground = reader.ground(opts.ground, facts)
-    disc = next((k.box for k in facts.marks if k.art == opts.ground), None)
-    if ground is None or disc is None:
-        return [f"no '{opts.ground}' drawn"]
-    boxes = reader.boxes(area)
+    facts, k = view.facts, view.scale
+    mark, ground = ground_of(opts.ground, facts, view.rule.printed.symbols)
+    seen: list = [mark] if mark else []
+    if ground is None or mark is None:
+        return Reading([f"no '{opts.ground}' drawn"], seen=tuple(seen))
+    area = view.boxes()
     out = []
-    for k in facts.marks:
-        want = opts.meaning.get(k.art)
-        if want is None or (boxes is not None and not any(inside(k.box, b) for b in boxes)):
+    for m in facts.marks:
+        want = opts.meaning.get(m.art)
+        if want is None or not in_any(m.box, area):
             continue
-        reader.saw([k])
-        x, y = (k.box[0] + k.box[2]) / 2, (k.box[1] + k.box[3]) / 2
-        got, why = _cell_kind(opts, ground, disc, _cell_under(facts, k, x, y))
+        seen.append(m)
+        x, y = (m.box[0] + m.box[2]) / 2, (m.box[1] + m.box[3]) / 2
+        got, why = _cell_kind(opts, ground, mark.box, _cell_under(facts, m, x, y))
         if not (got == want or (want == "land" and got in ("tropical", "temperate"))):
-            out.append(f"{k.art} at {x / reader.k:.0f}, {y / reader.k:.0f} mm: {got} ({why})")
-    return out
+            out.append(f"{m.art} at {x / k:.0f}, {y / k:.0f} mm: {got} ({why})")
+    return Reading(out, seen=tuple(seen))
 
 
 def _cell_under(facts, mark, x: float, y: float):

@@ -56,6 +56,6 @@ def house_rules(game: Game) -> list[str]:
     """A copy's house rules as its guide page lists them (pnp.rulecheck.house)."""
     if game.rules_file is None:
         return []
-    from pnp.rulecheck.house import guide_lines
+    from pnp.rulecheck.house_lines import guide_lines
 
     return guide_lines(game)

@@ -15,21 +15,10 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from pnp.paths import components_dir
 from pnp.rulecheck import renames, rewrite
+from pnp.rulecheck.house_lines import HOUSE
 from pnp.rulecheck.result import Result
 from pnp.spec.model import Game, matches
-
-HOUSE = "house rule"
-
-
-def is_copy(game: Game) -> bool:
-    """A game folder outside the shipped games: its failures are departures from the rulebook."""
-    try:
-        game.folder.resolve().relative_to(components_dir().resolve())
-    except ValueError:
-        return True
-    return False
 
 
 def accept(game: Game, results: list[Result], printed, draw) -> tuple[list[str], list[str]]:
@@ -108,6 +97,7 @@ def _renamed(rule, raw: dict, found: renames.Renames) -> dict | str | None:
 def _house_keys(game: Game, rules, rule, raw: dict, printed) -> dict | str:
     """The keys that make a rule the copy's house rule, or why it cannot be one."""
     from pnp.rulecheck.evaluate import observed
+    from pnp.rulecheck.observe import observe
     from pnp.rulecheck.printed import Reader
 
     if rule.variant:
@@ -120,9 +110,8 @@ def _house_keys(game: Game, rules, rule, raw: dict, printed) -> dict | str:
         seen = observed(game, rule)
     else:
         name, opts = rule.measured
-        seen = Reader(game, printed, dict(rules.regions)).observe(
-            rule.select, name, opts, rule.expect
-        )
+        reader = Reader(game, printed, dict(rules.regions))
+        seen = observe(reader, rule.select, name, opts, rule.expect)
     if isinstance(seen, str) or seen is None:
         return seen or _why_not(game, rules, rule, printed)
     keys: dict = {"expect": seen, "house_rule": True}
@@ -169,47 +158,3 @@ def _per_player(game: Game, rule) -> int | str:
         return shares.pop()
     counts = ", ".join(f"{k}: {v}" for k, v in have.items())
     return f"the players' sets differ ({counts}): a house rule gives each player the same number"
-
-
-def guide_lines(game: Game) -> list[str]:
-    """The house rules of a copy, as its guide page lists them (none for a game without)."""
-    if game.rules_file is None or not is_copy(game) or not Path(game.rules_file).is_file():
-        return []
-    from pnp.spec.yamlfile import read_yaml
-
-    try:
-        data = read_yaml(game.rules_file)
-    except Exception:  # the check reports a broken rules file; the guide leaves it out
-        return []
-    if not isinstance(data, dict):
-        return []
-    out = []
-    for r in data.get("rules") or []:
-        if isinstance(r, dict) and r.get("house_rule") is True:
-            out += [
-                f'House rule ({r.get("id")}): the rulebook says "{r.get("cite")}" ({was}); this copy: {now}'
-                for was, now in _departures(r)
-            ]
-    for d in data.get("design_texts") or []:
-        if isinstance(d, dict) and d.get("why") == HOUSE and isinstance(d.get("exact"), str):
-            out.append(f'House rule: this copy prints "{d["exact"]}" ({d.get("family")})')
-    return out
-
-
-def _departures(rule: dict) -> list[tuple[str, str]]:
-    """(what the rulebook's rule said, what the copy's says) of each key a house rule changed."""
-
-    def shown(v) -> str:
-        return json.dumps(v, ensure_ascii=False, default=str)
-
-    out = []
-    if "rulebook_where" in rule:
-        where = next(
-            (v["where"] for v in rule.values() if isinstance(v, dict) and "where" in v), None
-        )
-        out.append((f"where {shown(rule['rulebook_where'])}", f"where {shown(where)}"))
-    if "rulebook_expect" in rule:
-        out.append(
-            (f"the check expected {shown(rule['rulebook_expect'])}", shown(rule.get("expect")))
-        )
-    return out

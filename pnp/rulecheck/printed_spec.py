@@ -8,8 +8,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, ValidationError, WithJsonSchema, model_validator
 
-from pnp.rulecheck.geography import ClimatesOf
-from pnp.rulecheck.tracks import TrackOf
 from pnp.spec.types import Length, Size, Strict
 
 Where = dict[str, object]
@@ -336,6 +334,55 @@ class MarkingOf(Strict):
 
 class Nothing(Strict):
     """A measure without options."""
+
+
+# climates (pnp.rulecheck.geography)
+ClimateKind = Literal["sea", "land", "tropical", "temperate"]
+
+
+class View(Strict):
+    """The point of the Earth the globe is seen from (its disc's centre), in degrees."""
+
+    lat: float = Field(..., ge=-90, le=90, description="latitude, north positive")
+    lon: float = Field(..., ge=-180, le=180, description="longitude, east positive")
+
+
+class ClimatesOf(Strict):
+    """Each symbol against its cell on a globe: sea, or land of a climate by its latitude."""
+
+    ground: str = Field(
+        ...,
+        description="the art of the globe's land masses; its drawn box is the globe's disc (an orthographic view)",
+    )
+    view: View = Field(..., description="the latitude and longitude the disc's centre shows")
+    meaning: dict[str, ClimateKind] = Field(
+        ...,
+        description="art name: the cell it must lie on: sea, land, tropical or temperate",
+    )
+    land: float = Field(
+        1 / 3, gt=0, le=1, description="a cell is land when at least this share of it is land"
+    )
+    tropics: float = Field(
+        23.5,
+        ge=0,
+        le=90,
+        description="land whose points' mean latitude lies within this many degrees of the equator is tropical",
+    )
+    steps: int = Field(12, ge=3, le=60, description="lattice points across a cell, each way")
+
+
+# track (pnp.rulecheck.tracks)
+class TrackOf(Strict):
+    """A track's spaces in order round the board, each with the texts it prints."""
+
+    spaces: str | list[str] = Field(
+        ...,
+        description="the fill of the track's spaces, or a list of fills (palette names or #rrggbb)",
+    )
+    start: str = Field(..., description="the text of the first space (the line starts there)")
+    way: Literal["clockwise", "counterclockwise"] = Field(
+        "clockwise", description="which way round the spaces count up"
+    )
 
 
 # The measures: name -> (options, what the comparator reads the value as).

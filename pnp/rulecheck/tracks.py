@@ -12,40 +12,23 @@ read `missing ['68: 68', '69: 69']; extra ['68: 69', '69: 68']`.
 from __future__ import annotations
 
 import math
-from typing import Literal
-
-from pydantic import Field
 
 from pnp.rulecheck.facts import inside
+from pnp.rulecheck.printed_spec import TrackOf
+from pnp.rulecheck.reading import Reading, in_any
 from pnp.rulecheck.spans import WHOLE, norm
-from pnp.spec.types import Strict
 
 
-class TrackOf(Strict):
-    """A track's spaces in order round the board, each with the texts it prints."""
-
-    spaces: str | list[str] = Field(
-        ...,
-        description="the fill of the track's spaces, or a list of fills (palette names or #rrggbb)",
-    )
-    start: str = Field(..., description="the text of the first space (the line starts there)")
-    way: Literal["clockwise", "counterclockwise"] = Field(
-        "clockwise", description="which way round the spaces count up"
-    )
-
-
-def track(reader, opts: TrackOf, area, facts) -> list[str]:
+def track(view, opts: TrackOf) -> Reading:
     """Each space from `start` on, numbered in order, with its texts: '0: 0/100', '1: 1' ..."""
-    boxes = reader.boxes(area)
+    facts, area = view.facts, view.boxes()
     fills = opts.spaces if isinstance(opts.spaces, list) else [opts.spaces]
-    spaces = reader.saw(
-        [
-            s for s in facts.shapes
-            if any(reader.colour_is(s.fill, f) for f in fills) and (boxes is None or any(inside(s.box, b) for b in boxes))
-        ]
-    )  # fmt: skip
+    spaces = [
+        s for s in facts.shapes
+        if any(view.colour_is(s.fill, f) for f in fills) and in_any(s.box, area)
+    ]  # fmt: skip
     if not spaces:
-        return [f"no space filled {', '.join(fills)}"]
+        return Reading([f"no space filled {', '.join(fills)}"])
     cx = (min(s.box[0] for s in spaces) + max(s.box[2] for s in spaces)) / 2
     cy = (min(s.box[1] for s in spaces) + max(s.box[3] for s in spaces)) / 2
     sign = 1 if opts.way == "clockwise" else -1  # the page's y runs down: clockwise is + angle
@@ -54,12 +37,14 @@ def track(reader, opts: TrackOf, area, facts) -> list[str]:
         return sign * math.atan2((s.box[1] + s.box[3]) / 2 - cy, (s.box[0] + s.box[2]) / 2 - cx)
 
     texts = [t for t in facts.texts if any(inside(t.box, s.box) for s in spaces)]
-    reader.used += [(reader.face, t, WHOLE) for t in texts]
     line = []
     for s in sorted(spaces, key=angle):
         here = sorted(norm(t.text) for t in texts if inside(t.box, s.box))
         line.append(" + ".join(here) or "_")
+    proven = tuple((t, WHOLE) for t in texts)
     first = next((n for n, w in enumerate(line) if w == opts.start), None)
     if first is None:
-        return [f"no space prints only '{opts.start}': " + " ".join(line)]
-    return [f"{n}: {w}" for n, w in enumerate(line[first:] + line[:first])]
+        values = [f"no space prints only '{opts.start}': " + " ".join(line)]
+    else:
+        values = [f"{n}: {w}" for n, w in enumerate(line[first:] + line[:first])]
+    return Reading(values, proven, tuple(spaces))

@@ -14,4 +14,4 @@ def forget_changed(paths) -> None:
     if any(str(p).lower().endswith(FONT_SUFFIXES) for p in paths):
         from pnp.engines import cairo_fonts
 
-        cairo_fonts._faces.clear()  # FreeType reads a face's file as it draws: open the new one
+        cairo_fonts.forget_faces()  # FreeType reads a face's file as it draws: open the new one

@@ -8,8 +8,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSeriali
 
 from pnp.units import UNITS_TEXT, Percent, parse_length
 
-_LENGTH_PATTERN = r"^\s*-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)\s*$"
-_POS_PATTERN = r"^\s*-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt|%)\s*$"
+LENGTH_PATTERN = r"^\s*-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)\s*$"
+POS_PATTERN = r"^\s*-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt|%)\s*$"
 
 
 def _length(value: Any) -> float:
@@ -52,7 +52,7 @@ Length = Annotated[
     float,
     BeforeValidator(_length),
     _ser,
-    WithJsonSchema({"type": "string", "pattern": _LENGTH_PATTERN, "description": UNITS_TEXT}),
+    WithJsonSchema({"type": "string", "pattern": LENGTH_PATTERN, "description": UNITS_TEXT}),
 ]
 """A length with a unit, as millimetres."""
 
@@ -75,7 +75,7 @@ Size = Annotated[
     BeforeValidator(_positive),
     _ser,
     WithJsonSchema(
-        {"type": "string", "pattern": _LENGTH_PATTERN, "description": UNITS_TEXT + ", above zero"}
+        {"type": "string", "pattern": LENGTH_PATTERN, "description": UNITS_TEXT + ", above zero"}
     ),
 ]
 """A length above zero."""
@@ -88,7 +88,7 @@ Pos = Annotated[
     WithJsonSchema(
         {
             "type": "string",
-            "pattern": _POS_PATTERN,
+            "pattern": POS_PATTERN,
             "description": UNITS_TEXT + ", or a % of the face",
         }
     ),
@@ -100,7 +100,7 @@ PosSize = Annotated[
     BeforeValidator(_pos_positive),
     _ser,
     WithJsonSchema(
-        {"type": "string", "pattern": _POS_PATTERN, "description": UNITS_TEXT + " or %, above zero"}
+        {"type": "string", "pattern": POS_PATTERN, "description": UNITS_TEXT + " or %, above zero"}
     ),
 ]
 
