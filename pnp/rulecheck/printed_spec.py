@@ -274,6 +274,9 @@ class ColourOf(Strict):
 
     under: Match | None = Field(None, description="the fill under each text that matches")
     art: str | None = Field(None, description="the colour of this art (name or pattern with *)")
+    lines: bool = Field(
+        False, description="the colour of each straight line (a grid's, a rule's) in the area"
+    )
 
 
 class SizeOf(Strict):
