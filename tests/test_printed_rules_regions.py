@@ -96,7 +96,7 @@ CASES = [
         "planning.yaml",
         '{text: "{scores_san_jose}", x: 103.25mm,',
         '{text: "{scores_san_jose}", x: 136.0mm,',
-        "planning-area-scores",
+        "planning-spaces-placed",
         "Richmond scores (7,5,4,3).",
     ),
     (  # the key's Marine row draws the palm

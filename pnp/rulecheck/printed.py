@@ -383,7 +383,7 @@ def element_line(game: Game, face: DrawnFace, text: str) -> str | None:
 
 
 def _sig_diff(a: tuple, b: tuple) -> str:
-    names = ("texts", "art", "fills")
+    names = ("texts", "art", "fills", "lines")  # as FaceFacts.signature lists them
     for name, x, y in zip(names, a, b, strict=True):
         if x != y:
             gone = [str(v[0]) for v in set(x) - set(y)][:3]
