@@ -1,12 +1,14 @@
-"""The rulebook check of an ink-saver print (`--ink-saver`): rules reading fills.
+"""The rulebook check of an ink-saver print (`--ink-saver`): rules reading exact fill colours.
 
-A `fills` rule reads filled regions by their colour, where they lie. The ink-saver prints a
-large pale fill (cream, pastel: a board's tinted corner, a shaded block) white inside an outline
-of its colour (pnp.draw.inksaver), so such a rule fails on the ink-saver's faces although they
-draw the same design; `pnp check --ink-saver` proves the print's fills on the print it lightens,
-as it does their coverage and contrast. A failing `fills` rule is read again on that print:
-when it holds there, it does not apply to the ink-saver's print (not applicable, not a
-failure); when it fails there too, the failure stands.
+A rule may read filled regions by an exact colour (a palette name or #rrggbb: a board's tinted
+corner, a token's grey centre, a track's spaces). The ink-saver prints large fills as light
+tints and pale ones white inside an outline of their colour (pnp.draw.inksaver), so such a rule
+fails on the ink-saver's faces although they draw the same design; `pnp check --ink-saver`
+proves the print's fills on the print it lightens, as it does their coverage and contrast. A
+failing rule that reads fills (`fills`, `colour`, `marking`, `track`) and names an exact colour
+is read again on that print: when it holds there, it does not apply to the ink-saver's print
+(not applicable, not a failure); when it fails there too, the failure stands. A rule naming only
+colour words ("red") is not read again: the ink-saver keeps a colour's word, and must.
 """
 
 from __future__ import annotations
@@ -28,10 +30,7 @@ def for_ink_saver(
     again = {
         i: rules.rules[i]
         for i, r in enumerate(results[: len(rules.rules)])
-        if not r.passed
-        and rules.rules[i].check == "measure"
-        and rules.rules[i].measured[0] == "fills"
-        and not rules.rules[i].variant  # a rule of another variant was read on that print
+        if not r.passed and _exact_fill_colours(rules.rules[i], game.palette)
     }
     out = list(results)
     for i, r in evaluate_chosen(game, rules, again, None, draw).items():
@@ -40,8 +39,34 @@ def for_ink_saver(
                 out[i],
                 passed=True,
                 found="not applicable with --ink-saver: holds on the print it lightens "
-                "(its pale fills print white inside an outline of their colour)",
+                "(the fills it reads by their exact colour are tinted)",
                 misses=(),
                 not_applicable="--ink-saver",
             )
     return out
+
+
+READS_FILLS = ("fills", "colour", "marking", "track")  # measures that read the colour of fills
+
+
+def _exact_fill_colours(rule, palette) -> bool:
+    """The rule reads fills and names an exact colour (a palette name or #rrggbb) in its
+    expect or its measure's options; a rule of another variant was read on that print."""
+    if rule.check != "measure" or rule.variant or rule.measured[0] not in READS_FILLS:
+        return False
+    opts = rule.measured[1]
+    named = _strings(rule.expect) + _strings(
+        opts.model_dump() if hasattr(opts, "model_dump") else opts
+    )
+    return any(s.startswith("#") or s in palette for s in named)
+
+
+def _strings(v) -> list[str]:
+    """Every string in a YAML value, mapping keys included."""
+    if isinstance(v, str):
+        return [v]
+    if isinstance(v, dict):
+        return [s for k, x in v.items() for s in _strings(k) + _strings(x)]
+    if isinstance(v, (list, tuple)):
+        return [s for x in v for s in _strings(x)]
+    return []
