@@ -205,3 +205,18 @@ def test_the_reduced_globes_read_their_key_rows_at_their_scale(tmp_path, capsys)
     rc, results = check(folder, capsys, "--variant", "reduced")
     r = results["globe-key-marine-symbol"]
     assert rc == 1 and not r["passed"] and "palm" in r["found"], r
+
+
+def test_an_ink_saver_print_still_judges_rules_naming_colour_words(tmp_path, capsys):
+    """P2's safe zone printed red: the rule naming colour words (blue) is judged on the
+    ink-saver's print itself, whose tints keep their words, and fails there."""
+    folder = copy_game(tmp_path, "greenway")
+    edit(
+        folder,
+        "board.yaml",
+        "rect: {x: 8in, y: 0.5in, w: 1.5in, h: 1.5in, fill: blue",
+        "rect: {x: 8in, y: 0.5in, w: 1.5in, h: 1.5in, fill: red",
+    )
+    rc, results = check(folder, capsys, "--ink-saver")
+    r = results["board-safe-zone-squares"]
+    assert rc == 1 and not r["passed"] and not r["not_applicable"], r
