@@ -207,16 +207,16 @@ def test_the_reduced_globes_read_their_key_rows_at_their_scale(tmp_path, capsys)
     assert rc == 1 and not r["passed"] and "palm" in r["found"], r
 
 
-def test_an_ink_saver_print_still_judges_rules_naming_colour_words(tmp_path, capsys):
-    """P2's safe zone printed red: the rule naming colour words (blue) is judged on the
-    ink-saver's print itself, whose tints keep their words, and fails there."""
-    folder = copy_game(tmp_path, "greenway")
-    edit(
-        folder,
-        "board.yaml",
-        "rect: {x: 8in, y: 0.5in, w: 1.5in, h: 1.5in, fill: blue",
-        "rect: {x: 8in, y: 0.5in, w: 1.5in, h: 1.5in, fill: red",
-    )
-    rc, results = check(folder, capsys, "--ink-saver")
-    r = results["board-safe-zone-squares"]
-    assert rc == 1 and not r["passed"] and not r["not_applicable"], r
+def test_an_ink_saver_print_reads_again_only_rules_naming_exact_colours():
+    """Read again on the print the ink-saver lightens: a rule naming a fill's exact colour
+    (#b5d8a4, a palette name); not one naming colour words (red, blue), which the ink-saver's
+    tints keep and its print is judged by."""
+    from pnp.rulecheck.evaluate import load_rules
+    from pnp.rulecheck.inkrules import _exact_fill_colours
+    from pnp.spec.load import load_game
+
+    game = load_game("greenway")
+    rules = {r.id: r for r in load_rules(game).rules}
+    assert _exact_fill_colours(rules["board-centre-block-squares"], game.palette)
+    assert not _exact_fill_colours(rules["board-safe-zone-squares"], game.palette)
+    assert not _exact_fill_colours(rules["board-centre-label"], game.palette)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pnp.rulecheck.colournames import BASIC
 from pnp.rulecheck.result import Result
 from pnp.rulecheck.seats import Draw, evaluate_chosen
 from pnp.rulecheck.spec import RulesFile
@@ -50,7 +51,8 @@ READS_FILLS = ("fills", "colour", "marking", "track")  # measures that read the 
 
 
 def _exact_fill_colours(rule, palette) -> bool:
-    """The rule reads fills and names an exact colour (a palette name or #rrggbb) in its
+    """The rule reads fills and names an exact colour (a palette name or #rrggbb, not a colour
+    word such as red, which a rule reads as a word even where the palette has it) in its
     expect or its measure's options; a rule of another variant was read on that print."""
     if rule.check != "measure" or rule.variant or rule.measured[0] not in READS_FILLS:
         return False
@@ -58,7 +60,7 @@ def _exact_fill_colours(rule, palette) -> bool:
     named = _strings(rule.expect) + _strings(
         opts.model_dump() if hasattr(opts, "model_dump") else opts
     )
-    return any(s.startswith("#") or s in palette for s in named)
+    return any(s.startswith("#") or (s in palette and s not in BASIC) for s in named)
 
 
 def _strings(v) -> list[str]:
