@@ -163,7 +163,7 @@ class FamilyArgs:
                 f"text names an attribute the item does not have: {exc.args[0]}",
                 n,
                 side,
-                expected="one of: " + ", ".join(sorted(attrs)),
+                expected=_attributes_expected(attrs),
                 found=value,
             ) from None
 
@@ -224,7 +224,7 @@ def colour_of(value: str, attrs: dict, ctx: DrawContext, family: Family, key: st
             f"colour names an attribute the item does not have: {exc.args[0]}",
             file=family.file,
             key=key,
-            expected="one of: " + ", ".join(sorted(attrs)),
+            expected=_attributes_expected(attrs),
             found=value,
         ) from None
     except UnknownColour as exc:
@@ -236,3 +236,13 @@ def colour_of(value: str, attrs: dict, ctx: DrawContext, family: Family, key: st
             found=fill(value, attrs),
             hint=f"did you mean '{exc.near}'?" if exc.near else None,
         ) from None
+
+
+def _attributes_expected(attrs: dict) -> str:
+    """What a '{name}' may name here: the item's attributes, or none (a value drawn alike for
+    every item, such as a die net's outline, names no attribute)."""
+    if not attrs:
+        return (
+            "no '{name}' here: this value is drawn alike for every item (a palette name or #rrggbb)"
+        )
+    return "one of: " + ", ".join(sorted(attrs))

@@ -100,7 +100,7 @@ class FlatKind(Kind):
         cut = outline(spec.shape, w * k, h * k, self.corner_radius(spec) * k, Style())
         two_sided = spec.back is not None
         shared_back = None
-        if two_sided and not uses_attributes(spec.back):
+        if two_sided and not uses_attributes(spec.back) and "{" not in str(spec.back_background):
             shared_back = Use(ctx.symbols.define(
                 f"back:{family.name}", (face(spec.back, spec.back_background, {}, "back"),), w * k, h * k
             ))  # fmt: skip

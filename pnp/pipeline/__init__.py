@@ -294,6 +294,9 @@ def check_rules(prep: Prepared, plan: int = 0):
     from pnp.rulecheck.seats import for_players  # --players N: rules about the sets not printed
 
     results = for_players(prep.game, rules, results, faces, draw_printed)
+    from pnp.rulecheck.inkrules import for_ink_saver  # --ink-saver: fills read on the normal print
+
+    results = for_ink_saver(prep.game, rules, results, faces, draw_printed)
     log.debug("%s: rulebook checked in %.2fs", prep.game.id, time.monotonic() - t0)
     return results
 

@@ -103,6 +103,9 @@ class FaceFacts:
     lines_y: list[tuple[float, float, float]] = field(
         default_factory=list
     )  # horizontal lines: y, x0, x1
+    strokes: list[tuple[Box, str]] = field(
+        default_factory=list
+    )  # each straight line's box and colour: a grid in a suit's colour gives the suit away
 
     def signature(self) -> tuple:
         """Everything the face prints, rounded, to compare two faces (a marked back differs)."""
@@ -114,6 +117,7 @@ class FaceFacts:
             tuple(sorted((t.text, r(t.box), t.colour) for t in self.texts)),
             tuple(sorted((m.art, m.colour or "", r(m.box)) for m in self.marks)),
             tuple(sorted((s.fill, round(s.opacity, 2), r(s.box)) for s in self.shapes)),
+            tuple(sorted((c, r(b)) for b, c in self.strokes)),
         )
 
 
@@ -266,6 +270,13 @@ class _Reader:
             for op in p.ops:
                 q = apply(m, op[1], op[2])
                 if op[0] == "L" and start is not None:
+                    box = (
+                        min(q[0], start[0]),
+                        min(q[1], start[1]),
+                        max(q[0], start[0]),
+                        max(q[1], start[1]),
+                    )
+                    self.facts.strokes.append((box, p.style.stroke))
                     if abs(q[0] - start[0]) < 1e-6:
                         self.facts.lines_x.append((q[0], min(q[1], start[1]), max(q[1], start[1])))
                     elif abs(q[1] - start[1]) < 1e-6:

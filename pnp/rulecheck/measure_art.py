@@ -3,7 +3,9 @@ ground they are drawn on."""
 
 from __future__ import annotations
 
+from pnp.rulecheck.fillread import named
 from pnp.rulecheck.ground import ground_of
+from pnp.rulecheck.measure_texts import square_of
 from pnp.rulecheck.printed_spec import FillsOf, MarksOf, OutlinesOf, SymbolsOn
 from pnp.rulecheck.reading import FaceView, Reading, RuleInputError, in_any, marks_in
 
@@ -15,10 +17,11 @@ def marks(view: FaceView, opts: MarksOf) -> Reading:
 
 
 def fills(view: FaceView, opts: FillsOf) -> Reading:
-    """The mostly-opaque filled shapes in the area (the comparator reads their colours and squares)."""
+    """The mostly-opaque filled shapes in the area (the comparator reads their colours and squares);
+    read for coverage, those of the colours the rule's expect names (pnp.rulecheck.fillread)."""
     area = view.boxes()
     hits = [s for s in view.facts.shapes if s.opacity >= 0.5 and in_any(s.box, area)]
-    return Reading(hits, seen=tuple(hits))
+    return Reading(hits, seen=tuple(named(view, hits, view.rule.colours)))
 
 
 def outlines(view: FaceView, opts: OutlinesOf) -> Reading:
@@ -27,7 +30,8 @@ def outlines(view: FaceView, opts: OutlinesOf) -> Reading:
         view.colour_is("#000000", opts.colour)  # an unknown colour is the rule's error, said once
     area = view.boxes()
     return Reading([
-        o.kind for o in view.facts.outlines
+        o.kind + (f" {square_of(o.box, opts, view.scale)}" if opts.square is not None else "")
+        for o in view.facts.outlines
         if (opts.shape == "any" or o.kind == opts.shape) and in_any(o.box, area)
         and (opts.colour is None or view.colour_is(o.stroke, opts.colour))
     ])  # fmt: skip

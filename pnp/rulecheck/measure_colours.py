@@ -8,7 +8,7 @@ from collections import Counter
 from pnp.rulecheck.colournames import colour_name
 from pnp.rulecheck.facts import Box, fill_under
 from pnp.rulecheck.printed_spec import ColourOf, MarkingOf
-from pnp.rulecheck.reading import FaceView, Reading, marks_in, texts_in
+from pnp.rulecheck.reading import FaceView, Reading, in_any, marks_in, texts_in
 from pnp.rulecheck.spans import WHOLE, norm, of_match
 
 
@@ -37,6 +37,7 @@ def colours_of(view: FaceView, opts: ColourOf) -> tuple[list[str | None], tuple]
     """The colours a colour measure reads on one face, and the fills and art it read them from.
 
     under: the fill under each text that matches; art: the colour of each matching art;
+    lines: the colour of each straight line;
     in: the colour on top at the centre of each area; else the fill covering most of the face.
     """
     facts, area = view.facts, view.boxes()
@@ -46,6 +47,8 @@ def colours_of(view: FaceView, opts: ColourOf) -> tuple[list[str | None], tuple]
     if opts.art is not None:
         marks = marks_in(view, area, opts.art)
         return [k.colour for k in marks], tuple(marks)
+    if opts.lines:  # a line's middle in the area
+        return [c for b, c in facts.strokes if in_any(b, area)], ()
     if area is not None:
         on_top = [fill_under(facts, b, 1 << 60) for b in area]
         return [s.fill if s else "#ffffff" for s in on_top], tuple(s for s in on_top if s)

@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnp.rulecheck import measure_art, measure_colours, measure_shape, measure_texts
+from pnp.rulecheck import (
+    geography,
+    measure_art,
+    measure_colours,
+    measure_shape,
+    measure_texts,
+    tracks,
+)
 from pnp.rulecheck.reading import FaceView, Reading
 
 Measure = Callable[[FaceView, object], Reading]
@@ -38,4 +45,6 @@ READ: dict[str, Measure] = {
     "scale": measure_shape.scale,
     "grid": measure_shape.grid,
     "lines": measure_shape.lines,
+    "climates": geography.climates,
+    "track": tracks.track,
 }

@@ -11,6 +11,7 @@ from pnp.rulecheck import expect as cmp
 from pnp.rulecheck.expect import count_expect, count_ok, quote
 from pnp.rulecheck.faces import DrawnFace, PrintedFaces
 from pnp.rulecheck.facts import Box, FaceFacts
+from pnp.rulecheck.fillread import fill_colours
 from pnp.rulecheck.guide import GUIDE, is_guide
 from pnp.rulecheck.measures import READ
 from pnp.rulecheck.printed_spec import MEASURES, Faces, FaceSelect
@@ -117,7 +118,10 @@ class Reader:
         per = "all" if name == "faces" else sel.per or "face"
         if expect is None and name == "texts":
             expect = {"min": 1}
-        rule = self.context(sel, _compares_whole(kind, expect, sel))
+        rule = replace(  # a fills rule reads the colours it names, not every shape there
+            self.context(sel, _compares_whole(kind, expect, sel)),
+            colours=fill_colours(kind, expect),
+        )
         if kind == "same":
             r = self.compare_faces(sel, faces, opts, res)
         elif sel.by is not None:
@@ -316,7 +320,8 @@ class Reader:
         area = boxes(ref, self.regions, 1.0)  # as the rule writes it, in millimetres
         if not area:
             return None
-        w, h = max(f.w for f in faces), max(f.h for f in faces)
+        k = self.scale_of(faces[0])  # the faces as the rule measures them, in the family's mm
+        w, h = max(f.w for f in faces) / k, max(f.h for f in faces) / k
         off = [b for b in area if b[0] >= w or b[1] >= h or b[2] <= 0 or b[3] <= 0]
         if not off:
             return None
@@ -378,7 +383,7 @@ def element_line(game: Game, face: DrawnFace, text: str) -> str | None:
 
 
 def _sig_diff(a: tuple, b: tuple) -> str:
-    names = ("texts", "art", "fills")
+    names = ("texts", "art", "fills", "lines")  # as FaceFacts.signature lists them
     for name, x, y in zip(names, a, b, strict=True):
         if x != y:
             gone = [str(v[0]) for v in set(x) - set(y)][:3]

@@ -254,6 +254,19 @@ class OutlinesOf(Strict):
     colour: str | None = Field(
         None, description="only outlines in this colour (a colour name, palette name or #rrggbb)"
     )
+    square: Size | None = Field(
+        None,
+        description="with origin: each outline read with the square its middle lies on, by column and row ('rect [3, 3]'): a hole or space moved by one square fails",
+    )
+    origin: Point | None = Field(
+        None, description="with square: the top-left corner of square [0, 0] of the grid"
+    )
+
+    @model_validator(mode="after")
+    def _squares_placed(self):
+        if (self.square is None) != (self.origin is None):
+            raise ValueError("square and origin read outlines by column and row: give both")
+        return self
 
 
 class ColourOf(Strict):
@@ -261,6 +274,9 @@ class ColourOf(Strict):
 
     under: Match | None = Field(None, description="the fill under each text that matches")
     art: str | None = Field(None, description="the colour of this art (name or pattern with *)")
+    lines: bool = Field(
+        False, description="the colour of each straight line (a grid's, a rule's) in the area"
+    )
 
 
 class SizeOf(Strict):
@@ -323,6 +339,55 @@ class Nothing(Strict):
     """A measure without options."""
 
 
+# climates (pnp.rulecheck.geography)
+ClimateKind = Literal["sea", "land", "tropical", "temperate"]
+
+
+class View(Strict):
+    """The point of the Earth the globe is seen from (its disc's centre), in degrees."""
+
+    lat: float = Field(..., ge=-90, le=90, description="latitude, north positive")
+    lon: float = Field(..., ge=-180, le=180, description="longitude, east positive")
+
+
+class ClimatesOf(Strict):
+    """Each symbol against its cell on a globe: sea, or land of a climate by its latitude."""
+
+    ground: str = Field(
+        ...,
+        description="the art of the globe's land masses; its drawn box is the globe's disc (an orthographic view)",
+    )
+    view: View = Field(..., description="the latitude and longitude the disc's centre shows")
+    meaning: dict[str, ClimateKind] = Field(
+        ...,
+        description="art name: the cell it must lie on: sea, land, tropical or temperate",
+    )
+    land: float = Field(
+        1 / 3, gt=0, le=1, description="a cell is land when at least this share of it is land"
+    )
+    tropics: float = Field(
+        23.5,
+        ge=0,
+        le=90,
+        description="land whose points' mean latitude lies within this many degrees of the equator is tropical",
+    )
+    steps: int = Field(12, ge=3, le=60, description="lattice points across a cell, each way")
+
+
+# track (pnp.rulecheck.tracks)
+class TrackOf(Strict):
+    """A track's spaces in order round the board, each with the texts it prints."""
+
+    spaces: str | list[str] = Field(
+        ...,
+        description="the fill of the track's spaces, or a list of fills (palette names or #rrggbb)",
+    )
+    start: str = Field(..., description="the text of the first space (the line starts there)")
+    way: Literal["clockwise", "counterclockwise"] = Field(
+        "clockwise", description="which way round the spaces count up"
+    )
+
+
 # The measures: name -> (options, what the comparator reads the value as).
 #   list: a list of things printed; expect a count (a number or {min, max}) or the list itself, any order
 #   colours: colours; expect one colour every reading has, or the list of colour words
@@ -342,6 +407,8 @@ MEASURES: dict[str, tuple[type[Strict], str]] = {
     "same": (Nothing, "same"),
     "symbols_on": (SymbolsOn, "list"),
     "marking": (MarkingOf, "list"),
+    "climates": (ClimatesOf, "list"),
+    "track": (TrackOf, "list"),
 }
 # the one-key spellings of earlier rules files: kind -> (measure, default per); their body is the
 # selector's keys and the measure's options together

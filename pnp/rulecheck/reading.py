@@ -40,6 +40,7 @@ class Context:
     area: object = None  # the rule's `in`: a region name, an Area, a list of them, or None
     whole: bool = True  # the rule compares whole texts (else: what its match spells out)
     other: Callable[[str], PrintedFaces] | None = None  # variant name -> its drawn faces
+    colours: tuple[str, ...] | None = None  # a fills rule's expected colours: the fills it reads
 
 
 @dataclass(frozen=True)

@@ -85,9 +85,10 @@ def summary(game: str, results: list[Result], copy: bool = False) -> str:
 
 
 def _not_applicable(results: list[Result]) -> str:
-    """How many of the passing rules do not apply (rules about player sets not printed)."""
+    """How many of the passing rules do not apply (player sets not printed, an ink-saver print)."""
     na = [r.not_applicable for r in results if r.not_applicable]
-    return f" ({len(na)} of them not applicable at {na[0]})" if na else ""
+    at = "at" if na and na[0].endswith("players") else "with"  # "3 players", "--ink-saver"
+    return f" ({len(na)} of them not applicable {at} {na[0]})" if na else ""
 
 
 def _departs(r: Result, copy: bool) -> bool:

@@ -53,9 +53,11 @@ def for_players(
             scaled[i] = rule.model_copy(update={"expect": count})
         else:
             again.append(i)
-    for i, r in _evaluate(game, rules, scaled, printed, draw).items():
+    for i, r in evaluate_chosen(game, rules, scaled, printed, draw).items():
         out[i] = replace(r, expected=f"{r.expected} ({rules.rules[i].expect} for {most} players)")
-    for i, r in _evaluate(whole, rules, {i: rules.rules[i] for i in again}, None, draw).items():
+    for i, r in evaluate_chosen(
+        whole, rules, {i: rules.rules[i] for i in again}, None, draw
+    ).items():
         if r.passed:
             out[i] = replace(
                 out[i],
@@ -99,7 +101,7 @@ def _scaled(rule: Rule, read: set[str], whole_sets: set[str], n: int, most: int)
     return rule.expect * n // most
 
 
-def _evaluate(game: Game, rules: RulesFile, chosen: dict[int, Rule], printed, draw: Draw):
+def evaluate_chosen(game: Game, rules: RulesFile, chosen: dict[int, Rule], printed, draw: Draw):
     """These rules (by index) evaluated on `game`, by index."""
     from pnp.rulecheck.evaluate import evaluate
 
