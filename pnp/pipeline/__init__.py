@@ -284,7 +284,9 @@ def check_rules(prep: Prepared, plan: int = 0):
 
     t0 = time.monotonic()
     rules = load_rules(prep.game)
-    faces = printed(prep) if reads_printed(rules) else None
+    # coverage and contrast read these faces too: the ink-saver's, under --ink-saver
+    covers = rules.design_texts is not None or rules.design_art is not None
+    faces = printed(prep) if reads_printed(rules) or covers else None
     # a rule about another variant reads that variant's faces, drawn by this same pipeline
     results = evaluate(
         prep.game, rules, prep.plans[plan] if prep.plans else None, faces, draw=draw_printed
