@@ -93,13 +93,15 @@ def build(
     offset: str | tuple[float, float] | None = None, flip: str | None = None, fold: bool = False,
     ink_saver: bool = False, registration: bool = False, max_tiles: int = DEFAULT_MAX_TILES,
     progress: Progress | None = None, warn: Warn | None = None, since: str | Path | None = None,
+    margin: float | str | None = None,
 ) -> Built:  # fmt: skip
     """`pnp build`: each paper's PDF and manifest in out_dir/<game id>/ (out_dir/<game id>_only/
     for `only`), with the rulebook checked over the same faces. Returns a `Built`.
 
     `since` (an earlier build's folder or one of its manifests): only the items drawn
     differently now, into out_dir/<game id>_since/ (pnp.since); `Built.changes` says what
-    changed, and nothing is written when nothing did.
+    changed, and nothing is written when nothing did. `margin` (mm, 0 to 25): the printer's
+    unprintable edge, in place of each paper file's.
 
     The work, in order: load (unless given a Game); draw every face once and read legibility
     from those faces; impose on each paper; check the rulebook; then, unless `strict` refuses
@@ -111,6 +113,7 @@ def build(
     engine = options.choice("engine", engine, options.ENGINES)
     flip = options.choice("flip", flip, options.FLIPS) if flip is not None else None
     date, offset = options.date(date), options.offset(offset)
+    margin = options.margin(margin)
     max_tiles = options.count("max-tiles", max_tiles)
     only = _names(only, "only") or []
     names = options.papers(papers)
@@ -130,7 +133,7 @@ def build(
             return Built(changes=changes)
         folder = game.id + SINCE_DIR
     prep = prepare(
-        game, [duplex_paper(p, offset, flip, game.folder, registration) for p in names],
+        game, [duplex_paper(p, offset, flip, game.folder, registration, margin) for p in names],
         max_tiles=max_tiles, fold=fold, ink_saver=ink_saver, only=only,
     )  # fmt: skip
     built = Built(results=check_rules(prep) or [], warnings=prep.warnings(), changes=changes)
@@ -261,7 +264,7 @@ def export_cricut(
 
 def export_cut(
     game, out_dir: str | Path = "output", *, paper: str = "a4", registration: bool = False,
-    max_tiles: int = DEFAULT_MAX_TILES, warn: Warn | None = None,
+    max_tiles: int = DEFAULT_MAX_TILES, warn: Warn | None = None, margin: float | str | None = None,
 ) -> list[Path]:  # fmt: skip
     """`pnp export --cut`: an SVG of each sheet page's cut paths, in out_dir/<game id>/cut."""
     from pnp.export.cut import export_cut as write_cut
@@ -278,6 +281,7 @@ def export_cut(
         registration=registration,
         max_tiles=options.count("max-tiles", max_tiles),
         warn=warn or _logged,
+        margin=options.margin(margin),
     )
 
 

@@ -150,9 +150,11 @@ def cmd_list(args) -> int:
         print("\n".join(games_lines(builtin_games())))
         return 0
     from pnp.pipeline import Load, load, prepare
+    from pnp.write import duplex_paper
 
     game = load(args.game, Load(args.variant))
-    print("\n".join(game_lines(prepare(game, _papers(args.paper, [game])[:1], legibility=False))))
+    paper = duplex_paper(_papers(args.paper, [game])[0], game_folder=game.folder, margin=args.margin)
+    print("\n".join(game_lines(prepare(game, [paper], legibility=False))))
     return 0
 
 
@@ -291,7 +293,7 @@ def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool]
             game, papers, out_dir=args.out, engine=args.engine, only=args.only or (), strict=args.strict,
             date=args.date, offset=args.offset, flip=args.flip, fold=args.fold, ink_saver=args.ink_saver,
             registration=args.registration, max_tiles=budget.allowed("tiles"), progress=progress, since=args.since,
-            warn=lambda _: None,  # said in the report, after the game's files
+            margin=args.margin, warn=lambda _: None,  # said in the report, after the game's files
         )  # fmt: skip
     except api.Refused as exc:
         said = report(exc.built)
@@ -514,6 +516,7 @@ def _export(args, game, t0: float, progress: Progress) -> int:
         args.out,
         paper=args.paper,
         registration=args.registration,
+        margin=args.margin,
         max_tiles=budget.allowed("tiles"),
         warn=said.append,
     )
@@ -551,6 +554,7 @@ def cmd_serve(args) -> int:
         allow_outside=args.allow_outside,
         max_items=args.max_items or DEFAULT_MAX_ITEMS,
         max_tiles=budget.allowed("tiles"),
+        margin=args.margin,
     )
     running = make_server(opts, args.host or LOCAL, args.port)
     print(f"pnp serve: {running.url}  (Ctrl-C to stop)", flush=True)

@@ -35,6 +35,8 @@ def _checked(check: Callable[[str], Any]) -> Callable[[str], Any]:
 
 _offset = _checked(options.offset)
 _dpi = _checked(options.dpi)
+_margin = _checked(options.margin)
+MARGIN_HELP = "the edge your printer cannot print, 0 to 25 mm, in place of the paper file's margin (A4 and Letter: 5mm)"
 
 
 def _length(text: str) -> float:
@@ -111,10 +113,12 @@ LIST = (
     Opt("game", "a game (built-in id or folder): its families, counts, stock and pages", nargs="?", metavar="GAME"),
     Opt("--variant", "(GAME) a variant named in game.yaml"),
     Opt("--paper", "(GAME) the paper the pages are counted on (default a4)", default="a4"),
+    Opt("--margin", "(GAME) " + MARGIN_HELP, type=_margin, metavar="MM"),
 )  # fmt: skip
 
 BUILD = MANY_GAMES + GAME_OPTIONS + (
     Opt("--paper", "a4, letter, both, a paper id from layouts/ (the game folder's, the current folder's, the built-in), or a paper YAML file (default both)", default="both"),
+    Opt("--margin", MARGIN_HELP, type=_margin, metavar="MM"),
     Opt("--engine", "PDF engine (default reportlab)", choices=("reportlab", "svg"), default="reportlab"),
     Opt("--out", "output folder (default ./output)", type=Path, default=Path("output")),
     Opt("--strict", "write nothing, and exit 1, when a rulebook check fails or there is any warning", action="store_true"),
@@ -161,6 +165,7 @@ EXPORT = ONE_GAME + GAME_OPTIONS + (
     Opt("--family", "(--tts, --cards) export this family; repeat for more (default: every card family)", action="append", metavar="NAME"),
     Opt("--paper", "(--cut) the paper the PDF was built for (default a4)", default="a4"),
     Opt("--registration", "(--cut) for a PDF built with --registration: the same layout and marks", action="store_true"),
+    Opt("--margin", "(--cut) for a PDF built with --margin: " + MARGIN_HELP, type=_margin, metavar="MM"),
     Opt("--dpi", "(--cards, --press) resolution of the PNGs or press pages, 72 to 1200 (default 300)", type=float, default=300.0),
     Opt("--bleed", "(--cards, --press) art past the cut line on every side, 0 to 10 mm (default 3mm; --press 0.125in)", type=_length),
     Opt("--format", "(--cards) PNG images or one-page PDFs with TrimBox and BleedBox (default png)", choices=("png", "pdf"), default="png"),
@@ -174,6 +179,7 @@ EXPORT = ONE_GAME + GAME_OPTIONS + (
 SERVE = ONE_GAME + GAME_OPTIONS + (
     Opt("--port", "port to listen on (default 8000; 0 picks a free one)", type=int, default=8000),
     Opt("--paper", "paper of the print pages and the check (default a4)", default="a4"),
+    Opt("--margin", MARGIN_HELP, type=_margin, metavar="MM"),
     Opt("--host", "listen on this address instead of 127.0.0.1 (others on the network can then see the game)"),
 )  # fmt: skip
 

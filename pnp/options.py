@@ -21,6 +21,9 @@ PAPERS_BOTH = ("a4", "letter")
 ENGINES = ("reportlab", "svg")
 FLIPS = ("long", "short")
 MIN_DPI, MAX_DPI = 10.0, 1200.0  # below, a card is a few pixels; above, one board is gigabytes
+# --margin: no printer leaves less than nothing, and past 25 mm an A4 sheet loses a quarter of
+# its width (the widest unprinted edge in common printers' manuals is about 6 mm)
+MAX_MARGIN = 25.0
 
 
 def _found(value: object) -> str:
@@ -155,3 +158,30 @@ def length(name: str, value: object) -> float:
         raise PnpError(
             f"bad --{name}", expected=str(exc).removeprefix("expected "), found=_found(value)
         ) from None
+
+
+def margin(value: object) -> float | None:
+    """--margin: the edge the printer cannot print, in mm (a bare number) or with a unit, from 0
+    to MAX_MARGIN mm; None keeps the paper file's."""
+    from pnp.units import parse_length
+
+    if value is None:
+        return None
+    mm = math.nan
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        mm = float(value)
+    elif isinstance(value, str):
+        try:
+            mm = float(value)
+        except ValueError:
+            try:
+                mm = parse_length(value.strip())
+            except ValueError:
+                pass
+    if not 0 <= mm <= MAX_MARGIN:  # NaN (not a length) fails this too
+        raise PnpError(
+            "bad --margin",
+            expected=f"a length from 0 to {MAX_MARGIN:g} mm, such as 6, 6mm or 0.25in",
+            found=_found(value),
+        )
+    return mm

@@ -159,11 +159,15 @@ def duplex_paper(
     flip: str | None = None,
     game_folder: Path | None = None,
     registration: bool = False,
+    margin: float | None = None,
 ) -> PaperSpec:
     """The paper with the printer's duplex offset and flip edge the user gave (--offset, --flip),
-    and print-and-cut registration marks when asked (--registration)."""
+    print-and-cut registration marks when asked (--registration), and the printer's own
+    unprintable edge in place of the file's `margin` (--margin)."""
     paper = load_paper(name, game_folder) if isinstance(name, str) else name
     update: dict = {"registration": True} if registration else {}
+    if margin is not None:
+        update["margin"] = margin
     if offset is not None:
         update["duplex"] = paper.duplex.model_copy(
             update={

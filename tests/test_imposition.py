@@ -5,9 +5,9 @@ import itertools
 import pytest
 
 from pnp.layout.grid import impose_grid
-from pnp.layout.impose import back_position
 from pnp.layout.pack import pack
 from pnp.layout.plan import ItemRef, Placement
+from pnp.layout.strategies import back_position
 from pnp.layout.tiles import tile_board
 from pnp.spec.paper import load_paper
 

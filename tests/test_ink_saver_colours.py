@@ -198,3 +198,70 @@ def _flat(prim, symbols):
         yield from _flat(symbols[prim.symbol].children, symbols)
     elif type(prim) in (Rect, Ellipse, Path):
         yield prim
+
+
+# -- the colours the rules name, read from the printed pages ----------------------------------
+
+# each a set of colours the rules tell apart by name (game.yaml's palette names): Earthquake's
+# five building materials ("5 blue 4 red 3 orange 2 yellow 1 green") and the city's four
+# quadrants ("Red - Southeast ... Blue - Northeast ... Yellow - Northwest ... Green - Southwest")
+NAMED = {
+    "earthquake": [["m-blue", "m-red", "m-orange", "m-yellow", "m-green"],
+                   ["q-red", "q-blue", "q-yellow", "q-green"]],
+}  # fmt: skip
+
+
+def _pdf_fills(pdf) -> dict[tuple, list[tuple[str, tuple]]]:
+    """Each item page's filled shapes, as (#rrggbb, box rounded to 0.1 pt), keyed by what the
+    manifest says the page holds (so the two builds' pages pair up whatever their numbers)."""
+    import json
+
+    import pymupdf
+
+    pages = json.loads(pdf.with_suffix(".json").read_text(encoding="utf-8"))["pages"]
+    out = {}
+    for page, entry in zip(pymupdf.open(pdf), pages, strict=True):
+        if not entry["items"]:
+            continue
+        key = (entry["kind"], tuple((i["id"], i["side"], i["x_mm"], i["y_mm"]) for i in entry["items"]))
+        fills = []
+        for d in page.get_drawings():
+            c = d.get("fill")
+            if c is None:
+                continue
+            c = tuple(c) * 3 if len(c) == 1 else tuple(c)
+            r = d["rect"]
+            fills.append(("#" + "".join(f"{round(v * 255):02x}" for v in c[:3]),
+                          (round(r.x0, 1), round(r.y0, 1), round(r.x1, 1), round(r.y1, 1))))  # fmt: skip
+        out[key] = fills
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(NAMED))
+def test_the_colours_the_rules_name_stay_told_apart_on_the_printed_page(tmp_path, game, built):
+    """Each fill of a named colour on the normal A4 build is found, at the same place, on the
+    ink-saver build: what it became is told apart (ΔE00 ≥ 10, normal and deuteranope eyes,
+    wherever the full colours were) from what the others of its set became, and from paper."""
+    import pnp
+
+    palette = load_game(game).spec.palette
+    saver = pnp.build(game, "a4", out_dir=tmp_path, ink_saver=True)[0].pdf
+    normal, lightened = _pdf_fills(built(game, "a4").pdf), _pdf_fills(saver)
+    assert set(normal) == set(lightened), "the two builds place the same items"
+    for names in NAMED[game]:
+        want = {palette[n].lower(): n for n in names}
+        became: dict[str, set[str]] = {c: set() for c in want}
+        for key, fills in normal.items():
+            at = {box: fill for fill, box in lightened[key]}
+            for fill, box in fills:
+                if fill in want and box in at:
+                    became[fill].add(at[box])
+        assert all(became.values()), f"{game}: a named colour not found on the page: {became}"
+        bad = []
+        for i, p in enumerate(want):
+            for q in [*list(want)[i + 1 :], WHITE]:
+                for a in became[p]:
+                    for b in became.get(q, {WHITE}):
+                        bad += [f"{want[p]} {p}->{a} vs {want.get(q, 'paper')} {q}->{b} ({v})"
+                                for v in _apart(a, b, p, q)]  # fmt: skip
+        assert not bad, f"{game}: {len(bad)} pairs no longer told apart: {bad[:6]}"

@@ -51,9 +51,11 @@ def marks_of(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
     return out
 
 
-def unmarked_edges(page: pymupdf.Page, items: list[dict], w: float, h: float) -> list[tuple]:
-    """Item edges with no printable mark of MIN_MARK on their line, beyond the edge's end, with
-    no item across the line between them."""
+def unmarked_edges(
+    page: pymupdf.Page, items: list[dict], w: float, h: float, margin: float = MARGIN
+) -> list[tuple]:
+    """Item edges with no printable mark of MIN_MARK on their line (the part inside `margin`),
+    beyond the edge's end, with no item across the line between them."""
     marks = marks_of(page)
     vert = [(x1, min(y1, y2), max(y1, y2)) for x1, y1, x2, y2 in marks if abs(x1 - x2) < 1e-3]
     hor = [(y1, min(x1, x2), max(x1, x2)) for x1, y1, x2, y2 in marks if abs(y1 - y2) < 1e-3]
@@ -63,7 +65,7 @@ def unmarked_edges(page: pymupdf.Page, items: list[dict], w: float, h: float) ->
 
     def marked(lines, at, lo, hi, end, blockers) -> bool:
         for m, a, b in lines:
-            if abs(m - at) > ALONG or min(b, end - MARGIN) - max(a, MARGIN) < MIN_MARK - 0.01:
+            if abs(m - at) > ALONG or min(b, end - margin) - max(a, margin) < MIN_MARK - 0.01:
                 continue
             if b <= lo + ALONG:
                 between = (b, lo)
@@ -107,20 +109,25 @@ def test_nothing_prints_in_the_margin(built, game, variant, paper):
     )
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "variant"), GAMES)
-def test_every_item_edge_has_a_mark_that_prints(built, game, variant, paper):
-    b = built(game, paper, variant=variant)
-    doc = b.doc()
+def edges_and_unmarked(doc: pymupdf.Document, pages: list[dict], margin: float = MARGIN):
+    """How many item edges the sheets hold, and those with no mark that prints."""
     edges, missing = 0, []
-    for page, entry in zip(doc, b.manifest["pages"], strict=True):
+    for page, entry in zip(doc, pages, strict=True):
         if entry["kind"] not in ("sheet", "fold"):
             continue
         # a board's tiles are cut on their own drawn outline and dashed trim lines
         items = [i for i in entry["items"] if "tile" not in i]
         w, h = entry["size_mm"]
         edges += 4 * len(items)
-        missing += [(entry["number"], *e) for e in unmarked_edges(page, items, w, h)]
+        missing += [(entry["number"], *e) for e in unmarked_edges(page, items, w, h, margin)]
+    return edges, missing
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "variant"), GAMES)
+def test_every_item_edge_has_a_mark_that_prints(built, game, variant, paper):
+    b = built(game, paper, variant=variant)
+    edges, missing = edges_and_unmarked(b.doc(), b.manifest["pages"])
     assert edges
     assert not missing, (
         f"{len(missing)} of {edges} item edges with no mark of {MIN_MARK:g} mm that prints: {missing[:5]}"
@@ -240,3 +247,39 @@ def test_the_guide_keeps_the_margin_in_every_mode(tmp_path, paper, mode):
     assert len(guides) >= 2  # the first page's overflow went on
     inked = [(n, *ink_in_margin(doc[n - 1])) for n in guides if ink_in_margin(doc[n - 1])[0]]
     assert not inked, inked
+
+
+# -- --margin: a printer with a wider (or narrower) edge -------------------------------------
+
+WIDE = 8.0  # mm: wider than any common printer's edge (docs/printing.md's table)
+
+
+@pytest.mark.parametrize(("game", "paper"), [("aftershock", "a4"), ("earthquake", "letter")])
+def test_a_wider_margin_keeps_all_ink_and_every_mark_inside_it(tmp_path, game, paper):
+    """`pnp build --margin 8`: the 8 mm band round every page prints white, every item edge
+    still has a 3 mm mark inside it, and the manifest says which margin the sheets keep."""
+    import json
+
+    from pnp.cli import main
+
+    assert main(["build", game, "--paper", paper, "--margin", "8", "--out", str(tmp_path), "-q"]) == 0
+    doc = pymupdf.open(tmp_path / game / f"{game}-{paper}.pdf")
+    manifest = json.loads((tmp_path / game / f"{game}-{paper}.json").read_text(encoding="utf-8"))
+    assert manifest["printable_margin_mm"] == WIDE
+    inked = [(n + 1, *ink_in_margin(p, WIDE)) for n, p in enumerate(doc)]
+    assert not [i for i in inked if i[1]], f"ink in the 8 mm margin: {[i for i in inked if i[1]]}"
+    edges, missing = edges_and_unmarked(doc, manifest["pages"], WIDE)
+    assert edges
+    assert not missing, f"{len(missing)} of {edges} item edges with no mark inside 8 mm: {missing[:5]}"
+
+
+@pytest.mark.parametrize("given", ["26", "-1", "1in", "wide", "nan"])
+def test_a_margin_out_of_range_is_a_usage_error(given, capsys):
+    """--margin takes 0 to 25 mm: anything else exits 2 saying what it expected and found."""
+    from pnp.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["build", "aftershock", "--margin", given])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--margin: expected a length from 0 to 25 mm" in err and repr(given) in err

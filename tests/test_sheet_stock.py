@@ -32,6 +32,23 @@ def test_families_on_one_sheet_wanting_paper_and_card_are_refused(tmp_path, caps
     assert not (tmp_path / "out").exists()
 
 
+def test_a_kinds_own_stock_counts_as_the_stock_it_asks_for(tmp_path, capsys):
+    """A `kind: sheet` (a player aid) prints on paper unless it says otherwise (docs/reference.md):
+    with no `stock:` written, it is refused beside cards on one `sheet:` all the same."""
+    game = mini_game(tmp_path)
+    edit(game / "cards.yaml", "kind: card\n", "kind: card\nsheet: mix\n")
+    text = (game / "cards.yaml").read_text()
+    (game / "aids.yaml").write_text(
+        text.replace("family: cards\n", "family: aids\n").replace("kind: card\n", "kind: sheet\n")
+    )
+    edit(game / "game.yaml", "  - cards.yaml\n", "  - cards.yaml\n  - aids.yaml\n")
+    code = main(["build", str(game), "--out", str(tmp_path / "out"), "--paper", "a4"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "families on sheet 'mix' want different stock: 'cards' card, 'aids' paper" in err
+    assert "found: stock: paper (a sheet's own)" in err
+
+
 def test_families_on_one_sheet_on_the_same_stock_share_its_pages(tmp_path, capsys):
     import pymupdf
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from PIL import ImageColor
 
@@ -66,5 +67,6 @@ def colour_alpha(value: str, palette: dict[str, str]) -> float:
     return int(h[7:9], 16) / 255 if h and len(h) == 9 else 1.0
 
 
+@lru_cache(maxsize=4096)  # the checker asks for the same few colours many thousand times
 def rgb(hexcolour: str) -> tuple[float, float, float]:
     return tuple(int(hexcolour[i : i + 2], 16) / 255.0 for i in (1, 3, 5))

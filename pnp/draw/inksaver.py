@@ -14,8 +14,11 @@ is painted, remembering the fills drawn so far (as the legibility check does), a
   it stays unlike a white one; a black piece stays black;
 - small fills keep their colour: symbols and marks carry meaning and cost little ink;
 - art with no outline of its own that stood out from a fill and would not on its tint
-  (ART_DISTINCT), is outlined in that fill's colour (white art on blue becomes white art
-  outlined in blue on pale blue), and such a line takes the fill's colour;
+  (ART_DISTINCT apart, or ART_CONTRAST, the rules check's ratio for a symbol), is outlined in
+  that fill's colour (white art on blue becomes white art outlined in blue on pale blue), and
+  such a line takes the fill's colour, as does art's own outline that would vanish where the
+  art overhangs the rest of its drawing (a white-edged trunk past a white body); under a
+  veil (a fill seen through), the colour that was seen there;
 - a text that no longer reads at 4.5:1 on its lightened background takes the background's
   own colour if that reads, else black;
 - lines wider than MAX_STROKE are drawn that wide; images are left as they are.
@@ -96,6 +99,7 @@ def tint(hexcolour: str, keep: float = TINT) -> str:
 
 
 ART_DISTINCT = 2 * DISTINCT  # ΔE00 art (lines, icons) keeps from its ground, else outlined
+ART_CONTRAST = 1.4  # WCAG ratio of a symbol to its ground (pnp.rulecheck.contrast.MIN_SYMBOL)
 KEEP_STEP = 0.02  # how much more of a colour a tint keeps at each step of palette_tints
 WHITE = "#ffffff"
 
@@ -111,13 +115,13 @@ def _apart(a: str, b: str, was_a: str, was_b: str) -> bool:
     )
 
 
-def palette_tints(colours) -> dict[str, float]:
+def palette_tints(colours, start: dict[str, float] | None = None) -> dict[str, float]:
     """How much of each colour its tint keeps so that the tints stay told apart, from each
     other and from paper white, by DISTINCT (ΔE00) for normal and for deuteranope eyes (in
     each vision where the full colours were). Of a pair too near, the tint nearer white keeps
     more, step by step, until every pair is apart (a yellow player's cream tint would pass
-    for white). Black is left out: it is not tinted."""
-    keep = {c: TINT for c in dict.fromkeys(colours) if not black(c)}
+    for white). Black is left out: it is not tinted. `start`: what each keeps already."""
+    keep = {c: (start or {}).get(c, TINT) for c in dict.fromkeys(colours) if not black(c)}
     while True:
         tints = {c: tint(c, k) for c, k in keep.items()}
         short = [c for c in keep if keep[c] < 1 and not _apart(tints[c], WHITE, c, WHITE)]
@@ -167,19 +171,44 @@ def _norm(hexcolour: str) -> str:
 
 def _faded(art: str, was: str, now: str) -> bool:
     """Art that stood out from what lay under it (was) and no longer does on its new colour
-    (now): a thin line or a small shape needs twice the difference a large area does."""
-    return difference(art, was) >= ART_DISTINCT and difference(art, now) < ART_DISTINCT
+    (now): a thin line or a small shape needs twice the difference a large area does; and
+    art that reached the rules check's contrast for a symbol and falls below it on the tint
+    (pale blue drops on a grey-blue sea turned pale grey)."""
+    return (difference(art, was) >= ART_DISTINCT and difference(art, now) < ART_DISTINCT) or (
+        contrast(art, was) >= ART_CONTRAST > contrast(art, now)
+    )
+
+
+def _large(area: float, dark: bool, face_area: float) -> bool:
+    """A fill worth lightening: no tint of black is still black, so only large areas of it (a
+    back, a board) lose it, and keep a hatching; a black piece stays black."""
+    if dark:
+        return area >= BLACK_MM2 or (area >= BLACK_FACE_MM2 and area >= LARGE_SHARE * face_area)
+    return area >= min(LARGE_MM2, LARGE_SHARE * face_area)
 
 
 def _det(m: Matrix) -> float:
     return abs(m[0] * m[3] - m[1] * m[2])
 
 
-def _points(ops) -> list[list[tuple[float, float]]]:
+CURVE_STEPS = 8  # a curve is followed by this many chords where a point is tested against it
+
+
+def _points(ops, curves: bool = False) -> list[list[tuple[float, float]]]:
+    """Each subpath's points: curves as one chord, or followed closely (`curves`), so that a
+    point inside a curve's bulge (a gill line on a fish) is inside."""
     polys: list[list[tuple[float, float]]] = []
     for op in ops:
         if op[0] == "M":
             polys.append([(op[1], op[2])])
+        elif op[0] == "C" and curves and polys:
+            (x0, y0), (x1, y1, x2, y2, x3, y3) = polys[-1][-1], op[1:]
+            for i in range(1, CURVE_STEPS + 1):
+                t = i / CURVE_STEPS
+                a, b, c, d = (1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t**3
+                polys[-1].append(
+                    (a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3)
+                )
         elif op[0] != "Z" and polys:
             polys[-1].append((op[-2], op[-1]))
     return polys
@@ -200,7 +229,7 @@ def _area(shape) -> float:
     return abs(total)
 
 
-def _bounds(shape) -> tuple[float, float, float, float]:
+def bounds(shape) -> tuple[float, float, float, float]:
     if type(shape) is Rect:
         return (
             min(shape.x, shape.x + shape.w),
@@ -217,9 +246,9 @@ def _bounds(shape) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _covers(shape, x: float, y: float) -> bool:
+def covers(shape, x: float, y: float) -> bool:
     if type(shape) is Rect:
-        x0, y0, x1, y1 = _bounds(shape)
+        x0, y0, x1, y1 = bounds(shape)
         return x0 <= x <= x1 and y0 <= y <= y1
     if type(shape) is Ellipse:
         return (
@@ -227,7 +256,7 @@ def _covers(shape, x: float, y: float) -> bool:
             and ((x - shape.cx) / shape.rx) ** 2 + ((y - shape.cy) / shape.ry) ** 2 <= 1
         )
     inside = False
-    for poly in _points(shape.ops):
+    for poly in _points(shape.ops, curves=True):
         for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
             if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
                 inside = not inside
@@ -239,15 +268,15 @@ class _Painted:
 
     __slots__ = ("fills", "base")
 
-    def __init__(self, base: tuple[str, str] | None):
-        self.base = base  # (original, new) colour under a symbol's use, or None for paper
+    def __init__(self, base: tuple[str, str, str] | None):
+        self.base = base  # what lay under a symbol's use (as `under` gives it), or None for paper
         self.fills: list[tuple] = []  # (shape, matrix, inverse, face box, original, new)
 
     def add(self, shape, m: Matrix, original: str, new: str) -> None:
         inv = invert(m)
         if inv is None:
             return
-        x0, y0, x1, y1 = _bounds(shape)
+        x0, y0, x1, y1 = bounds(shape)
         corners = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
         box = (
             min(c[0] for c in corners),
@@ -257,31 +286,49 @@ class _Painted:
         )
         self.fills.append((shape, m, inv, box, original, new))
 
-    def under(self, x: float, y: float) -> tuple[str, str] | None:
-        """At face point (x, y): the original colour of the topmost fill there, and the new
-        colour seen there (the new fills blended by their opacity, from the paper up); None
-        for bare paper. A symbol's rewrite starts from what lay under its use."""
-        top, seen = self.base, rgb(self.base[1]) if self.base else (1.0, 1.0, 1.0)
+    def under(self, x: float, y: float) -> tuple[str, str, str] | None:
+        """At face point (x, y): the original colour of the topmost fill there, the new colour
+        seen there (the new fills blended by their opacity, from the paper up) and the original
+        colour seen there (the same of the original fills: a veil of 22% pale blue over navy
+        was a mid blue); None for bare paper. A symbol's rewrite starts from what lay under
+        its use."""
+        white = (1.0, 1.0, 1.0)
+        top = self.base
+        seen = rgb(self.base[1]) if self.base else white
+        was = rgb(self.base[2]) if self.base else white
         for shape, _m, inv, box, original, new in self.fills:
-            if (
-                box[0] <= x <= box[2]
-                and box[1] <= y <= box[3]
-                and _covers(shape, *apply(inv, x, y))
-            ):
+            if box[0] <= x <= box[2] and box[1] <= y <= box[3] and covers(shape, *apply(inv, x, y)):
                 a = shape.style.opacity
                 seen = tuple(a * f + (1 - a) * c for f, c in zip(rgb(new), seen, strict=True))
+                was = tuple(a * f + (1 - a) * c for f, c in zip(rgb(original), was, strict=True))
                 top = (original, new)
-        return None if top is None else (top[0], _hex(seen))
+        return None if top is None else (top[0], _hex(seen), _hex(was))
 
 
 class InkSaver:
     """Rewrites faces for ink-saving; new symbols go into the build's symbol book."""
 
-    def __init__(self, symbols, keep_apart: Sequence[str] = ()):
+    def __init__(
+        self, symbols, keep_apart: Sequence[str] = (), groups: Sequence[Sequence[str]] = ()
+    ):
         self.symbols = symbols  # pnp.draw.symbols.SymbolBook
         self.made: dict[tuple, str] = {}
         # the colours that tell players apart: their tints are chosen together
         self.keep = palette_tints(_norm(c) for c in keep_apart)
+        self._keep_groups([[_norm(c) for c in g] for g in groups])
+
+    def _keep_groups(self, groups: list[list[str]]) -> None:
+        """The tints of each group of colours (those a rule names) told apart too: a colour in
+        several groups keeps the most any of them needs, until every group is apart."""
+        if not groups:
+            return
+        everyone = [list(self.keep), *groups]
+        while True:
+            before = dict(self.keep)
+            for g in everyone:
+                self.keep.update(palette_tints(g, self.keep))
+            if self.keep == before:
+                return
 
     def _lighter(self, fill: str, dark: bool) -> str:
         """A large fill's new colour: paper white for black and pale ones, else a tint that
@@ -322,26 +369,25 @@ class InkSaver:
         return p
 
     def _centre(self, p, m: Matrix) -> tuple[float, float]:
-        x0, y0, x1, y1 = _bounds(p)
+        x0, y0, x1, y1 = bounds(p)
         return apply(m, (x0 + x1) / 2, (y0 + y1) / 2)
 
     def _shape(self, p, m: Matrix, face_area: float, painted: _Painted):
         style = p.style
         fill, stroke = style.fill, style.stroke
-        below = painted.under(*self._centre(p, m))
+        dark = bool(fill) and black(fill)
+        large = bool(fill) and _large(_area(p) * _det(m), dark, face_area)
+        # a line of its own that would vanish on a lightened fill under its middle; the outline
+        # of a piece of art, also where the art overhangs (a white-edged trunk past a white
+        # body): read before the shape paints
+        own = (
+            self._faded_ground(p, m, painted, stroke, sides=bool(fill) and not large)
+            if stroke
+            else None
+        )
         extra = []
         if fill:
-            area = _area(p) * _det(m)
             new_fill = fill
-            # no tint of black is still black: only large areas of it (a back, a board) lose
-            # it, and keep a hatching; a black piece stays black
-            dark = black(fill)
-            if dark:
-                large = area >= BLACK_MM2 or (
-                    area >= BLACK_FACE_MM2 and area >= LARGE_SHARE * face_area
-                )
-            else:
-                large = area >= min(LARGE_MM2, LARGE_SHARE * face_area)
             if ink(fill) >= LIGHT_INK and large:
                 # black and pale colours become paper white inside their outline; others a
                 # tint that keeps their name
@@ -358,13 +404,8 @@ class InkSaver:
                 style = replace(style, stroke_width=OUTLINE / math.sqrt(_det(m) or 1.0))
             painted.add(p, m, fill, new_fill)
             fill = new_fill
-        if (
-            stroke
-            and style.stroke == stroke
-            and below is not None
-            and _faded(stroke, below[0], below[1])
-        ):
-            stroke = below[0]
+        if own and style.stroke == stroke:
+            stroke = own
         k = math.sqrt(_det(m)) or 1.0
         if stroke and style.stroke_width * k > MAX_STROKE:
             style = replace(style, stroke_width=MAX_STROKE / k)  # a heavy line, kept but thinner
@@ -372,20 +413,25 @@ class InkSaver:
         shape = replace(p, style=style)
         return Group((shape, *extra)) if extra else shape
 
-    def _faded_ground(self, p, m: Matrix, painted: _Painted, art: str) -> str | None:
+    def _faded_ground(
+        self, p, m: Matrix, painted: _Painted, art: str, sides: bool = True
+    ) -> str | None:
         """The original colour of a lightened fill on which the art no longer stands out, read
         at its centre and near the middle of each side (art may overhang its neighbour)."""
-        x0, y0, x1, y1 = _bounds(p)
+        x0, y0, x1, y1 = bounds(p)
         cx, cy, dx, dy = (x0 + x1) / 2, (y0 + y1) / 2, 0.4 * (x1 - x0), 0.4 * (y1 - y0)
-        for x, y in ((cx, cy), (cx - dx, cy), (cx + dx, cy), (cx, cy - dy), (cx, cy + dy)):
+        points = ((cx, cy), (cx - dx, cy), (cx + dx, cy), (cx, cy - dy), (cx, cy + dy))
+        for x, y in points if sides else points[:1]:
             below = painted.under(*apply(m, x, y))
-            if below is not None and _faded(art, below[0], below[1]):
-                return below[0]
+            # the topmost fill's own colour, else (under a veil) the colour seen there
+            for was in () if below is None else (below[0], below[2]):
+                if _faded(art, was, below[1]):
+                    return was
         return None
 
     def _hatch(self, p, colour: str, m: Matrix) -> Group:
         """Diagonal lines in `colour` across the shape, clipped to it."""
-        x0, y0, x1, y1 = _bounds(p)
+        x0, y0, x1, y1 = bounds(p)
         k = math.sqrt(_det(m)) or 1.0
         step, ops = HATCH_STEP / k, []
         span = (x1 - x0) + (y1 - y0)

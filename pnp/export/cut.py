@@ -236,7 +236,7 @@ class CutJob:
 
 def export_cut(
     game, out_dir: Path, *, paper: str = "a4", registration: bool = False,
-    max_tiles: int | None = None, warn=None,
+    max_tiles: int | None = None, warn=None, margin: float | None = None,
 ) -> list[Path]:  # fmt: skip
     """OUT/GAME/cut/STEM-cut-pNNN.svg for each sheet page with fronts; the files' paths."""
     return run_export(
@@ -244,7 +244,7 @@ def export_cut(
         out_dir,
         Export(
             FOLDER,
-            choose=lambda: choose_pages(game, paper, registration, max_tiles),
+            choose=lambda: choose_pages(game, paper, registration, max_tiles, margin),
             draw=lambda job, root: write_cut_files(
                 job.pages, job.prep.faces, job.paper, root, job.stem, job.title, warn
             ),
@@ -256,12 +256,16 @@ def export_cut(
     )
 
 
-def choose_pages(game, paper: str, registration: bool, max_tiles: int | None) -> CutJob:
+def choose_pages(
+    game, paper: str, registration: bool, max_tiles: int | None, margin: float | None = None
+) -> CutJob:
     """The same pipeline as the build's: what cannot be tiled is refused here too."""
     from pnp.pipeline import prepare
     from pnp.write import duplex_paper, output_stem
 
-    spec = duplex_paper(paper, game_folder=game.folder, registration=registration)
+    spec = duplex_paper(
+        paper, game_folder=game.folder, registration=registration, margin=margin
+    )
     prep = prepare(game, [spec], legibility=False, max_tiles=max_tiles)
     spec = prep.papers[0]
     title = f"{game.spec.title} {spec.title}"

@@ -131,6 +131,40 @@ def guide_page(
     can have, so a draft without it lays out the page the same."""
     W, H, m = paper.size.w, paper.size.h, paper.margin + 7
     cw = W - 2 * m
+    out, y = _masthead(fonts, title, variant, credits, m, cw)
+    out += text(
+        fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True
+    )
+    y += 8
+    flip = "long" if paper.duplex.flip == "long" else "short"
+    lines = _paragraphs(families, calibration, flip, bled, players)
+    jobs_h = JOB_HEAD + JOB_ROW * most_jobs(families, calibration) + 3
+    # the table ends where what follows it still fits above the printable area's bottom: the
+    # continued note, the jobs, the paragraphs, what to buy and a line saying what comes next
+    below = 4 + jobs_h + sum(_para_room(fonts, para, cw) for para in lines) + 15 + 6
+    # (the table's last row may end past its limit by a row's height: ROW_MOST)
+    limit = min(H - 70 - jobs_h + 3, H - paper.margin - below - ROW_MOST)
+    block, rows_left, y = family_table(fonts, list(families), m, y, cw, limit)
+    out += block
+    if rows_left:
+        out += text(fonts, "Components continued on the next page.", m, y, cw, 3.0, bold=True)
+        y += 4
+    out += jobs_table(fonts, jobs or [], flip, m, y, cw)
+    y += JOB_HEAD + JOB_ROW * max(len(jobs or ()), most_jobs(families, calibration)) + 3
+    for para in lines:
+        out += text(fonts, para, m, y, cw, 3.2)
+        y += _para_room(fonts, para, cw)
+    # the same room whatever it says (a draft of the page has no sheets to count yet)
+    out += text(fonts, cost_paragraph(sheets or {}, paper.title), m, y, cw, 3.2, h=14)
+    y += 15
+    more, extra = _tail(fonts, title, ink, list(choices), rows_left, m, y, cw, H - paper.margin)
+    return out + more, extra
+
+
+def _masthead(
+    fonts: FontBook, title: str, variant: str | None, credits: str, m: float, cw: float
+) -> tuple[list, float]:
+    """The guide's title, credits, the print-at-100% box and the rulers; and where they end."""
     out: list = []
     y = m
     out += text(fonts, title + (f" — {variant}" if variant else ""), m, y, cw, 9.0, bold=True)
@@ -171,32 +205,23 @@ def guide_page(
         fonts,
         "4 inches (ticks every 1/8 in)",
     )
-    y += 17
-    out += text(
-        fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True
-    )
-    y += 8
-    flip = "long" if paper.duplex.flip == "long" else "short"
-    lines = _paragraphs(families, calibration, flip, bled, players)
-    jobs_h = JOB_HEAD + JOB_ROW * most_jobs(families, calibration) + 3
-    # the table ends where what follows it still fits above the printable area's bottom: the
-    # continued note, the jobs, the paragraphs, what to buy and a line saying what comes next
-    below = 4 + jobs_h + sum(_para_room(fonts, para, cw) for para in lines) + 15 + 6
-    limit = min(H - 70 - jobs_h + 3, H - paper.margin - below)
-    block, rows_left, y = family_table(fonts, list(families), m, y, cw, limit)
-    out += block
-    if rows_left:
-        out += text(fonts, "Components continued on the next page.", m, y, cw, 3.0, bold=True)
-        y += 4
-    out += jobs_table(fonts, jobs or [], flip, m, y, cw)
-    y += JOB_HEAD + JOB_ROW * max(len(jobs or ()), most_jobs(families, calibration)) + 3
-    for para in lines:
-        out += text(fonts, para, m, y, cw, 3.2)
-        y += _para_room(fonts, para, cw)
-    # the same room whatever it says (a draft of the page has no sheets to count yet)
-    out += text(fonts, cost_paragraph(sheets or {}, paper.title), m, y, cw, 3.2, h=14)
-    y += 15
-    bottom = H - paper.margin
+    return out, y + 17
+
+
+def _tail(
+    fonts: FontBook,
+    title: str,
+    ink: list[tuple[int, float, float]] | None,
+    choices: list[str],
+    rows_left: list,
+    m: float,
+    y: float,
+    cw: float,
+    bottom: float,
+) -> tuple[list, list[list]]:
+    """What ends the guide page below `y` (the ink estimates, the design choices, or a line
+    saying they follow), and the pages after it."""
+    out: list = []
     carried: list = []  # the ink paragraph, where it does not fit: on the page after
     if ink:
         block = text(fonts, ink_paragraph(ink), m, y, cw, 3.0)
@@ -308,7 +333,7 @@ def family_table(
     y += 5
     out.append(Path((("M", m, y), ("L", m + cw, y)), Style(None, INK, 0.2)))
     y += 1.5
-    line_h = 5.2 if len(rows) < 10 else 4.2 if len(rows) < 28 else 4.0
+    line_h = ROW_MOST if len(rows) < 10 else 4.2 if len(rows) < 28 else 4.0
     for k, fp in enumerate(rows):
         if k and y > limit:  # the row before ended past the limit
             return out, rows[k:], y + 4
@@ -329,6 +354,7 @@ def family_table(
     return out, [], y + 4
 
 
+ROW_MOST = 5.2  # mm the tallest row of the table of what is printed
 PARA_LINE = 3.2 * 1.25  # mm a line of the guide's paragraphs
 PARA_GAP = 2.5  # mm between them
 JOB_ROW = 4.3  # mm a row of the print plan
@@ -519,28 +545,17 @@ def assembly_page(
                 valign="middle",
             )
             if lab in on:  # which page to take it from
-                out.append(
-                    Rect(
-                        ox + (rx + rw / 2) * k - 8,
-                        oy + (ry + rh / 2) * k + 4.5,
-                        16,
-                        5,
-                        Style("#ffffff", None),
-                        1.0,
-                    )
-                )
-                out += text(
-                    fonts,
-                    f"page {on[lab]}",
-                    ox + (rx + rw / 2) * k - 8,
-                    oy + (ry + rh / 2) * k + 4.5,
-                    16,
-                    3.0,
-                    h=5,
-                    align="center",
-                    valign="middle",
-                )
+                out += _page_label(fonts, f"page {on[lab]}", ox + (rx + rw / 2) * k,
+                                   oy + (ry + rh / 2) * k, H - paper.margin)  # fmt: skip
     return out, place(ox, oy, k, k)
+
+
+def _page_label(fonts: FontBook, said: str, cx: float, cy: float, bottom: float) -> list:
+    """A tile's page on the map, under its label centred at (cx, cy); beside the label where
+    under it would reach past `bottom`, the printable area's (a thin strip at the map's foot)."""
+    x, y = (cx - 8, cy + 4.5) if cy + 4.5 + 5 <= bottom else (cx + 7, cy - 2.5)
+    box = Rect(x, y, 16, 5, Style("#ffffff", None), 1.0)
+    return [box] + text(fonts, said, x, y, 16, 3.0, h=5, align="center", valign="middle")
 
 
 def piece_band(

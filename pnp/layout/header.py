@@ -16,11 +16,15 @@ from pnp.draw.fonts import FontBook
 from pnp.draw.primitives import Ellipse, Group, Path, Rect, Text, multiply, rotate, translate
 from pnp.layout.jobs import sheet_titles
 from pnp.layout.plan import Page
+from pnp.layout.registration import registration_marks
 
 # mm, the header's em size: 6.2 pt, above the 6 pt every printed text keeps (pnp.rulecheck.legibility),
 # for the long line and for the short one tried where the long one finds no room
 SIZE = 2.2
-CLEAR = 0.8  # mm between the header and any other ink
+CLEAR = 1.2  # mm between the header and any other ink (1 mm, and its antialiasing)
+# mm between the header and another text: on one line, two texts closer than a few spaces
+# read as one (a tile's label and the header beside it)
+TEXT_CLEAR = 3.0
 REGISTRATION_CLEAR = 2.0  # mm: a print-and-cut sheet keeps every ink this far from its marks
 COLOUR = "#555555"
 FONT = "regular"
@@ -81,16 +85,35 @@ def _box_of(m, pts, grow: float) -> Box:
     return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
 
 
-def obstacles(page: Page, fonts: FontBook) -> list[Box]:
-    """Every item (bleed included) and every mark on the page, as boxes x0, y0, x1, y1."""
+def _texts(prim) -> bool:
+    """Whether a mark is text (or a group of it)."""
+    if isinstance(prim, Group):
+        return any(_texts(c) for c in prim.children)
+    return isinstance(prim, Text)
+
+
+def obstacles(page: Page, fonts: FontBook, clear: float = 0.0) -> list[Box]:
+    """Every item (bleed included) and every mark on the page, as boxes x0, y0, x1, y1, each
+    grown by the room the header keeps from it: `clear` from items and marks, TEXT_CLEAR from
+    text, REGISTRATION_CLEAR from print-and-cut registration marks."""
     rows = [
-        (p.x - p.ref.bleed, p.y - p.ref.bleed, p.x + p.w + p.ref.bleed, p.y + p.h + p.ref.bleed)
+        grow((p.x - p.ref.bleed, p.y - p.ref.bleed, p.x + p.w + p.ref.bleed,
+              p.y + p.h + p.ref.bleed), clear)
         for p in page.items
-    ]
+    ]  # fmt: skip
     identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    registration = registration_marks(page.w, page.h)
     for mark in page.marks:
-        rows.extend(_boxes(mark, identity, fonts))
+        room = (
+            max(clear, REGISTRATION_CLEAR) if mark in registration
+            else max(clear, TEXT_CLEAR) if _texts(mark) else clear
+        )  # fmt: skip
+        rows.extend(grow(b, room) for b in _boxes(mark, identity, fonts))
     return rows
+
+
+def grow(box: Box, by: float) -> Box:
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
 
 
 def _free_x(obs: list[Box], y: float, h: float, x0: float, x1: float, w: float) -> float | None:
@@ -121,11 +144,11 @@ def find_spot(obs: list[Box], area: Box, w: float, h: float, anywhere: bool) -> 
 
 
 def header(
-    page: Page, lines: tuple[str, str], margin: float, fonts: FontBook, clear: float
+    page: Page, lines: tuple[str, str], margin: float, fonts: FontBook, clear: float = CLEAR
 ) -> tuple[int, list]:
     """The header's primitives, the long line (0) or else the short one (1), placed where they
     touch no other ink; [] where no room is left."""
-    obs = [(a - clear, b - clear, c + clear, d + clear) for a, b, c, d in obstacles(page, fonts)]
+    obs = obstacles(page, fonts, clear)
     area = (margin, margin, page.w - margin, page.h - margin)
     metrics = fonts.metrics(FONT)
     size = SIZE
@@ -150,7 +173,6 @@ def add_headers(pages: list[Page], paper, fonts: FontBook) -> list[int]:
     """Gives every component page (front, back, fold or tile) its header; returns the pages
     left without one for want of room."""
     titles = sheet_titles(pages)
-    clear = REGISTRATION_CLEAR if paper.registration else CLEAR
     seen: dict[tuple, list] = {}  # pages laid out alike (a deck's full grids) share one answer
     lost = []
     for page in pages:
@@ -161,7 +183,7 @@ def add_headers(pages: list[Page], paper, fonts: FontBook) -> list[int]:
         shape = tuple(re.sub(r"\d", "0", line) for line in lines)  # every digit is as wide
         key = (page.w, page.h, id(page.marks), rects, shape)
         if key not in seen:
-            seen[key] = header(page, lines, paper.margin, fonts, clear)
+            seen[key] = header(page, lines, paper.margin, fonts)
         which, prims = seen[key]
         placed = [_retitled(t, lines[which]) for t in prims]
         if not placed:

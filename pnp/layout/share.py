@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import product
 
 from pnp.draw.primitives import Group, Rect, Style, multiply, rotate, translate
 from pnp.layout.grid import Grid, fit_count, head_start
@@ -20,7 +19,6 @@ from pnp.layout.pack import GuillotinePacker
 from pnp.layout.plan import ItemRef, Placement
 from pnp.spec.paper import PaperSpec
 
-TRIED = 2_000  # pieces past which one packing is made, not the best of several
 PIECE_REACH = 2.5  # mm a shared tile's ticks and trim lines reach past it: inside the gutter
 
 
@@ -152,21 +150,19 @@ class Piece:
     rows: int = field(init=False, repr=False, compare=False)
     w: float = field(init=False, repr=False, compare=False)
     h: float = field(init=False, repr=False, compare=False)
+    two_sided: bool = field(init=False, repr=False, compare=False)
+    shape: tuple = field(init=False, repr=False, compare=False)  # all a packing reads of it
 
     def __post_init__(self) -> None:
         rows = -(-len(self.refs) // self.cols)
+        w = self.cols * self.cell_w + (self.cols - 1) * self.gap
+        h = rows * self.cell_h + (rows - 1) * self.gap
+        two_sided = self.refs[0].two_sided
         object.__setattr__(self, "rows", rows)
-        object.__setattr__(self, "w", self.cols * self.cell_w + (self.cols - 1) * self.gap)
-        object.__setattr__(self, "h", rows * self.cell_h + (rows - 1) * self.gap)
-
-    @property
-    def two_sided(self) -> bool:
-        return self.refs[0].two_sided
-
-    @property
-    def shape(self) -> tuple:
-        """All a packing and its score read of the piece."""
-        return (self.w, self.h, self.turnable, self.two_sided, self.tile is None)
+        object.__setattr__(self, "w", w)
+        object.__setattr__(self, "h", h)
+        object.__setattr__(self, "two_sided", two_sided)
+        object.__setattr__(self, "shape", (w, h, self.turnable, two_sided, self.tile is None))
 
     def placements(self, x: float, y: float, turned: bool) -> list[Placement]:
         """Each item where it lands with the block at (x, y), the block turned 90° clockwise or not."""
@@ -251,124 +247,37 @@ def pieces(
     return out
 
 
-ORDERS = (  # largest first, by one measure or another; like items stay together in their order
-    lambda p: -round(p.w * p.h, 1),
-    lambda p: (-round(max(p.w, p.h), 1), -round(min(p.w, p.h), 1)),
-    lambda p: (-round(min(p.w, p.h), 1), -round(max(p.w, p.h), 1)),
-)
+@dataclass(frozen=True)
+class SharedSheet:
+    """One shared sheet: its placements, the packed block centred in the printable area, and
+    its marks, made only for the plan that is kept."""
 
+    pool: SharedPool
+    parts: list[Piece]
+    spots: list  # the packer's spots, in the order of the pieces
+    at: tuple[float, float]  # where the packed block starts
+    placed: list[Placement]
 
-def best_packing(pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
-    """The packing on the fewest sheets among a few ways of cutting the runs into blocks, orders
-    (two-sided first, or all by size; a board's pieces before the rest or not), cutting rules and
-    places for a strip's label (above it or beside it); among equals the one with the fewest
-    sheets printed on both sides, then the one with a board's pieces on fewest sheets (easier to
-    assemble), then the one whose last sheet holds least (waste in one place)."""
-    area, best, tried = pool.usable, None, set()
-    blocks = {across: pieces(pool.runs, area, across, pool.most) for across in (1.0, 0.5, 0.0)}
-    beside = [sideways(t, area) for t in pool.tiles]
-    for across, split, measure, sided, side, boards in product(
-        (1.0, 0.5, 0.0), ("area", "short"), ORDERS, (True, False), (False, True), (False, True)
-    ):
-        if side and beside == pool.tiles:
-            continue  # no strip that its band could go beside
-        if boards and not pool.tiles:
-            continue
-        parts = blocks[across] + (beside if side else pool.tiles)
-        # an order key that sets no part apart gives the packing already tried
-        if sided and len({p.two_sided for p in parts}) < 2:
-            continue
-        if boards and len({p.tile is None for p in parts}) < 2:
-            continue
-        order = sorted(
-            range(len(parts)),
-            key=lambda i: (
-                sided and not parts[i].two_sided,
-                boards and parts[i].tile is None,
-                measure(parts[i]),
-            ),
-        )
-        # an order that lays the same sizes in the same sequence gives a packing already made
-        shapes = (split, tuple(parts[i].shape for i in order))
-        if shapes in tried:
-            continue
-        tried.add(shapes)
-        smallest = min(min(p.w, p.h) for p in parts)
-        packer = GuillotinePacker(area[2], area[3], pool.gutter, split, smallest)
-        most = best[0][0] if best is not None else None  # sheets: more than the best loses
-        for i in order:
-            packer.add(i, parts[i].w, parts[i].h, turn=parts[i].turnable)
-            if most is not None and len(packer.sheets) > most:
-                break
-        else:
-            score = _score(parts, packer)
-            if best is None or score < best[0]:
-                best = (score, parts, packer)
-        if len(parts) > TRIED:
-            break
-    return best[1], best[2]
-
-
-def _score(parts: list[Piece], packer: GuillotinePacker) -> tuple:
-    """Fewest sheets; then fewest printed on both sides, fewest holding a board's pieces, the
-    fewest runs of like items whose outline on a sheet holds another family's items (that family
-    is cut out from among them), the fewest blocks of like items split apart on a sheet (each is
-    cut out on its own), and the least on the last sheet."""
-    duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
-    on_boards = sum(any(parts[s.index].tile for s in sh.spots) for sh in packer.sheets)
-    split = 0
-    for sh in packer.sheets:
-        runs = [_like(parts[s.index]) for s in sh.spots if parts[s.index].tile is None]
-        split += len(runs) - len(set(runs))
-    last = sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
-    held = sum(_held(parts, sh.spots) for sh in packer.sheets)
-    return (len(packer.sheets), duplex, on_boards, held, split, last)
-
-
-def _held(parts: list[Piece], spots: list) -> int:
-    """The runs of like items on one sheet whose outline holds another family's item."""
-    outlines: dict[tuple, list[float]] = {}
-    for s in spots:
-        if parts[s.index].tile is None:
-            o = outlines.setdefault(_like(parts[s.index]), [s.x, s.y, s.x + s.w, s.y + s.h])
-            o[:] = min(o[0], s.x), min(o[1], s.y), max(o[2], s.x + s.w), max(o[3], s.y + s.h)
-    eps = 1e-6
-    return sum(
-        any(
-            parts[s.index].refs[0].family != like[0]
-            and s.x < o[2] - eps
-            and s.x + s.w > o[0] + eps
-            and s.y < o[3] - eps
-            and s.y + s.h > o[1] + eps
+    def marks(self, paper: PaperSpec) -> list:
+        """Its tiles' marks and the cut marks at its pieces' corners."""
+        ox, oy = self.at
+        parts, spots = self.parts, self.spots
+        marks = [m for s in spots for m in parts[s.index].marks(ox + s.x, oy + s.y, s.rotated)]
+        if marks:  # a tile's ticks and trim lines print no further than the printable area
+            marks = [Group(tuple(marks), clip=Rect(*self.pool.area, Style()))]
+        rects = [(p.x, p.y, p.w, p.h) for p in self.placed]
+        bands = [  # a tile's label: no tick enters it
+            parts[s.index].label_box(ox + s.x, oy + s.y, s.rotated)
             for s in spots
-        )
-        for like, o in outlines.items()
-    )
-
-
-def _like(piece: Piece) -> tuple:
-    """What makes items like: their family and size."""
-    r = piece.refs[0]
-    return (r.family, round(r.w, 4), round(r.h, 4))
+            if parts[s.index].tile is not None
+        ]
+        return marks + corner_marks(rects, paper, self.pool.gutter, self.pool.area, bands)
 
 
 def shared_sheets(
-    pool: SharedPool, paper: PaperSpec, packings: dict | None = None
-) -> list[tuple[list[Placement], list]]:
-    """Each shared sheet's placements and marks (its tiles' marks and the cut marks at its
-    pieces' corners), the packed block centred in the printable area. `packings` keeps each
-    pool's sheets for another plan of the same paper (the ways round a board is tiled leave
-    the card pool as it was)."""
-    if packings is None:
-        return _sheets(pool, paper)
-    key = repr((pool.usable, pool.gutter, [(list(r.refs), r.grid) for r in pool.runs], pool.tiles))
-    if key not in packings:
-        packings[key] = _sheets(pool, paper)
-    return packings[key]
-
-
-def _sheets(pool: SharedPool, paper: PaperSpec) -> list[tuple[list[Placement], list]]:
-    parts, packer = best_packing(pool)
+    pool: SharedPool, paper: PaperSpec, parts: list[Piece], packer: GuillotinePacker
+) -> list[SharedSheet]:
+    """The sheets of the pool's packing (pnp.layout.search), each block placed in its area."""
     ax, ay, aw, ah = pool.area
     sheets = []
     for sheet in packer.sheets:
@@ -381,17 +290,7 @@ def _sheets(pool: SharedPool, paper: PaperSpec) -> list[tuple[list[Placement], l
         placed = [
             p for s in spots for p in parts[s.index].placements(ox + s.x, oy + s.y, s.rotated)
         ]
-        marks = [m for s in spots for m in parts[s.index].marks(ox + s.x, oy + s.y, s.rotated)]
-        if marks:  # a tile's ticks and trim lines print no further than the printable area
-            marks = [Group(tuple(marks), clip=Rect(ax, ay, aw, ah, Style()))]
-        rects = [(p.x, p.y, p.w, p.h) for p in placed]
-        bands = [  # a tile's label: no tick enters it
-            parts[s.index].label_box(ox + s.x, oy + s.y, s.rotated)
-            for s in spots
-            if parts[s.index].tile is not None
-        ]
-        marks += corner_marks(rects, paper, pool.gutter, pool.area, bands)
-        sheets.append((placed, marks))
+        sheets.append(SharedSheet(pool, parts, spots, (ox, oy), placed))
     return sheets
 
 

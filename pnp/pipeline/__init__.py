@@ -145,9 +145,12 @@ def prepare(
     saver = None
     if ink_saver:
         from pnp.draw.inksaver import InkSaver  # imported only when asked for: it is not small
+        from pnp.rulecheck.named import named_colour_groups
 
-        # the players' colours are lightened together, so that they stay told apart
-        saver = InkSaver(ctx.symbols, [c.hex for c in game.spec.player_colours]).face
+        # the players' colours are lightened together, and each rule's named colours, so that
+        # they stay told apart
+        players = [c.hex for c in game.spec.player_colours]
+        saver = InkSaver(ctx.symbols, players, named_colour_groups(whole_game)).face
     faces = draw_faces(game, ctx, saver)  # every face of the game is drawn here, once
     prep = Prepared(
         game,
@@ -281,7 +284,9 @@ def check_rules(prep: Prepared, plan: int = 0):
 
     t0 = time.monotonic()
     rules = load_rules(prep.game)
-    faces = printed(prep) if reads_printed(rules) else None
+    # coverage and contrast read these faces too: the ink-saver's, under --ink-saver
+    covers = rules.design_texts is not None or rules.design_art is not None
+    faces = printed(prep) if reads_printed(rules) or covers else None
     # a rule about another variant reads that variant's faces, drawn by this same pipeline
     results = evaluate(
         prep.game, rules, prep.plans[plan] if prep.plans else None, faces, draw=draw_printed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import colorsys
+from functools import lru_cache
 
 from pnp.draw.colours import rgb
 
@@ -20,6 +21,7 @@ HUES = (
 BASIC = ("red", "orange", "yellow", "green", "blue", "indigo", "purple", "black", "white", "grey")
 
 
+@lru_cache(maxsize=4096)  # a pure function of the colour, asked per primitive
 def colour_name(hexcolour: str) -> str:
     """The basic name of a #rrggbb colour."""
     h, lightness, s = colorsys.rgb_to_hls(*rgb(hexcolour))

@@ -9,11 +9,18 @@ ground's own colour. WCAG's 3:1 for graphics would fail symbols the shipped game
 purpose (white animals on the yellow genus's counters, 2.4:1), so the symbol threshold catches
 what cannot be seen at all. Numbers in the die's own colour, yellow on yellow, a token's label
 in its own colour: each fails `drawn:contrast`.
+
+A symbol counts by its edge where that stands out more than its colour (pnp.rulecheck.art_edge):
+the ink-saver's white art on a pale tint is seen by the outline drawn round it in the tint's
+full colour. The ink-saver's faces are read like any others (`pnp check --ink-saver`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pnp.draw.colours import rgb
+from pnp.rulecheck import art_edge
 from pnp.rulecheck.faces import PrintedFaces
 from pnp.rulecheck.ground import ground_of
 from pnp.rulecheck.legibility import contrast
@@ -47,10 +54,12 @@ def ground(facts, x: float, y: float, before: int) -> tuple[float, float, float]
     return colour
 
 
-def low(facts, symbols=None) -> list[tuple[str, str, float, float]]:
+def low(facts, symbols: Mapping | None = None) -> list[tuple[str, str, str, float]]:
     """(what, its colour, the ground's colour, the ratio) for each text and symbol below its
-    threshold on one face. With the game's `symbols`, a text is also read against each symbol
-    drawn before it under part of it (a white label on a white meeple's feet)."""
+    threshold on one face. A symbol is measured by its colour and, given the drawings
+    (`symbols`), by its edge: a white animal outlined in blue on pale blue is seen by its
+    outline (pnp.rulecheck.art_edge); the better of the two counts. A text is also read against
+    each symbol drawn before it under part of it (a white label on a white meeple's feet)."""
     things = [
         (f"text '{' '.join(t.text.split())}'", t, MIN_TEXT) for t in facts.texts if t.text.strip()
     ] + [(f"symbol '{k.art}'", k, MIN_SYMBOL) for k in facts.marks]
@@ -59,9 +68,17 @@ def low(facts, symbols=None) -> list[tuple[str, str, float, float]]:
         if not f.colour:
             continue
         g = ground(facts, (f.box[0] + f.box[2]) / 2, (f.box[1] + f.box[3]) / 2, f.order)
-        r = None if g is None else contrast(rgb(f.colour), g)
-        if r is not None and r < least:
-            out.append((what, f.colour, _hex(g), r))
+        if g is None:
+            continue
+        r, shown = contrast(rgb(f.colour), g), f.colour
+        if r < least and symbols and getattr(f, "symbol", ""):
+            scale = art_edge.scale_of(symbols, f.symbol, f.box, f.angle)
+            seen = art_edge.edge(symbols, f.symbol, scale)
+            worst = min(seen, key=lambda c: contrast(rgb(c), g), default=f.colour)
+            if worst != f.colour:
+                r, shown = max(r, contrast(rgb(worst), g)), f"{f.colour}, edged {worst},"
+        if r < least:
+            out.append((what, shown, _hex(g), r))
         elif symbols is not None and least == MIN_TEXT:
             for k in art_under(facts, f, symbols):
                 r = contrast(rgb(f.colour), rgb(k.colour))

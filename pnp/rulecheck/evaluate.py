@@ -163,8 +163,9 @@ def _coverage(game: Game, rules: RulesFile, printed, used: dict, seen: set, file
             raise PnpError(f"design_texts: {exc}", file=file, key="design_texts") from None
         out.append(coverage.result(game, found, tally, rules._design_at or file))
     if rules.design_art is not None:
-        # an ink-saver print recolours every fill: its symbols are still read, its fills and
-        # contrast were proven on the print it lightens (legibility warns of its own)
+        # an ink-saver print recolours its large fills to tints design_art's colours do not
+        # name: its fills (the same regions) are proven on the print it lightens; its symbols
+        # are read, and its contrast below like any print's (docs/rules.md, Contrast)
         kinds = ("symbols",) if printed.ink_saver else coverage_art.KINDS
         for kind in kinds:
             art = coverage_art.ArtTally()
@@ -173,10 +174,9 @@ def _coverage(game: Game, rules: RulesFile, printed, used: dict, seen: set, file
             except RuleInputError as exc:
                 raise PnpError(f"design_art: {exc}", file=file, key="design_art") from None
             out.append(coverage_art.result(found, kind, art, rules._art_at or file))
-        if not printed.ink_saver:
-            from pnp.rulecheck import contrast
+        from pnp.rulecheck import contrast
 
-            out.append(contrast.result(game, printed, rules._art_at or file))
+        out.append(contrast.result(game, printed, rules._art_at or file))
     return out
 
 

@@ -51,6 +51,7 @@ class MarkFact:
     order: int
     picture: bool = False  # an image file (PNG, JPEG, SVG), not a named symbol
     angle: float = 0.0  # degrees, clockwise on the page, as the art is turned (an arrow's way)
+    symbol: str = ""  # the drawn symbol's id, to read its drawing (its outline)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +196,7 @@ class _Reader:
                         region,
                         self.tick(),
                         angle=round(math.degrees(math.atan2(mm[1], mm[0])), 3) % 360,
+                        symbol=node.symbol,
                     )
                 )
             elif sym is not None:

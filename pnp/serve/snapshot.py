@@ -36,6 +36,7 @@ class Options:
     allow_outside: bool = False
     max_items: int = 100_000
     max_tiles: int = 100
+    margin: float | None = None  # --margin: the printer's unprinted edge, for the paper's
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ def take(opts: Options, previous: Snapshot | None, version: int) -> tuple[Snapsh
 def finish(drawn: Drawn, first: Snapshot, opts: Options, version: int) -> Snapshot:
     """The print pages, the rulebook check and the warnings for the faces `take` drew."""
     from pnp.pipeline import check_rules, impose_on, read_legibility
+    from pnp.write import duplex_paper
 
     prep = drawn.prep
     ctx, faces = prep.ctx, prep.faces
@@ -140,7 +142,8 @@ def finish(drawn: Drawn, first: Snapshot, opts: Options, version: int) -> Snapsh
     try:
         read_legibility(prep)
         warnings = [_located(w) for w in prep.warnings()]
-        impose_on(prep, [opts.paper], opts.max_tiles)
+        paper = duplex_paper(opts.paper, game_folder=prep.game.folder, margin=opts.margin)
+        impose_on(prep, [paper], opts.max_tiles)
         pages = _pages(prep.plans[0], ctx, faces, drawn.namer, drawables)
         results = check_rules(prep)  # pnp check's results, read from the faces just drawn
         check = None if results is None else [r.as_dict() for r in results]

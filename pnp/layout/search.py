@@ -1,0 +1,206 @@
+"""The packing search: a shared pool's sheets, the best of a stated number of packings.
+
+Its budget: each pool is packed at most BUDGET ways (the product of ACROSS, SPLITS, ORDERS and
+three yes-or-no choices: two-sided pieces first, a strip's label beside it, a board's pieces
+first). Ways that cannot differ are skipped (a choice that sets no piece apart, an order that
+lays the same shapes in the same sequence), a packing stops as soon as it takes more sheets than
+the best so far, and a pool of more than TRIED pieces is packed once. A `Search` keeps what it
+found by what the search reads of a pool (its area, gutter and the sizes, sides and families of
+its pieces, never their ids or drawings): the plans an imposition compares (the ways round a
+board is tiled) pack an unchanged pool once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from pnp.layout.pack import GuillotinePacker
+from pnp.layout.plan import ItemRef, SameRefs
+from pnp.layout.share import Piece, SharedPool, pieces, sideways
+
+TRIED = 2_000  # pieces past which one packing is made, not the best of several
+ACROSS = (1.0, 0.5, 0.0)  # blocks as wide as their grid, half as wide, or every item alone
+SPLITS = ("area", "short")  # GuillotinePacker's rules for its first cut
+ORDERS = (  # largest first, by one measure or another; like items stay together in their order
+    lambda p: -round(p.w * p.h, 1),
+    lambda p: (-round(max(p.w, p.h), 1), -round(min(p.w, p.h), 1)),
+    lambda p: (-round(min(p.w, p.h), 1), -round(max(p.w, p.h), 1)),
+)
+BUDGET = len(ACROSS) * len(SPLITS) * len(ORDERS) * 2 * 2 * 2  # packings a pool, at most: 144
+
+
+@dataclass(frozen=True)
+class Packing:
+    """A pool's best packing: how its runs were cut into pieces, and where each piece lies."""
+
+    across: float
+    side: bool  # flat strips with their label beside them
+    packer: GuillotinePacker
+
+
+def pool_parts(pool: SharedPool, across: float, side: bool) -> list[Piece]:
+    """The pool's pieces: its runs cut into blocks `across` wide, then its tiles."""
+    area = pool.usable
+    tiles = [sideways(t, area) for t in pool.tiles] if side else pool.tiles
+    return pieces(pool.runs, area, across, pool.most) + tiles
+
+
+class Search:
+    """The packings of one imposition, kept by the content of the pools they pack."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple, Packing] = {}
+
+    def packing(self, pool: SharedPool) -> tuple[list[Piece], GuillotinePacker]:
+        """The pool's pieces and their best packing: searched once for pools alike."""
+        key = content(pool)
+        kept = self.found.get(key)
+        if kept is None:
+            parts, kept = best_packing(pool)
+            self.found[key] = kept
+            return parts, kept.packer
+        return pool_parts(pool, kept.across, kept.side), kept.packer
+
+
+def content(pool: SharedPool) -> tuple:
+    """All the search reads of a pool."""
+    tiles = tuple(
+        (p.refs[0].family, p.two_sided, p.turnable, p.tile.region[2:], p.tile.band, p.tile.side)
+        for p in pool.tiles
+    )
+    runs = tuple((run.grid, _refs(run.refs)) for run in pool.runs)
+    return (pool.usable, pool.gutter, pool.most, runs, tiles)
+
+
+def _refs(refs: Sequence[ItemRef]) -> tuple:
+    if isinstance(refs, SameRefs):
+        r = refs.like
+        return (len(refs), r.family, r.w, r.h, r.two_sided)
+    return tuple((r.family, r.w, r.h, r.two_sided) for r in refs)
+
+
+def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
+    """The packing on the fewest sheets among a few ways of cutting the runs into blocks, orders
+    (two-sided first, or all by size; a board's pieces before the rest or not), cutting rules and
+    places for a strip's label (above it or beside it); among equals the one with the fewest
+    sheets printed on both sides, then the one with a board's pieces on fewest sheets (easier to
+    assemble), then the one whose last sheet holds least (waste in one place)."""
+    area, best, tried = pool.usable, None, set()
+    blocks = {across: pieces(pool.runs, area, across, pool.most) for across in ACROSS}
+    beside = [sideways(t, area) for t in pool.tiles]
+    ways = {}  # each list of parts and what the orders read of it, worked out once
+    for across, split, measure, sided, side, boards in product(
+        ACROSS, SPLITS, ORDERS, (True, False), (False, True), (False, True)
+    ):
+        if side and beside == pool.tiles:
+            continue  # no strip that its band could go beside
+        if boards and not pool.tiles:
+            continue
+        if (across, side) not in ways:
+            ways[across, side] = _Way(blocks[across] + (beside if side else pool.tiles))
+        way = ways[across, side]
+        parts = way.parts
+        # an order key that sets no part apart gives the packing already tried
+        if (sided and not way.sided) or (boards and not way.boards):
+            continue
+        keys = way.keys(measure)
+        order = sorted(
+            range(len(parts)),
+            key=lambda i: (sided and way.one_sided[i], boards and way.untiled[i], keys[i]),
+        )
+        # an order that lays the same sizes in the same sequence gives a packing already made
+        shapes = (split, tuple(way.shapes[i] for i in order))
+        if shapes in tried:
+            continue
+        tried.add(shapes)
+        packer = GuillotinePacker(area[2], area[3], pool.gutter, split, way.smallest)
+        most = best[0][0] if best is not None else None  # sheets: more than the best loses
+        for i in order:
+            packer.add(i, parts[i].w, parts[i].h, turn=parts[i].turnable)
+            if most is not None and len(packer.sheets) > most:
+                break
+        else:
+            score = _better(parts, packer, None if best is None else best[0])
+            if score is not None:
+                best = (score, parts, Packing(across, side, packer))
+        if len(parts) > TRIED:
+            break
+    return best[1], best[2]
+
+
+class _Way:
+    """One list of parts to pack, and what every order of it reads, read once."""
+
+    def __init__(self, parts: list[Piece]) -> None:
+        self.parts = parts
+        self.one_sided = [not p.two_sided for p in parts]
+        self.untiled = [p.tile is None for p in parts]
+        self.shapes = [p.shape for p in parts]
+        self.sided = len(set(self.one_sided)) > 1  # two-sided first sets some apart
+        self.boards = len(set(self.untiled)) > 1  # a board's pieces first sets some apart
+        self.smallest = min(min(p.w, p.h) for p in parts)
+        self._keys: dict = {}
+
+    def keys(self, measure) -> list:
+        if measure not in self._keys:
+            self._keys[measure] = [measure(p) for p in self.parts]
+        return self._keys[measure]
+
+
+def _better(parts: list[Piece], packer: GuillotinePacker, than: tuple | None) -> tuple | None:
+    """The packing's score where it beats `than` (None: nothing to beat), else None. The score
+    (see `_score`) is worked out only as far as it must be to tell."""
+    first = _first(parts, packer)
+    if than is not None and first > than[:3]:
+        return None
+    score = first + _rest(parts, packer)
+    return score if than is None or score < than else None
+
+
+def _first(parts: list[Piece], packer: GuillotinePacker) -> tuple:
+    """Fewest sheets; then fewest printed on both sides, fewest holding a board's pieces."""
+    duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
+    on_boards = sum(any(parts[s.index].tile for s in sh.spots) for sh in packer.sheets)
+    return (len(packer.sheets), duplex, on_boards)
+
+
+def _rest(parts: list[Piece], packer: GuillotinePacker) -> tuple:
+    """Then the fewest runs of like items whose outline on a sheet holds another family's items
+    (that family is cut out from among them), the fewest blocks of like items split apart on a
+    sheet (each is cut out on its own), and the least on the last sheet."""
+    split = 0
+    for sh in packer.sheets:
+        runs = [_like(parts[s.index]) for s in sh.spots if parts[s.index].tile is None]
+        split += len(runs) - len(set(runs))
+    last = sum(parts[s.index].w * parts[s.index].h for s in packer.sheets[-1].spots)
+    held = sum(_held(parts, sh.spots) for sh in packer.sheets)
+    return (held, split, last)
+
+
+def _held(parts: list[Piece], spots: list) -> int:
+    """The runs of like items on one sheet whose outline holds another family's item."""
+    outlines: dict[tuple, list[float]] = {}
+    for s in spots:
+        if parts[s.index].tile is None:
+            o = outlines.setdefault(_like(parts[s.index]), [s.x, s.y, s.x + s.w, s.y + s.h])
+            o[:] = min(o[0], s.x), min(o[1], s.y), max(o[2], s.x + s.w), max(o[3], s.y + s.h)
+    eps = 1e-6
+    return sum(
+        any(
+            parts[s.index].refs[0].family != like[0]
+            and s.x < o[2] - eps
+            and s.x + s.w > o[0] + eps
+            and s.y < o[3] - eps
+            and s.y + s.h > o[1] + eps
+            for s in spots
+        )
+        for like, o in outlines.items()
+    )
+
+
+def _like(piece: Piece) -> tuple:
+    """What makes items like: their family and size."""
+    r = piece.refs[0]
+    return (r.family, round(r.w, 4), round(r.h, 4))
