@@ -58,14 +58,6 @@ CASES = [
     (
         "aftershock",
         "buy-tokens.yaml",
-        'fill: "#d6d6d6", stroke: ink, stroke_width: 0.3mm}',
-        "fill: white, stroke: ink, stroke_width: 0.3mm}",
-        "used-side-grey",
-        "Flip this token over when used.",
-    ),
-    (
-        "aftershock",
-        "buy-tokens.yaml",
         '  - circle: {x: 50%, y: 50%, r: 50%, fill: "{colour}"}\n  - circle: {x: 50%, y: 50%, r: 39%',
         "  - circle: {x: 50%, y: 50%, r: 50%, fill: red}\n  - circle: {x: 50%, y: 50%, r: 39%",
         "buy-token-rings-marked-alike",

@@ -369,9 +369,9 @@ class ClimatesOf(Strict):
 class TrackOf(Strict):
     """A track's spaces in order round the board, each with the texts it prints."""
 
-    spaces: str | list[str] = Field(
-        ...,
-        description="the fill of the track's spaces, or a list of fills (palette names or #rrggbb)",
+    spaces: str | list[str] | None = Field(
+        None,
+        description="the fill of the track's spaces, or a list of fills (colour words, palette names or #rrggbb); default: every filled shape in the rule's area (`in`)",
     )
     start: str = Field(..., description="the text of the first space (the line starts there)")
     way: Literal["clockwise", "counterclockwise"] = Field(
