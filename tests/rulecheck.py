@@ -37,3 +37,22 @@ def failing(folder: Path, capsys) -> set[str]:
     rc, results = check(folder, capsys)
     assert rc == 1, "pnp check passed a broken game"
     return {k for k, r in results.items() if not r["passed"]}
+
+
+def fails_naming(tmp_path, capsys, case: tuple, shipped_passes: bool = False) -> dict:
+    """Write one misprint (game, file, old, new) into a copy and assert the check fails the rule
+    (rule) quoting the rulebook's words (words), naming the face and the YAML line that drew it;
+    with shipped_passes, the unmodified copy passes the rule first. The rule's result."""
+    game, file, old, new, rule, words = case
+    folder = copy_game(tmp_path, game)
+    if shipped_passes:
+        rc, results = check(folder, capsys)
+        assert rule in results, f"no rule {rule}"
+        assert rc == 0 and results[rule]["passed"], results[rule]
+    edit(folder, file, old, new)
+    rc, results = check(folder, capsys)
+    r = results[rule]
+    assert rc == 1 and not r["passed"], r
+    assert words in r["cite"]
+    assert r["misses"] and r["misses"][0]["spec"]
+    return r

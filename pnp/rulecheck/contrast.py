@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from pnp.draw.colours import rgb
 from pnp.rulecheck import art_edge
 from pnp.rulecheck.faces import PrintedFaces
+from pnp.rulecheck.ground import ground_of
 from pnp.rulecheck.legibility import contrast
 from pnp.rulecheck.result import Miss, Result
 
@@ -57,7 +58,8 @@ def low(facts, symbols: Mapping | None = None) -> list[tuple[str, str, str, floa
     """(what, its colour, the ground's colour, the ratio) for each text and symbol below its
     threshold on one face. A symbol is measured by its colour and, given the drawings
     (`symbols`), by its edge: a white animal outlined in blue on pale blue is seen by its
-    outline (pnp.rulecheck.art_edge); the better of the two counts."""
+    outline (pnp.rulecheck.art_edge); the better of the two counts. A text is also read against
+    each symbol drawn before it under part of it (a white label on a white meeple's feet)."""
     things = [
         (f"text '{' '.join(t.text.split())}'", t, MIN_TEXT) for t in facts.texts if t.text.strip()
     ] + [(f"symbol '{k.art}'", k, MIN_SYMBOL) for k in facts.marks]
@@ -77,6 +79,46 @@ def low(facts, symbols: Mapping | None = None) -> list[tuple[str, str, str, floa
                 r, shown = max(r, contrast(rgb(worst), g)), f"{f.colour}, edged {worst},"
         if r < least:
             out.append((what, shown, _hex(g), r))
+        elif symbols is not None and least == MIN_TEXT:
+            for k in art_under(facts, f, symbols):
+                r = contrast(rgb(f.colour), rgb(k.colour))
+                if r < least:
+                    out.append((what, f.colour, f"symbol '{k.art}' {k.colour}", r))
+                    break
+    return out
+
+
+STEPS = (10, 8)  # points across and down a text's box (inset by INSET), where a symbol may lie
+INSET = 0.0  # of the box's width and height on each side: the box is the glyphs' ascent to descent
+COVERS = 3  # a symbol under this many of the points, or more, is the text's ground there
+
+
+def art_under(facts, text, symbols) -> list:
+    """The symbols drawn before a text (in a colour, not turned) whose art lies under COVERS or
+    more of STEPS points over the text's box, read on the art's own filled shapes where no fill
+    drawn after the art hides it."""
+    x0, y0, x1, y1 = text.box
+    w, h = (x1 - x0) * (1 - 2 * INSET), (y1 - y0) * (1 - 2 * INSET)
+    ax, ay = x0 + (x1 - x0) * INSET, y0 + (y1 - y0) * INSET
+    pts = [
+        (ax + w * i / (STEPS[0] - 1), ay + h * j / (STEPS[1] - 1))
+        for i in range(STEPS[0])
+        for j in range(STEPS[1])
+    ]
+    out = []
+    for k in facts.marks:
+        if (
+            k.order >= text.order or k.picture or not k.colour or k.angle
+            or k.box[0] > x1 or k.box[2] < x0 or k.box[1] > y1 or k.box[3] < y0
+        ):  # fmt: skip
+            continue
+        _, holds = ground_of(k.art, facts, symbols, k)
+        if holds is None:
+            continue
+        over = [s for s in facts.shapes if k.order < s.order < text.order and s.opacity >= 0.5]
+        seen = [p for p in pts if holds(p) and not any(s.holds(*p) for s in over)]
+        if len(seen) >= COVERS:  # the art itself, not a fill drawn over it
+            out.append(k)
     return out
 
 

@@ -15,7 +15,7 @@ import math
 
 from pnp.rulecheck.ground import ground_of
 from pnp.rulecheck.printed_spec import ClimatesOf, View
-from pnp.rulecheck.reading import Reading, in_any
+from pnp.rulecheck.reading import Reading, meant
 
 
 def climates(view, opts: ClimatesOf) -> Reading:
@@ -27,12 +27,8 @@ def climates(view, opts: ClimatesOf) -> Reading:
         return Reading([f"no '{opts.ground}' drawn"], seen=tuple(seen))
     area = view.boxes()
     out = []
-    for m in facts.marks:
-        want = opts.meaning.get(m.art)
-        if want is None or not in_any(m.box, area):
-            continue
+    for m, want, (x, y) in meant(facts, opts.meaning, area):
         seen.append(m)
-        x, y = (m.box[0] + m.box[2]) / 2, (m.box[1] + m.box[3]) / 2
         got, why = _cell_kind(opts, ground, mark.box, _cell_under(facts, m, x, y))
         if not (got == want or (want == "land" and got in ("tropical", "temperate"))):
             out.append(f"{m.art} at {x / k:.0f}, {y / k:.0f} mm: {got} ({why})")

@@ -11,11 +11,12 @@ Point = tuple[float, float]
 
 
 def ground_of(
-    art: str, facts: FaceFacts, symbols: Mapping
+    art: str, facts: FaceFacts, symbols: Mapping, mark: MarkFact | None = None
 ) -> tuple[MarkFact | None, Callable[[Point], bool] | None]:
     """The art's drawing on the face (None: not drawn), and a test of whether a point of the face
-    lies inside its filled shapes (None: the art is not drawn, or not a drawing pnp has)."""
-    mark = next((k for k in facts.marks if k.art == art), None)
+    lies inside its filled shapes (None: the art is not drawn, or not a drawing pnp has). With
+    `mark`, that drawing of it; else its first."""
+    mark = mark or next((k for k in facts.marks if k.art == art), None)
     sym = next((v for key, v in symbols.items() if art_name(key) == art), None)
     if mark is None or sym is None:
         return mark, None

@@ -7,7 +7,7 @@ from pnp.rulecheck.fillread import named
 from pnp.rulecheck.ground import ground_of
 from pnp.rulecheck.measure_texts import square_of
 from pnp.rulecheck.printed_spec import FillsOf, MarksOf, OutlinesOf, SymbolsOn
-from pnp.rulecheck.reading import FaceView, Reading, RuleInputError, in_any, marks_in
+from pnp.rulecheck.reading import FaceView, Reading, RuleInputError, in_any, marks_in, meant
 
 
 def marks(view: FaceView, opts: MarksOf) -> Reading:
@@ -52,12 +52,8 @@ def symbols_on(view: FaceView, opts: SymbolsOn) -> Reading:
             return Reading([f"no '{opts.ground}' drawn"], seen=tuple(seen))
     area = view.boxes()
     out = []
-    for m in facts.marks:
-        want = opts.meaning.get(m.art)
-        if want is None or not in_any(m.box, area):
-            continue
+    for m, want, (x, y) in meant(facts, opts.meaning, area):
         seen.append(m)
-        x, y = (m.box[0] + m.box[2]) / 2, (m.box[1] + m.box[3]) / 2
         if want in ("inside", "outside"):
             if ground is None:
                 raise RuleInputError(

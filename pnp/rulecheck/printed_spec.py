@@ -195,12 +195,12 @@ class Point(Strict):
     y: Length
 
 
-class TextsOf(Match):
-    """The texts printed (those that match)."""
+class OnSquares(Strict):
+    """Options of a measure that reads each thing with the square of a grid it lies on."""
 
     square: Size | None = Field(
         None,
-        description="with origin: each text read with the square its middle lies on, by column and row ('P1 [2, 0]'): a label moved by one square fails",
+        description="with origin: each thing read with the square its middle lies on, by column and row ('P1 [2, 0]', 'rect [3, 3]'): a label or a hole moved by one square fails",
     )
     origin: Point | None = Field(
         None, description="with square: the top-left corner of square [0, 0] of the grid"
@@ -209,8 +209,12 @@ class TextsOf(Match):
     @model_validator(mode="after")
     def _squares_placed(self):
         if (self.square is None) != (self.origin is None):
-            raise ValueError("square and origin read texts by column and row: give both")
+            raise ValueError("square and origin read each thing by column and row: give both")
         return self
+
+
+class TextsOf(Match, OnSquares):
+    """The texts printed (those that match)."""
 
 
 class MarksOf(Strict):
@@ -245,7 +249,7 @@ class FillsOf(Strict):
         return self
 
 
-class OutlinesOf(Strict):
+class OutlinesOf(OnSquares):
     """Shapes drawn as outlines only (the spaces a piece is put on, a box)."""
 
     shape: Literal["any", "rect", "circle", "path"] = Field(
@@ -254,19 +258,6 @@ class OutlinesOf(Strict):
     colour: str | None = Field(
         None, description="only outlines in this colour (a colour name, palette name or #rrggbb)"
     )
-    square: Size | None = Field(
-        None,
-        description="with origin: each outline read with the square its middle lies on, by column and row ('rect [3, 3]'): a hole or space moved by one square fails",
-    )
-    origin: Point | None = Field(
-        None, description="with square: the top-left corner of square [0, 0] of the grid"
-    )
-
-    @model_validator(mode="after")
-    def _squares_placed(self):
-        if (self.square is None) != (self.origin is None):
-            raise ValueError("square and origin read outlines by column and row: give both")
-        return self
 
 
 class ColourOf(Strict):
@@ -378,9 +369,9 @@ class ClimatesOf(Strict):
 class TrackOf(Strict):
     """A track's spaces in order round the board, each with the texts it prints."""
 
-    spaces: str | list[str] = Field(
-        ...,
-        description="the fill of the track's spaces, or a list of fills (palette names or #rrggbb)",
+    spaces: str | list[str] | None = Field(
+        None,
+        description="the fill of the track's spaces, or a list of fills (colour words, palette names or #rrggbb); default: every filled shape in the rule's area (`in`)",
     )
     start: str = Field(..., description="the text of the first space (the line starts there)")
     way: Literal["clockwise", "counterclockwise"] = Field(

@@ -95,6 +95,14 @@ def in_any(box: Box, area: list[Box] | None) -> bool:
     return area is None or any(inside(box, b) for b in area)
 
 
+def meant(facts: FaceFacts, meaning: dict, area: list[Box] | None):
+    """Each symbol in the area whose art has a meaning: (the mark, its meaning, its centre)."""
+    for m in facts.marks:
+        want = meaning.get(m.art)
+        if want is not None and in_any(m.box, area):
+            yield m, want, ((m.box[0] + m.box[2]) / 2, (m.box[1] + m.box[3]) / 2)
+
+
 def colour_is(hexcolour: str, want: str, palette) -> bool:
     """A drawn colour is the one a rule names: a colour word, a palette name or #rrggbb."""
     if want in BASIC:

@@ -22,13 +22,19 @@ from pnp.rulecheck.spans import WHOLE, norm
 def track(view, opts: TrackOf) -> Reading:
     """Each space from `start` on, numbered in order, with its texts: '0: 0/100', '1: 1' ..."""
     facts, area = view.facts, view.boxes()
-    fills = opts.spaces if isinstance(opts.spaces, list) else [opts.spaces]
+    fills = (
+        []
+        if opts.spaces is None
+        else opts.spaces
+        if isinstance(opts.spaces, list)
+        else [opts.spaces]
+    )
     spaces = [
         s for s in facts.shapes
-        if any(view.colour_is(s.fill, f) for f in fills) and in_any(s.box, area)
+        if (not fills or any(view.colour_is(s.fill, f) for f in fills)) and in_any(s.box, area)
     ]  # fmt: skip
     if not spaces:
-        return Reading([f"no space filled {', '.join(fills)}"])
+        return Reading([f"no space filled {', '.join(fills) or 'in the area'}"])
     cx = (min(s.box[0] for s in spaces) + max(s.box[2] for s in spaces)) / 2
     cy = (min(s.box[1] for s in spaces) + max(s.box[3] for s in spaces)) / 2
     sign = 1 if opts.way == "clockwise" else -1  # the page's y runs down: clockwise is + angle
