@@ -7,7 +7,6 @@ the one whose sheets take fewest (docs/printing.md, "The cuts a shared sheet tak
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from itertools import pairwise
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
@@ -16,11 +15,19 @@ EPS = 0.05  # mm: edges closer than this are one cut line
 
 def cut_count(rects: Iterable[Box], region: Box) -> int:
     """The cuts that free every item `rects` inside `region`."""
-    return _cuts(tuple(sorted(rects)), region)
+    return _cuts(tuple(sorted(rects)), region, {})
 
 
-@lru_cache(maxsize=4096)
-def _cuts(rects: tuple[Box, ...], region: Box) -> int:
+def _cuts(rects: tuple[Box, ...], region: Box, known: dict) -> int:
+    """`known`: the pieces already counted in this sheet's count (one strip is reached both
+    ways)."""
+    key = (rects, region)
+    if key not in known:
+        known[key] = _count(rects, region, known)
+    return known[key]
+
+
+def _count(rects: tuple[Box, ...], region: Box, known: dict) -> int:
     if len(rects) == 1:  # its edges not yet cut
         return sum(abs(a - b) > EPS for a, b in zip(rects[0], region, strict=True))
     best = None
@@ -33,7 +40,7 @@ def _cuts(rects: tuple[Box, ...], region: Box) -> int:
         for a, b in pairwise([lo, *free, hi]):
             inside = tuple(r for r in rects if r[axis] >= a - EPS and r[axis + 2] <= b + EPS)
             sub = (a, region[1], b, region[3]) if axis == 0 else (region[0], a, region[2], b)
-            total += _cuts(inside, sub) if inside else 0
+            total += _cuts(inside, sub, known) if inside else 0
             if best is not None and total >= best:
                 break  # this way already takes as many as the other
         best = total if best is None else min(best, total)
