@@ -256,14 +256,15 @@ def names_a_shipped_game(command: str) -> bool:
 
 # the examples on the small game from `pnp new` run every day; those that build, list or check a
 # shipped game (5 to 10 s a page) run with the deep tests
+CASES = [(p, False) for p in PAGES] + [
+    (p, True) for p in PAGES if any(names_a_shipped_game(c) for c, _ in example_commands(p))
+]
+
+
 @pytest.mark.parametrize(
     ("page", "shipped"),
-    [
-        pytest.param(p, shipped, marks=pytest.mark.deep if shipped else ())
-        for p in PAGES
-        for shipped in (False, True)
-    ],
-    ids=[f"{p.relative_to(REPO)}-{'shipped' if s else 'small'}" for p in PAGES for s in (False, True)],
+    [pytest.param(p, s, marks=pytest.mark.deep if s else ()) for p, s in CASES],
+    ids=[f"{p.relative_to(REPO)}-{'shipped' if s else 'small'}" for p, s in CASES],
 )
 def test_every_command_example_runs(page, shipped, tmp_path, monkeypatch, capsys):
     commands = [(c, w) for c, w in example_commands(page) if names_a_shipped_game(c) == shipped]
