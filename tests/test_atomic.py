@@ -64,7 +64,8 @@ def fail_after(writer_cls, monkeypatch, pages: int, exc: BaseException, paper_ti
     ("engine", "writer", "exc", "code"),
     [
         ("reportlab", ReportlabWriter, RuntimeError("disk on fire"), 3),
-        ("reportlab", ReportlabWriter, KeyboardInterrupt(), 130),
+        # Ctrl-C mid-build: with the deep tests, beside Ctrl-C at every moment of the replacement
+        pytest.param("reportlab", ReportlabWriter, KeyboardInterrupt(), 130, marks=pytest.mark.deep),
         ("svg", CairoPdf, OSError(28, "No space left on device"), 2),  # a full disk is the user's to fix
     ],
 )

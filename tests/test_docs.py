@@ -248,9 +248,26 @@ def example_commands(path: Path) -> list[tuple[str, int]]:
 PAGES = [p for p in [REPO / "README.md", *sorted(DOCS.rglob("*.md"))] if p.name not in GUIDES]
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(REPO)) for p in PAGES])
-def test_every_command_example_runs(page, tmp_path, monkeypatch, capsys):
-    commands = example_commands(page)
+def names_a_shipped_game(command: str) -> bool:
+    from pnp.spec.load import builtin_games
+
+    return bool(set(shlex.split(command)) & set(builtin_games()))
+
+
+# the examples on the small game from `pnp new` run every day; those that build, list or check a
+# shipped game (5 to 10 s a page) run with the deep tests
+CASES = [(p, False) for p in PAGES] + [
+    (p, True) for p in PAGES if any(names_a_shipped_game(c) for c, _ in example_commands(p))
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "shipped"),
+    [pytest.param(p, s, marks=pytest.mark.deep if s else ()) for p, s in CASES],
+    ids=[f"{p.relative_to(REPO)}-{'shipped' if s else 'small'}" for p, s in CASES],
+)
+def test_every_command_example_runs(page, shipped, tmp_path, monkeypatch, capsys):
+    commands = [(c, w) for c, w in example_commands(page) if names_a_shipped_game(c) == shipped]
     if not commands:
         return  # a page without command examples (its Python or YAML examples: other tests)
     monkeypatch.chdir(tmp_path)

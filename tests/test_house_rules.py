@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pymupdf
+import pytest
 import yaml
 
 from pnp.cli import main
@@ -125,6 +126,7 @@ def rename_everywhere(folder, old: str, new: str) -> None:
             )
 
 
+@pytest.mark.deep  # a copy checked and accepted again: the first test runs every day
 def test_a_renamed_region_is_accepted_whole_and_the_copy_passes(tmp_path, capsys):
     folder = tmp_path / "bay"
     assert main(["new", str(folder), "--from", "aftershock"]) == 0
@@ -158,6 +160,7 @@ def test_a_renamed_region_is_accepted_whole_and_the_copy_passes(tmp_path, capsys
     assert {"oakland-costs", "oakland-costs-printed"} <= failed
 
 
+@pytest.mark.deep  # a copy checked and accepted again: the first test runs every day
 def test_six_protectors_per_player_is_a_house_rule(tmp_path, capsys):
     folder = tmp_path / "six"
     assert main(["new", str(folder), "--from", "greenway"]) == 0

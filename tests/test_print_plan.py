@@ -237,8 +237,9 @@ def test_every_mode_prints_a_plan_that_holds(tmp_path, game, mode):
         ), "fold pages print one-sided"
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    ("game", "paper"), one_paper_each([(g, p) for g in GAMES for p in ("a4", "letter")])
+)
 def test_every_print_and_cut_sheet_says_what_it_is(tmp_path, game, paper):
     """With --registration too, every sheet page prints its header, clear of the registration
     marks and of every other ink (a tile page, with no marks, keeps its header as without)."""

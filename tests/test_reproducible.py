@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import sweep
 from PIL import Image
 from pypdf import PdfReader
 from test_atomic import snapshot
@@ -46,7 +47,8 @@ def assert_no_clock(blob: bytes) -> None:
     assert b"D:" + TODAY not in blob, "today's date is in the file"
 
 
-@pytest.mark.parametrize("game", GAMES)
+# one game every day, the others with the deep tests
+@pytest.mark.parametrize("game", sweep(GAMES, lambda g: g == GAMES[0]))
 def test_reportlab_builds_are_byte_identical(game, tmp_path, monkeypatch, capsys, built):
     # one paper: the other's pages come from the same code. The other build is the session's
     # (tests/conftest.py `built`, through the library): another folder and working folder, and

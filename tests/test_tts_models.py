@@ -210,10 +210,14 @@ SIDES = (
 )
 
 
-@pytest.fixture
-def coloured_dice(small_game, tmp_path):
+@pytest.fixture(scope="module")
+def coloured_dice(tmp_path_factory):
     """The small game with a d10, a d12-less set of solids whose faces are each a colour (the
-    label), a two-sided round counter and a two-sided octagon, exported with --tts."""
+    label), a two-sided round counter and a two-sided octagon, exported with --tts (once for
+    the tests that read it: none writes to it)."""
+    tmp_path = tmp_path_factory.mktemp("dice")
+    small_game = tmp_path / "small"
+    assert main(["new", str(small_game)]) == 0
     game = small_game / "game.yaml"
     names = ["d10", "d8", "prism5", "pyramid4", "d4"]
     game.write_text(
