@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pnp.rulecheck.colournames import BASIC
+from pnp.rulecheck.named import strings_in
 from pnp.rulecheck.result import Result
 from pnp.rulecheck.seats import Draw, evaluate_chosen
 from pnp.rulecheck.spec import RulesFile
@@ -57,18 +58,7 @@ def _exact_fill_colours(rule, palette) -> bool:
     if rule.check != "measure" or rule.variant or rule.measured[0] not in READS_FILLS:
         return False
     opts = rule.measured[1]
-    named = _strings(rule.expect) + _strings(
+    named = strings_in(rule.expect) | strings_in(
         opts.model_dump() if hasattr(opts, "model_dump") else opts
     )
     return any(s.startswith("#") or (s in palette and s not in BASIC) for s in named)
-
-
-def _strings(v) -> list[str]:
-    """Every string in a YAML value, mapping keys included."""
-    if isinstance(v, str):
-        return [v]
-    if isinstance(v, dict):
-        return [s for k, x in v.items() for s in _strings(k) + _strings(x)]
-    if isinstance(v, (list, tuple)):
-        return [s for x in v for s in _strings(x)]
-    return []

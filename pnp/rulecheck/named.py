@@ -19,14 +19,14 @@ from pnp.spec.model import Game
 COLOUR_MEASURES = ("colour", "fills")
 
 
-def _strings(value: object) -> set[str]:
+def strings_in(value: object) -> set[str]:
     """Every text in a value: itself, a list's items, a mapping's keys and values."""
     if isinstance(value, str):
         return {value}
     if isinstance(value, dict):
-        return set().union(*(_strings(k) | _strings(v) for k, v in value.items()))
+        return set().union(*(strings_in(k) | strings_in(v) for k, v in value.items()))
     if isinstance(value, (list, tuple)):
-        return set().union(*(_strings(v) for v in value))
+        return set().union(*(strings_in(v) for v in value))
     return set()
 
 
@@ -65,9 +65,9 @@ def _used(game: Game, families: Iterable[str], names: set[str]) -> set[str]:
     said: set[str] = set()
     for fam in game.families:
         if fam.name in families:
-            said |= _strings(fam.spec.model_dump())
+            said |= strings_in(fam.spec.model_dump())
             for item in fam.items:
-                said |= _strings(item.attrs)
+                said |= strings_in(item.attrs)
     return said & names
 
 
@@ -86,7 +86,7 @@ def named_colour_groups(game: Game) -> list[list[str]]:
     strong = _strong(game)
     groups: list[list[str]] = []
     for rule in rules.rules:
-        said = _strings(rule.expect)
+        said = strings_in(rule.expect)
         keys = said & set(strong)
         words = said & set(BASIC) if rule.measured[0] in COLOUR_MEASURES else set()
         if words:
