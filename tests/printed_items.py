@@ -2,17 +2,18 @@
 
 An item on a sheet is found from what the page draws: each face is drawn inside its clip, and an
 outlined piece (a card's frame, a coin's rim, a die net's cut outline) strokes its edge; cut
-marks (black straight strokes, docs/printing.md) lie on every item edge's line and never over an
-item. So an item is a drawn box (a clip or a stroke's bounds) with a cut mark on the line of each
+marks (solid black straight strokes, docs/printing.md) lie on every item edge's line and never
+over an item. So an item is a drawn box (a clip or a stroke's bounds) with a cut mark on the line of each
 of its four edges and none inside it, not inside another such box. The pieces of a packed set
 (docs/kinds-polyomino.md), each drawn in its own clip, are one item: the boxes left over are
 joined where they stand closer than an item gutter, and the joined box, taken in from the bleed
 to the cut marks, is an item when its edges are marked. A tile page (a board part alone on a
 page, cut on its own dashed trim lines, no cut marks) prints one item, its largest clip.
 
-The family of an item is the manifest's (the printed face names no family): `families_of` gives
-each printed box the family of the manifest item at the same place, and tests/test_printed_items.py
-proves that the manifest's boxes are the printed ones on every sheet of every shipped game.
+The stock is the one the sheet's footer names. The family of an item is the manifest's (the
+printed face names no family): `families_of` gives each printed box the manifest item at the same
+place, and tests/test_printed_items.py proves that the manifest's boxes are the printed ones on
+every sheet of every shipped game.
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ import re
 import pymupdf
 
 MM = 25.4 / 72.0  # millimetres per PDF point
+MARGIN = 5.0  # mm, layouts/a4.yaml and letter.yaml: `margin: 5mm`, where nothing prints
 ON = 0.06  # mm: a mark on an edge's line lies this close to it
 SAME = 0.05  # mm: a printed box and a manifest box this close are one item
 SET_GAP = 3.25  # mm: a packed set's blocks stand twice a bleed apart, items a 3.5 mm gutter
 SNAP = 3.0  # mm: at most this far in from a joined box's edge (its bleed) to its cut mark
 # the footer: "Card sheet 3 of 16, front", or "Card 3/16 front" where the line is short
-STOCK = re.compile(r"\b(Card|Paper)\s+(?:sheet\s+)?\d+\s*(?:of|/)\s*\d+")
+STOCK = re.compile(r"\b(Card|Paper)\s+(?:sheet\s+)?\d+\s*(?:of|/)\s*\d+,?\s*(front|back|one side)?")
 # a board part's label: "A1   Game board (500 x 556 mm, tiled)   row A, column 1 of 3×2"
 TILE = re.compile(r"\brow [A-Z]+, column \d+ of \d+×\d+")
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
@@ -157,7 +159,7 @@ def _joined(boxes: list[Box], marks: _Marks) -> list[Box]:
     ]
 
 
-def printed_items(page: pymupdf.Page, margin: float) -> list[Box]:
+def printed_items(page: pymupdf.Page, margin: float = MARGIN) -> list[Box]:
     """The items a sheet prints, read from its drawing (see the module's docstring)."""
     boxes, clips, raw = _drawn(page, margin)
     if TILE.search(page.get_text("text")):  # a board part alone: its clip, the largest
@@ -170,10 +172,27 @@ def printed_items(page: pymupdf.Page, margin: float) -> list[Box]:
     return sorted(items + [s for s in sets if marks.edged(s) and not any(_within(s, i) for i in items)])
 
 
-def printed_stock(page: pymupdf.Page) -> str | None:
-    """The stock the page's footer names ("Card sheet 3 of 16"): 'card' or 'paper'."""
+def printed_stock(page: pymupdf.Page) -> tuple[str, str] | None:
+    """The stock and side the page's footer names ("Card sheet 3 of 16, front" is ('card',
+    'front'); "Paper sheet 1 of 6, one side" ('paper', 'one side'); "Card 5/10" ('card', '')),
+    None on a page that is no sheet (the guide, a map, a calibration page)."""
     found = STOCK.findall(" ".join(page.get_text("text").split()))
-    return found[-1].lower() if found else None
+    return (found[-1][0].lower(), found[-1][1]) if found else None
+
+
+def printed_sheets(doc: pymupdf.Document, manifest: dict):
+    """(page number, stock, [(manifest item, box), ...]) for every sheet printed with its fronts up,
+    each item's box read from the page with the manifest item at that place, for its family
+    (None where the manifest has none there; tests/test_printed_items.py proves there is one)."""
+    fronts = {
+        p["number"]: [it for it in p["items"] if it["side"] == "front"] for p in manifest["pages"]
+    }
+    for page in doc:
+        footer = printed_stock(page)
+        if footer is None or footer[1] == "back":
+            continue
+        n = page.number + 1
+        yield n, footer[0], families_of(printed_items(page, MARGIN), fronts.get(n, []))
 
 
 def box_of(item: dict) -> Box:
@@ -184,9 +203,9 @@ def same(a: Box, b: Box) -> bool:
     return all(abs(u - v) <= SAME for u, v in zip(a, b, strict=True))
 
 
-def families_of(printed: list[Box], items: list[dict]) -> list[tuple[str | None, Box]]:
-    """Each printed box with the family of the manifest item at the same place (None if none)."""
-    return [(next((it["component"] for it in items if same(box_of(it), b)), None), b) for b in printed]
+def families_of(printed: list[Box], items: list[dict]) -> list[tuple[dict | None, Box]]:
+    """Each printed box with the manifest item at the same place (None if none)."""
+    return [(next((it for it in items if same(box_of(it), b)), None), b) for b in printed]
 
 
 def mismatch(printed: list[Box], items: list[dict]) -> tuple[list[Box], list[Box]]:

@@ -1,13 +1,17 @@
 """On a shared sheet a family's identical items stand together (docs/printing.md): the outline
-round each run of like items (one family, one printed size) on a sheet is counted, over every
-shipped game's shared sheets on both papers, with the reduced Earth Our Home, together with the
-outlines that hold another family's items. The count is the one docs/printing.md states: a
-packing that lets a family's items straddle another's raises it and fails here."""
+round each run of like items (one family, one printed size, so one way round) on a sheet is
+counted, over every shipped game's shared sheets on both papers, with the reduced Earth Our Home,
+together with the outlines that hold another family's items. The count is the one
+docs/printing.md states: a packing that lets a family's items straddle another's raises it and
+fails here. Each item's rectangle and so its size and way round are read from the printed sheet
+(tests/printed_items.py); its family is the manifest's item at that place, which
+tests/test_printed_items.py proves is where the PDF prints it."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
+from printed_items import printed_sheets
 from test_shared_sheets import SHIPPED
 
 TOL = 0.05  # mm: items that only touch an outline's edge are not within it
@@ -32,10 +36,21 @@ def within(inner: Box, outline: Box) -> bool:
 
 
 def run_outlines(items: list[dict]) -> dict[tuple, Box]:
-    """Each run of like items on a sheet (family, printed size) and the outline round them."""
+    """Each run of like items on a sheet (family, printed size) and the outline round them;
+    sizes read from the page within TOL of one another are one size."""
     runs: dict[tuple, list[Box]] = defaultdict(list)
     for it in items:
-        runs[(it["component"], round(it["w_mm"], 2), round(it["h_mm"], 2))].append(box(it))
+        key = next(
+            (
+                k
+                for k in runs
+                if k[0] == it["component"]
+                and abs(k[1] - it["w_mm"]) <= TOL
+                and abs(k[2] - it["h_mm"]) <= TOL
+            ),
+            (it["component"], round(it["w_mm"], 2), round(it["h_mm"], 2)),
+        )
+        runs[key].append(box(it))
     return {
         k: (
             min(b[0] for b in bs),
@@ -58,18 +73,31 @@ def enclosing(items: list[dict]) -> tuple[int, list[tuple]]:
     return len(outlines), bad
 
 
+def printed_runs(doc, manifest: dict) -> list[tuple[int, list[dict]]]:
+    """(page, items) of each shared sheet as printed: the items' boxes read from the page, each
+    with its family; a board's tiles left out (parts of one item, each its own size)."""
+    out = []
+    for n, _, found in printed_sheets(doc, manifest):
+        items = [
+            {"component": it["component"], "x_mm": b[0], "y_mm": b[1], "w_mm": b[2] - b[0], "h_mm": b[3] - b[1]}
+            for it, b in found
+            if it is not None and not it.get("tile")
+        ]
+        assert len(items) + sum(1 for it, _ in found if it is not None and it.get("tile")) == len(found)
+        if len({it["component"] for it in items}) >= 2:
+            out.append((n, items))
+    return out
+
+
 def test_the_outline_of_a_run_holds_no_other_familys_items_on_the_count_stated(built):
     runs, bad = 0, []
     for game, variant in GAMES:
         for paper in ("a4", "letter"):
             b = built(game, paper, variant=variant)
-            for page in b.manifest["pages"]:
-                items = [it for it in page["items"] if not it.get("tile")]
-                if page["kind"] != "sheet" or len({it["component"] for it in items}) < 2:
-                    continue
-                n, found = enclosing(items)
-                runs += n
-                bad += [(game, variant, paper, page["number"], k[0]) for k in found]
+            for n, items in printed_runs(b.doc(), b.manifest):
+                count, found = enclosing(items)
+                runs += count
+                bad += [(game, variant, paper, n, k[0]) for k in found]
     assert runs == RUNS, f"{runs} runs of like items on shared sheets, docs/printing.md says {RUNS}"
     assert len(bad) <= ENCLOSING, f"{len(bad)} runs hold another family's items: {bad}"
 
