@@ -83,7 +83,8 @@ def printed_runs(doc, manifest: dict) -> list[tuple[int, list[dict]]]:
             for it, b in found
             if it is not None and not it.get("tile")
         ]
-        assert len(items) + sum(1 for it, _ in found if it is not None and it.get("tile")) == len(found)
+        unlisted = [b for it, b in found if it is None]
+        assert not unlisted, f"page {n}: items printed where the manifest lists none: {unlisted[:3]}"
         if len({it["component"] for it in items}) >= 2:
             out.append((n, items))
     return out
