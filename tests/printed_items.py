@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import NamedTuple
 
 import pymupdf
 
@@ -64,12 +65,12 @@ def _drawn(page: pymupdf.Page, margin: float) -> tuple[list[Box], list[Box], lis
             ]
             continue
         if kind == "clip":
-            scissors[level] = d["scissor"]
-            rect = pymupdf.Rect(d["scissor"])
+            scissors[level] = rect = d["scissor"]
         elif kind in ("s", "fs"):  # a groove's stroke runs past its clip: only what shows
-            rect = pymupdf.Rect(d["rect"])
+            rect = d["rect"]
             if scissors:
-                rect &= pymupdf.Rect(scissors[max(scissors)])
+                c = scissors[max(scissors)]
+                rect = (max(rect[0], c[0]), max(rect[1], c[1]), min(rect[2], c[2]), min(rect[3], c[3]))
         else:
             continue
         x0, y0, x1, y1 = (v * MM for v in rect)
@@ -88,10 +89,7 @@ def _within(a: Box, b: Box, tol: float = SAME) -> bool:
 
 def _outermost(boxes: list[Box]) -> list[Box]:
     """The boxes inside no other, each once (a box drawn twice may differ in the last digit)."""
-    kept: list[Box] = []
-    for b in boxes:
-        if not any(same(b, k) for k in kept):
-            kept.append(b)
+    kept = list({tuple(round(v, 1) for v in b): b for b in boxes}.values())
     return [b for b in kept if not any(_within(b, o) and not same(b, o) for o in kept)]
 
 
@@ -159,10 +157,11 @@ def _joined(boxes: list[Box], marks: _Marks) -> list[Box]:
     ]
 
 
-def printed_items(page: pymupdf.Page, margin: float = MARGIN) -> list[Box]:
-    """The items a sheet prints, read from its drawing (see the module's docstring)."""
+def printed_items(page: pymupdf.Page, margin: float = MARGIN, text: str | None = None) -> list[Box]:
+    """The items a sheet prints, read from its drawing (see the module's docstring); `text`,
+    the page's text where the caller has read it."""
     boxes, clips, raw = _drawn(page, margin)
-    if TILE.search(page.get_text("text")):  # a board part alone: its clip, the largest
+    if TILE.search(page.get_text("text") if text is None else text):  # a board part alone: its clip, the largest
         return [max(clips, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))] if clips else []
     marks = _Marks(raw)
     boxes = [b for b in boxes if not marks.over(b)]
@@ -172,27 +171,45 @@ def printed_items(page: pymupdf.Page, margin: float = MARGIN) -> list[Box]:
     return sorted(items + [s for s in sets if marks.edged(s) and not any(_within(s, i) for i in items)])
 
 
-def printed_stock(page: pymupdf.Page) -> tuple[str, str] | None:
+def printed_stock(text: str) -> tuple[str, str] | None:
     """The stock and side the page's footer names ("Card sheet 3 of 16, front" is ('card',
     'front'); "Paper sheet 1 of 6, one side" ('paper', 'one side'); "Card 5/10" ('card', '')),
-    None on a page that is no sheet (the guide, a map, a calibration page)."""
-    found = STOCK.findall(" ".join(page.get_text("text").split()))
+    None on a page that is no sheet (the guide, a map, a calibration page), from its text."""
+    found = STOCK.findall(" ".join(text.split()))
     return (found[-1][0].lower(), found[-1][1]) if found else None
 
 
-def printed_sheets(doc: pymupdf.Document, manifest: dict):
-    """(page number, stock, [(manifest item, box), ...]) for every sheet printed with its fronts up,
-    each item's box read from the page with the manifest item at that place, for its family
-    (None where the manifest has none there; tests/test_printed_items.py proves there is one)."""
-    fronts = {
-        p["number"]: [it for it in p["items"] if it["side"] == "front"] for p in manifest["pages"]
-    }
-    for page in doc:
-        footer = printed_stock(page)
-        if footer is None or footer[1] == "back":
-            continue
-        n = page.number + 1
-        yield n, footer[0], families_of(printed_items(page, MARGIN), fronts.get(n, []))
+class Sheet(NamedTuple):
+    number: int  # the page's, from 1
+    stock: str  # 'card' or 'paper', as its footer names it
+    size: tuple[float, float]  # the page's width and height, mm
+    items: list[tuple[dict | None, Box]]  # each printed box, with the manifest item there
+
+
+_read: dict[str, list[Sheet]] = {}
+
+
+def printed_sheets(built) -> list[Sheet]:
+    """Every sheet a build (conftest's Built) prints with its fronts up, each item's box read
+    from the page with the manifest item at that place, for its family (None where the manifest
+    has none there; tests/test_printed_items.py proves there is one). Read once per process."""
+    key = str(built.pdf)
+    if key not in _read:
+        fronts = {
+            p["number"]: [it for it in p["items"] if it["side"] == "front"]
+            for p in built.manifest["pages"]
+        }
+        out = []
+        for page in pymupdf.open(built.pdf):
+            text = page.get_text("text")
+            footer = printed_stock(text)
+            if footer is None or footer[1] == "back":
+                continue
+            n = page.number + 1
+            found = families_of(printed_items(page, MARGIN, text), fronts.get(n, []))
+            out.append(Sheet(n, footer[0], (page.rect.width * MM, page.rect.height * MM), found))
+        _read[key] = out
+    return _read[key]
 
 
 def box_of(item: dict) -> Box:

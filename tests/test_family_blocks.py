@@ -73,11 +73,11 @@ def enclosing(items: list[dict]) -> tuple[int, list[tuple]]:
     return len(outlines), bad
 
 
-def printed_runs(doc, manifest: dict) -> list[tuple[int, list[dict]]]:
+def printed_runs(built) -> list[tuple[int, list[dict]]]:
     """(page, items) of each shared sheet as printed: the items' boxes read from the page, each
     with its family; a board's tiles left out (parts of one item, each its own size)."""
     out = []
-    for n, _, found in printed_sheets(doc, manifest):
+    for n, _, _, found in printed_sheets(built):
         items = [
             {"component": it["component"], "x_mm": b[0], "y_mm": b[1], "w_mm": b[2] - b[0], "h_mm": b[3] - b[1]}
             for it, b in found
@@ -95,7 +95,7 @@ def test_the_outline_of_a_run_holds_no_other_familys_items_on_the_count_stated(b
     for game, variant in GAMES:
         for paper in ("a4", "letter"):
             b = built(game, paper, variant=variant)
-            for n, items in printed_runs(b.doc(), b.manifest):
+            for n, items in printed_runs(b):
                 count, found = enclosing(items)
                 runs += count
                 bad += [(game, variant, paper, n, k[0]) for k in found]

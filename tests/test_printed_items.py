@@ -23,8 +23,7 @@ SHEET_KINDS = ("sheet", "tile", "fold")  # docs/formats: the pages that print it
 @pytest.mark.parametrize(("game", "variant", "paper"), PRINTS)
 def test_the_manifests_item_boxes_are_the_printed_ones(built, game, variant, paper):
     b = built(game, paper, variant=variant)
-    doc = b.doc()
-    read = {n: (stock, found) for n, stock, found in printed_sheets(doc, b.manifest)}
+    read = {n: (stock, found) for n, stock, _, found in printed_sheets(b)}
     sheets = [p for p in b.manifest["pages"] if p["kind"] in SHEET_KINDS and p["items"]]
     assert sheets and sorted(read) == [p["number"] for p in sheets], (
         f"{game} {paper}: pages whose footer names a sheet's stock {sorted(read)}"

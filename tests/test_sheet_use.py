@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pymupdf
 import pytest
 from conftest import one_paper_each
-from printed_items import MARGIN, MM, printed_sheets
+from printed_items import MARGIN, printed_sheets
 
 QUARTER = 0.25  # docs/performance.md: at most one sheet of each stock under 25 % used
 COMPONENTS = Path(__file__).resolve().parent.parent / "components"
@@ -24,20 +23,19 @@ GAMES.append(("earth-our-home", "reduced"))
 PRINTS = one_paper_each([(g, v, p) for g, v in GAMES for p in ("a4", "letter")])
 
 
-def sheet_use(doc: pymupdf.Document, manifest: dict) -> list[tuple[int, str, float]]:
+def sheet_use(built) -> list[tuple[int, str, float]]:
     """(page, stock, share of the printable area its items take) of each printed sheet."""
     out = []
-    for n, stock, items in printed_sheets(doc, manifest):
-        page = doc[n - 1].rect
-        printable = (page.width * MM - 2 * MARGIN) * (page.height * MM - 2 * MARGIN)
-        out.append((n, stock, sum((b[2] - b[0]) * (b[3] - b[1]) for _, b in items) / printable))
+    for sheet in printed_sheets(built):
+        w, h = sheet.size
+        used = sum((b[2] - b[0]) * (b[3] - b[1]) for _, b in sheet.items)
+        out.append((sheet.number, sheet.stock, used / ((w - 2 * MARGIN) * (h - 2 * MARGIN))))
     return out
 
 
 @pytest.mark.parametrize(("game", "variant", "paper"), PRINTS)
 def test_at_most_one_sheet_of_a_stock_is_mostly_empty(built, game, variant, paper):
-    b = built(game, paper, variant=variant)
-    sheets = sheet_use(b.doc(), b.manifest)
+    sheets = sheet_use(built(game, paper, variant=variant))
     assert sheets and all(u > 0 for _, _, u in sheets), f"{game} {paper}: a sheet prints no item"
     for stock in ("card", "paper"):
         low = [(n, f"{u:.0%}") for n, s, u in sheets if s == stock and u < QUARTER]
