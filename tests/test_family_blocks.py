@@ -84,7 +84,7 @@ def printed_runs(built) -> list[tuple[int, list[dict]]]:
             if it is not None and not it.get("tile")
         ]
         unlisted = [b for it, b in found if it is None]
-        assert not unlisted, f"page {n}: items printed where the manifest lists none: {unlisted[:3]}"
+        assert not unlisted, f"{built.pdf.name} page {n}: printed where the manifest lists no item: {unlisted[:3]}"
         if len({it["component"] for it in items}) >= 2:
             out.append((n, items))
     return out
