@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 from typing import NamedTuple
 
 import pymupdf
+from conftest import one_paper_each
 
 MM = 25.4 / 72.0  # millimetres per PDF point
 MARGIN = 5.0  # mm, layouts/a4.yaml and letter.yaml: `margin: 5mm`, where nothing prints
@@ -35,6 +37,11 @@ STOCK = re.compile(r"\b(Card|Paper)\s+(?:sheet\s+)?\d+\s*(?:of|/)\s*\d+,?\s*(fro
 # a board part's label: "A1   Game board (500 x 556 mm, tiled)   row A, column 1 of 3×2"
 TILE = re.compile(r"\brow [A-Z]+, column \d+ of \d+×\d+")
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
+COMPONENTS = Path(__file__).resolve().parent.parent / "components"
+# every shipped game and the reduced Earth Our Home, each on both papers (one every day)
+GAMES = [(d.name, None) for d in sorted(COMPONENTS.iterdir()) if (d / "game.yaml").is_file()]
+GAMES.append(("earth-our-home", "reduced"))
+PRINTS = one_paper_each([(g, v, p) for g, v in GAMES for p in ("a4", "letter")])
 
 
 def _is_mark(d: dict) -> bool:

@@ -6,18 +6,11 @@ read from the manifest (a family's name, the cut count's boxes) is so proven by 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pymupdf
 import pytest
-from conftest import one_paper_each
-from printed_items import mismatch, printed_items, printed_sheets
+from printed_items import PRINTS, mismatch, printed_items, printed_sheets
 
-COMPONENTS = Path(__file__).resolve().parent.parent / "components"
-GAMES = [(d.name, None) for d in sorted(COMPONENTS.iterdir()) if (d / "game.yaml").is_file()]
-GAMES.append(("earth-our-home", "reduced"))
-PRINTS = one_paper_each([(g, v, p) for g, v in GAMES for p in ("a4", "letter")])
-SHEET_KINDS = ("sheet", "tile", "fold")  # docs/formats: the pages that print items face up
+SHEET_KINDS = ("sheet", "tile", "fold")  # the manifest's pages that print fronts (not "backs")
 
 
 @pytest.mark.parametrize(("game", "variant", "paper"), PRINTS)

@@ -10,17 +10,10 @@ printable area (the page less the paper's 5 mm margin all round).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from conftest import one_paper_each
-from printed_items import MARGIN, printed_sheets
+from printed_items import MARGIN, PRINTS, printed_sheets
 
 QUARTER = 0.25  # docs/performance.md: at most one sheet of each stock under 25 % used
-COMPONENTS = Path(__file__).resolve().parent.parent / "components"
-GAMES = [(d.name, None) for d in sorted(COMPONENTS.iterdir()) if (d / "game.yaml").is_file()]
-GAMES.append(("earth-our-home", "reduced"))
-PRINTS = one_paper_each([(g, v, p) for g, v in GAMES for p in ("a4", "letter")])
 
 
 def sheet_use(built) -> list[tuple[int, str, float]]:
