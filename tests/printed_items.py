@@ -96,7 +96,10 @@ def _within(a: Box, b: Box, tol: float = SAME) -> bool:
 
 def _outermost(boxes: list[Box]) -> list[Box]:
     """The boxes inside no other, each once (a box drawn twice may differ in the last digit)."""
-    kept = list({tuple(round(v, 1) for v in b): b for b in boxes}.values())
+    kept: list[Box] = []
+    for b in {tuple(round(v, 1) for v in b): b for b in boxes}.values():  # most repeats at once
+        if not any(same(b, k) for k in kept):
+            kept.append(b)
     return [b for b in kept if not any(_within(b, o) and not same(b, o) for o in kept)]
 
 
@@ -168,7 +171,8 @@ def printed_items(page: pymupdf.Page, margin: float = MARGIN, text: str | None =
     """The items a sheet prints, read from its drawing (see the module's docstring); `text`,
     the page's text where the caller has read it."""
     boxes, clips, raw = _drawn(page, margin)
-    if TILE.search(page.get_text("text") if text is None else text):  # a board part alone: its clip, the largest
+    if TILE.search(page.get_text("text") if text is None else text):
+        # a board part alone on its page: its region's clip, the largest
         return [max(clips, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))] if clips else []
     marks = _Marks(raw)
     boxes = [b for b in boxes if not marks.over(b)]

@@ -29,6 +29,7 @@ def test_the_manifests_item_boxes_are_the_printed_ones(built, game, variant, pap
         assert not missing and not extra, (
             f"{game} {paper} page {n}: listed, not printed {missing[:3]}; printed, not listed {extra[:3]}"
         )
+        assert len(read[n][1]) == len(fronts), f"{game} {paper} page {n}: an item read twice"
         assert {read[n][0]} == {it["stock"] for it in fronts}, f"{game} {paper} page {n}: stock"
         items += len(fronts)
     assert items >= len(sheets)
