@@ -24,31 +24,29 @@ class Digests:
     def __init__(self, symbols):
         self.symbols = symbols  # a SymbolBook (or any id -> Symbol mapping)
         self.known: dict[str, str] = {}  # symbol id or image path -> digest
-        # (family, id, side) -> digest: an item placed on both papers, or on a sheet and its
-        # backs page, is hashed once (ids are unique in a family: repeats are renamed)
-        self.items: dict[tuple[str, str, str], str | None] = {}
-        # id(drawing) -> (drawing, digest); the drawing is kept so that its id stays its own
-        self.drawings: dict[int, tuple[object, str]] = {}
-        # id(primitive) -> (primitive, its text): a deck's faces share most of their primitives
-        # as objects, and an object is found by its id faster than by its value
-        self.spelled: dict[int, tuple[object, str]] = {}
+        # By the object's id: a face's drawing -> its digest (an item placed on both papers, or
+        # on a sheet and its backs page, is hashed once), a primitive -> its text (a deck's
+        # faces share most of their primitives as objects, found by id faster than by value).
+        # Each object is kept, so that its id stays its own; plain strings and one list keep
+        # the garbage collector's work as small as the drawings.
+        self.drawings: dict[int, str] = {}
+        self.spelled: dict[int, str] = {}
+        self.kept: list[object] = []
         self.matrices: dict[tuple, str] = {}  # a transform's text, by value
 
     def side(self, face, side: str) -> str | None:
         """The digest of an item's front or back, worked out once for every paper of a build."""
-        key = (face.family, face.id, side)
-        if key not in self.items:
-            self.items[key] = self.face(face.back if side == "back" else face.front)
-        return self.items[key]
+        return self.face(face.back if side == "back" else face.front)
 
     def face(self, drawing: object) -> str | None:
         """The digest of a face's drawing (a front or back primitive), None for no drawing."""
         if drawing is None:
             return None
-        seen = self.drawings.get(id(drawing))
-        if seen is None:
-            seen = self.drawings[id(drawing)] = (drawing, _sha(self._text(drawing))[:16])
-        return seen[1]
+        digest = self.drawings.get(id(drawing))
+        if digest is None:
+            digest = self.drawings[id(drawing)] = _sha(self._text(drawing))[:16]
+            self.kept.append(drawing)
+        return digest
 
     def _text(self, v: object) -> str:
         out: list[str] = []
@@ -64,9 +62,9 @@ class Digests:
             out.append("Group(")
             spelled = self.spelled
             for child in v.children:
-                hit = spelled.get(id(child))  # most children: found here, without a call
-                if hit is not None and hit[0] is child:
-                    out.append(hit[1])
+                text = spelled.get(id(child))  # most children: found here, without a call
+                if text is not None:
+                    out.append(text)
                 else:
                     self._spell(child, out)
                 out.append(",")
@@ -74,12 +72,13 @@ class Digests:
             out.append(self._matrix(v.transform))
             self._spell(v.clip, out)
         elif t in _NODES:
-            hit = self.spelled.get(id(v))
-            if hit is None or hit[0] is not v:
+            text = self.spelled.get(id(v))
+            if text is None:
                 part: list[str] = []
                 self._spell_node(v, part)
-                hit = self.spelled[id(v)] = (v, "".join(part))
-            out.append(hit[1])
+                text = self.spelled[id(v)] = "".join(part)
+                self.kept.append(v)
+            out.append(text)
         elif t is tuple:
             out.append("(")
             self._spell_each(v, out, ",")
