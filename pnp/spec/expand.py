@@ -2,7 +2,8 @@
 
 A family's items are an `ItemList`: a sequence that makes each item when it is read, from
 the few entries that describe them, so a deck of 50,000 cards holds its entries, not 50,000
-attribute dicts. Loading still walks every item once, to check ids and give each a unique one.
+attribute dicts. Loading still walks every item once, to check ids and give each a unique one,
+which the list keeps.
 """
 
 from __future__ import annotations
