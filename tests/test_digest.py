@@ -59,3 +59,12 @@ def test_a_symbol_is_read_by_its_content_not_its_name():
         )()
     }
     assert Digests(SYMBOLS).face(card("Card 1")) != Digests(other).face(card("Card 1"))
+
+
+def test_a_digest_is_the_value_earlier_manifests_recorded():
+    """--since compares with manifests already written: the same drawing must keep its digest
+    (these values were recorded by pnp before the digests were spelled by object identity)."""
+    d = Digests(SYMBOLS)
+    assert d.face(card("Card 1")) == "e1cb4aed86bd5bba"
+    pair = Group((card("Card 1"), card("Card 2")), (0.5, 0, 0, 0.5, 1.25, 0))  # a transform, ints
+    assert d.face(pair) == "fe395145a0e88f76"

@@ -12,39 +12,41 @@ from pnp.draw.primitives import Ellipse, Group, Image, Rect, Style, Text, Use
 from pnp.draw.primitives import Path as PathShape
 
 # The primitives spelled field by field (their type's name, then each field in order); Use and
-# Image are spelled by what they point at, and a Style once per distinct value.
+# Image are spelled by what they point at.
 _LEAVES = {cls: tuple(cls.__dataclass_fields__) for cls in (Style, Rect, Ellipse, PathShape, Text)}
+_NODES = {*_LEAVES, Use, Image}  # each object spelled once (kinds draw an element once per value)
 
 
 class Digests:
-    """Digests of face drawings. A symbol, an image file, a style and a drawing that many items
-    share (one back for a whole deck) are each spelled once."""
+    """Digests of face drawings. A symbol, an image file, a primitive and a drawing that many
+    items share (one back for a whole deck) are each spelled once."""
 
     def __init__(self, symbols):
         self.symbols = symbols  # a SymbolBook (or any id -> Symbol mapping)
         self.known: dict[str, str] = {}  # symbol id or image path -> digest
-        # (family, id, side) -> digest: an item placed on both papers, or on a sheet and its
-        # backs page, is hashed once (ids are unique in a family: repeats are renamed)
-        self.items: dict[tuple[str, str, str], str | None] = {}
-        # id(drawing) -> (drawing, digest); the drawing is kept so that its id stays its own
-        self.drawings: dict[int, tuple[object, str]] = {}
-        self.leaves: dict[object, str] = {}  # a leaf primitive's text, by value
+        # By the object's id: a face's drawing -> its digest (an item placed on both papers, or
+        # on a sheet and its backs page, is hashed once), a primitive -> its text (a deck's
+        # faces share most of their primitives as objects, found by id faster than by value).
+        # Each object is kept, so that its id stays its own; plain strings and one list keep
+        # the garbage collector's work as small as the drawings.
+        self.drawings: dict[int, str] = {}
+        self.spelled: dict[int, str] = {}
+        self.kept: list[object] = []
+        self.matrices: dict[tuple, str] = {}  # a transform's text, by value
 
     def side(self, face, side: str) -> str | None:
         """The digest of an item's front or back, worked out once for every paper of a build."""
-        key = (face.family, face.id, side)
-        if key not in self.items:
-            self.items[key] = self.face(face.back if side == "back" else face.front)
-        return self.items[key]
+        return self.face(face.back if side == "back" else face.front)
 
     def face(self, drawing: object) -> str | None:
         """The digest of a face's drawing (a front or back primitive), None for no drawing."""
         if drawing is None:
             return None
-        seen = self.drawings.get(id(drawing))
-        if seen is None:
-            seen = self.drawings[id(drawing)] = (drawing, _sha(self._text(drawing))[:16])
-        return seen[1]
+        digest = self.drawings.get(id(drawing))
+        if digest is None:
+            digest = self.drawings[id(drawing)] = _sha(self._text(drawing))[:16]
+            self.kept.append(drawing)
+        return digest
 
     def _text(self, v: object) -> str:
         out: list[str] = []
@@ -53,25 +55,61 @@ class Digests:
 
     def _spell(self, v: object, out: list[str]) -> None:
         """Append the drawing's text: every number rounded, every symbol and image by content.
-        The primitives, their tuples and styles come first, by exact type (the common case);
+        Groups, their children and the primitives come first, by exact type (the common case);
         anything else is spelled by the general rules of `_spell_other`."""
         t = type(v)
-        if t is tuple:
+        if t is Group:
+            out.append("Group(")
+            spelled = self.spelled
+            for child in v.children:
+                text = spelled.get(id(child))  # most children: found here, without a call
+                if text is not None:
+                    out.append(text)
+                else:
+                    self._spell(child, out)
+                out.append(",")
+            out.append(")")
+            out.append(self._matrix(v.transform))
+            self._spell(v.clip, out)
+        elif t in _NODES:
+            text = self.spelled.get(id(v))
+            if text is None:
+                part: list[str] = []
+                self._spell_node(v, part)
+                text = self.spelled[id(v)] = "".join(part)
+                self.kept.append(v)
+            out.append(text)
+        elif t is tuple:
             out.append("(")
             self._spell_each(v, out, ",")
             out.append(")")
-        elif t is Group:
-            out.append("Group")
-            self._spell_each((v.children, v.transform, v.clip), out, "")
-        elif t in _LEAVES:  # spelled once per distinct value: a deck repeats most of its lines
-            text = self.leaves.get(v)
-            if text is None:
-                part = [t.__name__]
-                self._spell_each([getattr(v, n) for n in _LEAVES[t]], part, "")
-                text = self.leaves[v] = "".join(part)
-            out.append(text)
         else:
             self._spell_other(v, out)
+
+    def _spell_node(self, v: object, out: list[str]) -> None:
+        """A primitive's text: a leaf's fields, a Use's symbol, an Image's picture."""
+        if isinstance(v, Use):
+            out.append("Use")
+            out.append(self._known(v.symbol, lambda: self._symbol(v.symbol)))
+            out.append(self._matrix(v.transform))
+        elif isinstance(v, Image):  # the picture, not where it sits on this disk
+            out.append("Image")
+            out.append(self._known(v.file, lambda: _file_hash(v.file)))
+            self._spell((v.x, v.y, v.w, v.h), out)
+        else:
+            out.append(type(v).__name__)
+            self._spell_each([getattr(v, n) for n in _LEAVES[type(v)]], out, "")
+
+    def _matrix(self, m: tuple) -> str:
+        """A transform's text, spelled once per value (most faces use a few)."""
+        text = self.matrices.get(m) if type(m) is tuple else None
+        if text is None:
+            part: list[str] = []
+            self._spell(m, part)
+            text = "".join(part)
+            if type(m) is tuple and all(type(x) is float for x in m):
+                self.matrices[m] = text  # not an int or numpy number: spelled as its equal float
+        return text
 
     def _spell_each(self, values, out: list[str], sep: str) -> None:
         """Numbers and strings are spelled here without a call each (a deck's faces hold a few
@@ -98,14 +136,8 @@ class Digests:
             out.append("(")
             self._spell_each(v, out, ",")
             out.append(")")
-        elif isinstance(v, Use):
-            out.append("Use")
-            out.append(self._known(v.symbol, lambda: self._symbol(v.symbol)))
-            self._spell(v.transform, out)
-        elif isinstance(v, Image):  # the picture, not where it sits on this disk
-            out.append("Image")
-            out.append(self._known(v.file, lambda: _file_hash(v.file)))
-            self._spell((v.x, v.y, v.w, v.h), out)
+        elif isinstance(v, (Use, Image)):
+            self._spell_node(v, out)
         elif dataclasses.is_dataclass(v):
             out.append(type(v).__name__)
             # the fields, in order (no ClassVar among them)

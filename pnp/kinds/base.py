@@ -15,7 +15,7 @@ from pnp.spec.model import Family, Game
 from pnp.spec.yamlfile import locate, parse_key
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # as pnp.layout.plan.ItemRef: one per item, made fast
 class Face:
     """One printable item: its front and (for two-sided items) back, at true size."""
 

@@ -6,7 +6,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 
-@dataclass(frozen=True, slots=True)
+# hashed and compared by value as a frozen one would be, but not frozen: a frozen dataclass
+# sets each field through object.__setattr__, seven times slower, and the layout, the pages and
+# the manifest make a ref each time they read a deck's card (no code assigns to a ref)
+@dataclass(slots=True, unsafe_hash=True)
 class ItemRef:
     """One item as the layout sees it: which it is and how big it prints."""
 

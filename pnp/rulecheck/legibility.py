@@ -176,7 +176,8 @@ class FaceReader:
 
     def _walk(self, p, m: Matrix) -> None:
         if isinstance(p, Group):
-            inner = multiply(m, p.transform)
+            # most groups only gather (a face's frame, a card's elements): no product to work out
+            inner = m if p.transform == IDENTITY else multiply(m, p.transform)
             for child in p.children:
                 self._walk(child, inner)
         elif isinstance(p, Use):

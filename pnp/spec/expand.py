@@ -2,7 +2,8 @@
 
 A family's items are an `ItemList`: a sequence that makes each item when it is read, from
 the few entries that describe them, so a deck of 50,000 cards holds its entries, not 50,000
-attribute dicts. Loading still walks every item once, to check ids and give each a unique one.
+attribute dicts. Loading still walks every item once, to check ids and give each a unique one,
+which the list keeps.
 """
 
 from __future__ import annotations
@@ -83,16 +84,18 @@ class _Run:
 
 
 class ItemList(Sequence):
-    """A family's items, each made when it is read (an `Item`, with a fresh attribute dict)."""
+    """A family's items, each made when it is read (an `Item`, with a fresh attribute dict).
+    Their ids are kept, worked out once as the family loads: the layout, the pages and the
+    manifest read an item's id several times, its attributes once."""
 
-    __slots__ = ("family", "base", "runs", "starts", "renamed", "_len")
+    __slots__ = ("family", "base", "runs", "starts", "ids", "_len")
 
-    def __init__(self, family: str, base: dict, runs: list[_Run], renamed: dict[int, str]):
+    def __init__(self, family: str, base: dict, runs: list[_Run], ids: list[str]):
         self.family = family
         self.base = base
         self.runs = runs
         self.starts = [r.start for r in runs]
-        self.renamed = renamed  # index -> id, for the few items whose id repeated an earlier one
+        self.ids = ids  # each item's id, a repeated one renamed -2, -3 ...
         self._len = sum(r.size for r in runs)
 
     def __len__(self) -> int:
@@ -109,8 +112,7 @@ class ItemList(Sequence):
         local = k - run.start
         rest, c = divmod(local, run.count)
         seat, combo = divmod(rest, max(1, math.prod(len(v) for v in run.values)))
-        attrs = _attrs(self.base, run.seats[seat], run, run.combo(combo))
-        return self._item(k, attrs, _ident(self.family, run, attrs, run.seats[seat]), c, run.count)
+        return self._item(k, _attrs(self.base, run.seats[seat], run, run.combo(combo)), c)
 
     def __iter__(self) -> Iterator[Item]:
         k = 0
@@ -118,13 +120,12 @@ class ItemList(Sequence):
             for seat in run.seats:
                 for combo in run.combos():
                     attrs = _attrs(self.base, seat, run, combo)
-                    ident = _ident(self.family, run, attrs, seat)
                     for c in range(run.count):
-                        yield self._item(k, attrs, ident, c, run.count)
+                        yield self._item(k, attrs, c)
                         k += 1
 
-    def _item(self, k: int, attrs: dict, ident: str, c: int, count: int) -> Item:
-        one = self.renamed.get(k) or (f"{ident}-{c + 1}" if count > 1 else ident)
+    def _item(self, k: int, attrs: dict, c: int) -> Item:
+        one = self.ids[k]
         return Item(self.family, one, {**attrs, "id": one, "copy": c + 1})
 
 
@@ -188,10 +189,9 @@ def expand_items(
         )
         start += size
     # One walk over every item: each id must fill, and a repeated id gets a -2, -3... suffix.
-    renamed: dict[int, str] = {}
+    ids: list[str] = []
     seen: dict[str, int] = {}
     repeated: dict[str, int | None] = {}  # id -> the line of its first repeat
-    k = 0
     for n, run in enumerate(runs):
         for seat in run.seats:
             for combo in run.combos():
@@ -212,9 +212,9 @@ def expand_items(
                     if one in seen:
                         seen[one] += 1
                         repeated.setdefault(one, lines[n] if lines and n < len(lines) else None)
-                        one = renamed[k] = f"{one}-{seen[one]}"
+                        one = f"{one}-{seen[one]}"
                     seen.setdefault(one, 1)
-                    k += 1
+                    ids.append(one)
     if repeated:
         # accepted (each repeat is named -2, -3 ...), but said: a copy-paste slip is the usual cause
         first, line = next(iter(repeated.items()))
@@ -224,7 +224,7 @@ def expand_items(
             "(give each item its own id, or use count:)",
             file, f":{line}" if line else "", family, first, more, first, first,
         )  # fmt: skip
-    return ItemList(family, base, runs, renamed)
+    return ItemList(family, base, runs, ids)
 
 
 def _many(entry: ItemEntry, players: list[dict]) -> int:

@@ -31,30 +31,24 @@ def matches(cond: dict | None, attrs: dict) -> bool:
 
 
 class ItemIds(Sequence):
-    """The ids of a sequence of items, read one at a time.
+    """The ids of a sequence of items: those a family's ItemList keeps (worked out once as it
+    loaded), else each item's, read when asked (a narrowed family's few items)."""
 
-    Pages read the same few ids several times (front, back, manifest), in page order: the
-    last few hundred are kept, so each is made about once without holding them all.
-    """
-
-    __slots__ = ("items", "recent")
+    __slots__ = ("items", "ids")
 
     def __init__(self, items: Sequence[Item]):
         self.items = items
-        self.recent: dict[int, str] = {}
+        self.ids = getattr(items, "ids", None)
 
     def __len__(self) -> int:
         return len(self.items)
 
     def __getitem__(self, k):
+        if self.ids is not None:
+            return self.ids[k]
         if isinstance(k, slice):
             return [item.id for item in self.items[k]]
-        ident = self.recent.get(k)
-        if ident is None:
-            if len(self.recent) >= 512:
-                self.recent.clear()
-            ident = self.recent[k] = self.items[k].id
-        return ident
+        return self.items[k].id
 
 
 @dataclass
