@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
+from pnp.layout.blocks import BlockPacking, Recipe, parts_of, sources
 from pnp.layout.cuts import cut_count
 from pnp.layout.pack import GuillotinePacker
 from pnp.layout.plan import ItemRef, SameRefs
@@ -38,14 +39,17 @@ class Packing:
 
     across: float
     side: bool  # flat strips with their label beside them
-    packer: GuillotinePacker
+    packer: GuillotinePacker | BlockPacking
+    recipe: Recipe | None = None  # a block packing's blocks (pnp.layout.blocks)
 
 
-def pool_parts(pool: SharedPool, across: float, side: bool) -> list[Piece]:
-    """The pool's pieces: its runs cut into blocks `across` wide, then its tiles."""
+def pool_parts(pool: SharedPool, kept: Packing) -> list[Piece]:
+    """The pool's pieces: its runs cut into blocks as the packing cut them, then its tiles."""
     area = pool.usable
-    tiles = [sideways(t, area) for t in pool.tiles] if side else pool.tiles
-    return pieces(pool.runs, area, across, pool.most) + tiles
+    tiles = [sideways(t, area) for t in pool.tiles] if kept.side else pool.tiles
+    if kept.recipe is not None:
+        return parts_of(sources(pool, tiles), kept.recipe)
+    return pieces(pool.runs, area, kept.across, pool.most) + tiles
 
 
 class Search:
@@ -62,7 +66,7 @@ class Search:
             parts, kept = best_packing(pool)
             self.found[key] = kept
             return parts, kept.packer
-        return pool_parts(pool, kept.across, kept.side), kept.packer
+        return pool_parts(pool, kept), kept.packer
 
 
 def content(pool: SharedPool) -> tuple:
@@ -88,9 +92,10 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
     places for a strip's label (above it or beside it); among equals the one with the fewest
     sheets printed on both sides, then the one with a board's pieces on fewest sheets (easier to
     assemble), then `_rest`, `_cuts` and `_last`."""
-    area, best, tried = pool.usable, None, set()
+    area, tried = pool.usable, set()
     blocks = {across: pieces(pool.runs, area, across, pool.most) for across in ACROSS}
     beside = [sideways(t, area) for t in pool.tiles]
+    best = _family_blocks(pool, beside)
     ways = {}  # each list of parts and what the orders read of it, worked out once
     for across, split, measure, sided, side, boards in product(
         ACROSS, SPLITS, ORDERS, (True, False), (False, True), (False, True)
@@ -129,6 +134,42 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
         if len(parts) > TRIED:
             break
     return best[1], best[2]
+
+
+def _family_blocks(pool: SharedPool, beside: list[Piece]) -> tuple | None:
+    """The best packing of the pool's runs each as one block a sheet (pnp.layout.blocks), by
+    the same orders, cutting rules and places for a strip's label as the other packings."""
+    area, best, tried = pool.usable, None, set()
+    ways = {}
+    for split, measure, sided, side, boards in product(
+        SPLITS, ORDERS, (True, False), (False, True), (False, True)
+    ):
+        if (side and beside == pool.tiles) or (boards and not pool.tiles):
+            continue
+        if side not in ways:
+            srcs = sources(pool, beside if side else pool.tiles)
+            ways[side] = (srcs, _Way([s.piece for s in srcs]))
+        srcs, way = ways[side]
+        if (sided and not way.sided) or (boards and not way.boards):
+            continue
+        keys = way.keys(measure)
+        order = sorted(
+            range(len(srcs)),
+            key=lambda i: (sided and way.one_sided[i], boards and way.untiled[i], keys[i]),
+        )
+        shapes = (split, tuple(way.shapes[i] + (srcs[i].count,) for i in order))
+        if shapes in tried:
+            continue
+        tried.add(shapes)
+        packer = BlockPacking(area[2], area[3], pool.gutter, pool.most)
+        most = best[0][0] if best is not None else None
+        if not packer.pack(srcs, order, split, most):
+            continue
+        parts = packer.parts
+        score = _better(parts, packer, None if best is None else best[0])
+        if score is not None:
+            best = (score, parts, Packing(1.0, side, packer, tuple(packer.recipe)))
+    return best
 
 
 class _Way:
