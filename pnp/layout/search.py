@@ -194,21 +194,41 @@ class _Way:
 def _better(parts: list[Piece], packer: GuillotinePacker, than: tuple | None) -> tuple | None:
     """The packing's score where it beats `than` (None: nothing to beat), else None. The score
     is worked out only as far as it must be to tell: the cuts, the dearest, last."""
-    score = _first(parts, packer)
-    if than is not None and score > than[:3]:
+    score = (len(packer.sheets), _over(parts, packer))
+    if than is not None and score > than[:2]:
+        return None
+    score += _first(parts, packer)
+    if than is not None and score > than[:4]:
         return None
     score += _rest(parts, packer)
-    if than is not None and score > than[:5]:
+    if than is not None and score > than[:6]:
         return None
     score += (_cuts(parts, packer), _last(parts, packer))
     return score if than is None or score < than else None
 
 
 def _first(parts: list[Piece], packer: GuillotinePacker) -> tuple:
-    """Fewest sheets; then fewest printed on both sides, fewest holding a board's pieces."""
+    """Then fewest sheets printed on both sides, fewest holding a board's pieces."""
     duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
     on_boards = sum(any(parts[s.index].tile for s in sh.spots) for sh in packer.sheets)
-    return (len(packer.sheets), duplex, on_boards)
+    return (duplex, on_boards)
+
+
+def _over(parts: list[Piece], packer: GuillotinePacker) -> int:
+    """Then the fewest sheets that take more cuts than their families would alone on the sheet,
+    plus one a further family (docs/printing.md, "The cuts a shared sheet takes")."""
+    region = (-1.0, -1.0, packer.area_w + 1.0, packer.area_h + 1.0)  # no item on its edge
+    over = 0
+    for sh in packer.sheets:
+        families: dict[str, list] = {}
+        for s in sh.spots:
+            for p in parts[s.index].placements(s.x, s.y, s.rotated):
+                families.setdefault(p.ref.family, []).append((p.x, p.y, p.x + p.w, p.y + p.h))
+        if len(families) < 2:
+            continue
+        alone = sum(cut_count(rs, region) for rs in families.values()) + len(families) - 1
+        over += cut_count((r for rs in families.values() for r in rs), region) > alone
+    return over
 
 
 def _rest(parts: list[Piece], packer: GuillotinePacker) -> tuple:
