@@ -7,6 +7,7 @@ the one whose sheets take fewest (docs/printing.md, "The cuts a shared sheet tak
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import pairwise
 
@@ -14,9 +15,10 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 EPS = 0.05  # mm: edges closer than this are one cut line
 
 
-def cut_count(rects: Iterable[Box], region: Box) -> int:
-    """The cuts that free every item `rects` inside `region`."""
-    return _cuts(tuple(sorted(rects)), region, {})
+def cut_count(rects: Iterable[Box], region: Box, known: dict | None = None) -> int:
+    """The cuts that free every item `rects` inside `region`; `known`: the pieces counted
+    already (one search's, kept while it compares packings whose sheets share pieces)."""
+    return _cuts(tuple(sorted(rects)), region, {} if known is None else known)
 
 
 def _cuts(rects: tuple[Box, ...], region: Box, known: dict) -> int:
@@ -39,10 +41,12 @@ def _count(rects: tuple[Box, ...], region: Box, known: dict) -> int:
             if not lines:
                 continue
             total = len(lines)
-            for a, b in pairwise([lo, *lines, hi]):
-                inside = tuple(r for r in rects if r[axis] >= a - EPS and r[axis + 2] <= b + EPS)
+            strips: list[list[Box]] = [[] for _ in range(len(lines) + 1)]
+            for r in rects:  # no item crosses a free line: each lies in one strip
+                strips[bisect_right(lines, r[axis] + EPS)].append(r)
+            for (a, b), inside in zip(pairwise([lo, *lines, hi]), strips, strict=True):
                 sub = (a, region[1], b, region[3]) if axis == 0 else (region[0], a, region[2], b)
-                total += _cuts(inside, sub, known) if inside else 0
+                total += _cuts(tuple(inside), sub, known) if inside else 0
                 if best is not None and total >= best:
                     break  # this way already takes as many as another
             best = total if best is None else min(best, total)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
+from math import ceil
 
 from pnp.layout.blocks import BlockPacking, Recipe, parts_of, sources
 from pnp.layout.cuts import cut_count
@@ -95,7 +96,10 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
     area, tried = pool.usable, set()
     blocks = {across: pieces(pool.runs, area, across, pool.most) for across in ACROSS}
     beside = [sideways(t, area) for t in pool.tiles]
-    best = _family_blocks(pool, beside)
+    known: dict = {}  # the pieces whose cuts are counted: sheets of several packings share them
+    best = _family_blocks(pool, beside, known)
+    if best is not None and best[0][0] <= _least(pool, best[1]) and not best[0][1]:
+        return best[1], best[2]  # on as few sheets as the pool's area allows, within the bound
     ways = {}  # each list of parts and what the orders read of it, worked out once
     for across, split, measure, sided, side, boards in product(
         ACROSS, SPLITS, ORDERS, (True, False), (False, True), (False, True)
@@ -128,7 +132,7 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
             if most is not None and len(packer.sheets) > most:
                 break
         else:
-            score = _better(parts, packer, None if best is None else best[0])
+            score = _better(parts, packer, None if best is None else best[0], known)
             if score is not None:
                 best = (score, parts, Packing(across, side, packer))
         if len(parts) > TRIED:
@@ -136,7 +140,7 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
     return best[1], best[2]
 
 
-def _family_blocks(pool: SharedPool, beside: list[Piece]) -> tuple | None:
+def _family_blocks(pool: SharedPool, beside: list[Piece], known: dict) -> tuple | None:
     """The best packing of the pool's runs each as one block a sheet (pnp.layout.blocks), by
     the same orders, cutting rules and places for a strip's label as the other packings."""
     area, best, tried = pool.usable, None, set()
@@ -166,10 +170,17 @@ def _family_blocks(pool: SharedPool, beside: list[Piece]) -> tuple | None:
         if not packer.pack(srcs, order, split, most):
             continue
         parts = packer.parts
-        score = _better(parts, packer, None if best is None else best[0])
+        score = _better(parts, packer, None if best is None else best[0], known)
         if score is not None:
             best = (score, parts, Packing(1.0, side, packer, tuple(packer.recipe)))
     return best
+
+
+def _least(pool: SharedPool, parts: list[Piece]) -> int:
+    """The fewest sheets the pieces could take: their area, each with a gutter, over the sheet's."""
+    g, (_, _, w, h) = pool.gutter, pool.usable
+    need = sum((p.w + g) * (p.h + g) for p in parts) / ((w + g) * (h + g))
+    return ceil(need - 1e-9)
 
 
 class _Way:
@@ -191,10 +202,12 @@ class _Way:
         return self._keys[measure]
 
 
-def _better(parts: list[Piece], packer: GuillotinePacker, than: tuple | None) -> tuple | None:
+def _better(
+    parts: list[Piece], packer: GuillotinePacker, than: tuple | None, known: dict
+) -> tuple | None:
     """The packing's score where it beats `than` (None: nothing to beat), else None. The score
     is worked out only as far as it must be to tell: the cuts, the dearest, last."""
-    score = (len(packer.sheets), _over(parts, packer))
+    score = (len(packer.sheets), _over(parts, packer, known))
     if than is not None and score > than[:2]:
         return None
     score += _first(parts, packer)
@@ -203,7 +216,7 @@ def _better(parts: list[Piece], packer: GuillotinePacker, than: tuple | None) ->
     score += _rest(parts, packer)
     if than is not None and score > than[:6]:
         return None
-    score += (_cuts(parts, packer), _last(parts, packer))
+    score += (_cuts(parts, packer, known), _last(parts, packer))
     return score if than is None or score < than else None
 
 
@@ -214,21 +227,34 @@ def _first(parts: list[Piece], packer: GuillotinePacker) -> tuple:
     return (duplex, on_boards)
 
 
-def _over(parts: list[Piece], packer: GuillotinePacker) -> int:
+def _over(parts: list[Piece], packer: GuillotinePacker, known: dict) -> int:
     """Then the fewest sheets that take more cuts than their families would alone on the sheet,
     plus one a further family (docs/printing.md, "The cuts a shared sheet takes")."""
+    return sum(_sheet_over(parts, sh.spots, packer, known) for sh in packer.sheets)
+
+
+def _sheet_over(parts: list[Piece], spots: list, packer: GuillotinePacker, known: dict) -> bool:
+    """Whether one sheet takes more cuts than the bound; kept by what lies where on it."""
+    key = ("over", *sorted((_look(parts[s.index]), s.x, s.y, s.rotated) for s in spots))
+    if key in known:
+        return known[key]
     region = (-1.0, -1.0, packer.area_w + 1.0, packer.area_h + 1.0)  # no item on its edge
-    over = 0
-    for sh in packer.sheets:
-        families: dict[str, list] = {}
-        for s in sh.spots:
-            for p in parts[s.index].placements(s.x, s.y, s.rotated):
-                families.setdefault(p.ref.family, []).append((p.x, p.y, p.x + p.w, p.y + p.h))
-        if len(families) < 2:
-            continue
-        alone = sum(cut_count(rs, region) for rs in families.values()) + len(families) - 1
-        over += cut_count((r for rs in families.values() for r in rs), region) > alone
+    families: dict[str, list] = {}
+    for s in spots:
+        for p in parts[s.index].placements(s.x, s.y, s.rotated):
+            families.setdefault(p.ref.family, []).append((p.x, p.y, p.x + p.w, p.y + p.h))
+    over = False
+    if len(families) > 1:
+        alone = sum(cut_count(rs, region, known) for rs in families.values())
+        every = cut_count((r for rs in families.values() for r in rs), region, known)
+        over = every > alone + len(families) - 1
+    known[key] = over
     return over
+
+
+def _look(p: Piece) -> tuple:
+    """All a sheet's cuts read of a piece."""
+    return (p.refs[0].family, len(p.refs), p.cols, p.cell_w, p.cell_h, p.gap, p.turned, p.shape)
 
 
 def _rest(parts: list[Piece], packer: GuillotinePacker) -> tuple:
@@ -243,13 +269,13 @@ def _rest(parts: list[Piece], packer: GuillotinePacker) -> tuple:
     return (held, split)
 
 
-def _cuts(parts: list[Piece], packer: GuillotinePacker) -> int:
+def _cuts(parts: list[Piece], packer: GuillotinePacker, known: dict) -> int:
     """Then the fewest cuts that free every item of every sheet (pnp.layout.cuts)."""
     region = (-1.0, -1.0, packer.area_w + 1.0, packer.area_h + 1.0)  # no item on its edge
     total = 0
     for sh in packer.sheets:
         placed = [p for s in sh.spots for p in parts[s.index].placements(s.x, s.y, s.rotated)]
-        total += cut_count(((p.x, p.y, p.x + p.w, p.y + p.h) for p in placed), region)
+        total += cut_count(((p.x, p.y, p.x + p.w, p.y + p.h) for p in placed), region, known)
     return total
 
 
