@@ -105,7 +105,9 @@ class BlockPacking:
         for f, (_, _, fw, fh) in enumerate(sheet.free):
             for w, h, cols, n, turn in self._shapes(src, left, fw - g, fh - g):
                 dx, dy = fw - w - g, fh - h - g
-                fit = (-n, min(dx, dy), max(dx, dy))
+                # a two-sided piece turned only where it fits no other way (its back is placed
+                # behind it turned alike)
+                fit = (-n, turn and src.piece.two_sided, min(dx, dy), max(dx, dy))
                 if best is None or fit < best[0]:
                     best = (fit, f, w, h, cols, n, turn)
         if best is None:
