@@ -123,7 +123,11 @@ class BlockPacking:
         p = src.piece
         if src.fixed:
             for w, h, turn in ((p.w, p.h, False), (p.h, p.w, True)):
-                if (turn and (not p.turnable or abs(p.w - p.h) < EPS)) or w > fw + EPS or h > fh + EPS:
+                if (
+                    (turn and (not p.turnable or abs(p.w - p.h) < EPS))
+                    or w > fw + EPS
+                    or h > fh + EPS
+                ):
                     continue
                 yield w, h, 1, 1, turn
             return

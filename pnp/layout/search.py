@@ -1,10 +1,14 @@
 """The packing search: a shared pool's sheets, the best of a stated number of packings.
 
-Its budget: each pool is packed at most BUDGET ways (the product of ACROSS, SPLITS, ORDERS and
-three yes-or-no choices: two-sided pieces first, a strip's label beside it, a board's pieces
-first). Ways that cannot differ are skipped (a choice that sets no piece apart, an order that
-lays the same shapes in the same sequence), a packing stops as soon as it takes more sheets than
-the best so far, and a pool of more than TRIED pieces is packed once. A `Search` keeps what it
+Its budget: each pool is packed first as family blocks (pnp.layout.blocks: each run of like
+items one block a sheet), at most BLOCK_WAYS ways (the product of SPLITS, ORDERS and three
+yes-or-no choices: two-sided pieces first, a strip's label beside it, a board's pieces first);
+only where the best of those takes more sheets than the pool's area needs, or a sheet more
+cuts than the bound of docs/printing.md, is it also packed at most BUDGET ways more (those of
+ACROSS, the runs cut into blocks before packing, times the same). Ways that cannot differ are
+skipped (a choice that sets no piece apart, an order that lays the same shapes in the same
+sequence), a packing stops as soon as it takes more sheets than the best so far, and a pool of
+more than TRIED pieces is packed once (and not as family blocks). A `Search` keeps what it
 found by what the search reads of a pool (its area, gutter and the sizes, sides and families of
 its pieces, never their ids or drawings): the plans an imposition compares (the ways round a
 board is tiled) pack an unchanged pool once.
@@ -31,7 +35,8 @@ ORDERS = (  # largest first, by one measure or another; like items stay together
     lambda p: (-round(max(p.w, p.h), 1), -round(min(p.w, p.h), 1)),
     lambda p: (-round(min(p.w, p.h), 1), -round(max(p.w, p.h), 1)),
 )
-BUDGET = len(ACROSS) * len(SPLITS) * len(ORDERS) * 2 * 2 * 2  # packings a pool, at most: 144
+BLOCK_WAYS = len(SPLITS) * len(ORDERS) * 2 * 2 * 2  # family-block packings a pool, at most: 48
+BUDGET = len(ACROSS) * BLOCK_WAYS  # other packings a pool, at most: 144
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,8 @@ def _family_blocks(pool: SharedPool, beside: list[Piece], known: dict) -> tuple 
     """The best packing of the pool's runs each as one block a sheet (pnp.layout.blocks), by
     the same orders, cutting rules and places for a strip's label as the other packings."""
     area, best, tried = pool.usable, None, set()
+    if len(sources(pool, pool.tiles)) > TRIED:
+        return None  # each sheet's pass reads every source left: too many in a pool this large
     ways = {}
     for split, measure, sided, side, boards in product(
         SPLITS, ORDERS, (True, False), (False, True), (False, True)
