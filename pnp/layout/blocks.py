@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.layout.grid import fit_count
-from pnp.layout.pack import EPS, Sheet, Spot
+from pnp.layout.pack import EPS, Sheet, Spot, place
 from pnp.layout.share import Piece, SharedPool
 
 Recipe = tuple[tuple[int, int, int, int], ...]  # each block: (source, first item, items, columns)
@@ -115,7 +115,7 @@ class BlockPacking:
         _, f, w, h, cols, n, turn = best
         self.recipe.append((k, start, n, cols))
         self.parts.append(src.block(start, n, cols))
-        _cut(sheet, f, Spot(len(self.parts) - 1, 0.0, 0.0, w, h, turn), g, split)
+        place(sheet, f, Spot(len(self.parts) - 1, 0.0, 0.0, w, h, turn), g, split)
         return n
 
     def _shapes(self, src: Source, left: int, fw: float, fh: float):
@@ -147,22 +147,3 @@ class BlockPacking:
             seen.add(c)
             r = -(-n // c)
             yield c * p.cell_w + (c - 1) * gap, r * p.cell_h + (r - 1) * gap, c, n, False
-
-
-def _cut(sheet: Sheet, f: int, spot: Spot, g: float, split: str) -> None:
-    """The spot at the free rectangle's corner; the rest cut in two straight across."""
-    fx, fy, fw, fh = sheet.free.pop(f)
-    sheet.spots.append(Spot(spot.index, fx, fy, spot.w, spot.h, spot.rotated))
-    iw, ih = spot.w + g, spot.h + g
-    right_w, below_h = fw - iw, fh - ih
-    if split == "area":
-        down_first = right_w * fh >= fw * below_h
-    else:
-        down_first = right_w > below_h
-    if down_first:
-        right, below = (fx + iw, fy, right_w, fh), (fx, fy + ih, iw, below_h)
-    else:
-        right, below = (fx + iw, fy, right_w, ih), (fx, fy + ih, fw, below_h)
-    for r in (right, below):
-        if r[2] > g + EPS and r[3] > g + EPS:
-            sheet.free.append(r)

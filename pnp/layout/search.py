@@ -120,11 +120,7 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
         # an order key that sets no part apart gives the packing already tried
         if (sided and not way.sided) or (boards and not way.boards):
             continue
-        keys = way.keys(measure)
-        order = sorted(
-            range(len(parts)),
-            key=lambda i: (sided and way.one_sided[i], boards and way.untiled[i], keys[i]),
-        )
+        order = way.order(measure, sided, boards)
         # an order that lays the same sizes in the same sequence gives a packing already made
         shapes = (split, tuple(way.shapes[i] for i in order))
         if shapes in tried:
@@ -163,11 +159,7 @@ def _family_blocks(pool: SharedPool, beside: list[Piece], known: dict) -> tuple 
         srcs, way = ways[side]
         if (sided and not way.sided) or (boards and not way.boards):
             continue
-        keys = way.keys(measure)
-        order = sorted(
-            range(len(srcs)),
-            key=lambda i: (sided and way.one_sided[i], boards and way.untiled[i], keys[i]),
-        )
+        order = way.order(measure, sided, boards)
         shapes = (split, tuple(way.shapes[i] + (srcs[i].count,) for i in order))
         if shapes in tried:
             continue
@@ -203,10 +195,16 @@ class _Way:
         self.smallest = min(min(p.w, p.h) for p in parts)
         self._keys: dict = {}
 
-    def keys(self, measure) -> list:
+    def order(self, measure, sided: bool, boards: bool) -> list[int]:
+        """Its parts in the order `measure` sorts them, two-sided and a board's pieces first
+        where `sided` and `boards` say."""
         if measure not in self._keys:
             self._keys[measure] = [measure(p) for p in self.parts]
-        return self._keys[measure]
+        keys = self._keys[measure]
+        return sorted(
+            range(len(self.parts)),
+            key=lambda i: (sided and self.one_sided[i], boards and self.untiled[i], keys[i]),
+        )
 
 
 def _better(
