@@ -88,3 +88,22 @@ def test_the_count_sees_a_family_straddling_another():
     beside = [{**coin, "x_mm": 0.0, "y_mm": y} for y in (0.0, 25.0, 50.0)] + [card]
     assert enclosing(straddling) == (2, [("coins", 20.0, 20.0)])
     assert enclosing(beside) == (2, [])
+
+
+def test_a_run_stands_one_way_round_on_every_shared_sheet(built):
+    """A run of like items keeps one orientation on all its shared sheets, not only on each
+    (docs/printing.md, "Family blocks"): the same family and size printed at one turn."""
+    for game, variant in GAMES:
+        for paper in ("a4", "letter"):
+            turns: dict[tuple, set] = defaultdict(set)
+            for page in built(game, paper, variant=variant).manifest["pages"]:
+                if page["kind"] != "sheet":
+                    continue
+                for it in page["items"]:
+                    if it.get("tile") or it["side"] != "front":
+                        continue
+                    turned = it["rotation"] % 180 == 90
+                    w, h = (it["h_mm"], it["w_mm"]) if turned else (it["w_mm"], it["h_mm"])
+                    turns[(it["component"], round(w, 2), round(h, 2))].add(turned)
+            mixed = [k for k, v in turns.items() if len(v) > 1]
+            assert not mixed, f"{game} {variant} {paper}: {mixed} both upright and turned"
