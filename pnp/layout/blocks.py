@@ -89,6 +89,8 @@ class BlockPacking:
             sheet = Sheet([(0.0, 0.0, self.area_w + g, self.area_h + g)], [])
             self.sheets.append(sheet)
             for k in todo:
+                if not sheet.free:
+                    break
                 n = self._place(sheet, srcs[k], k, left[k], done[k], split)
                 left[k] -= n
                 done[k] += n
@@ -102,7 +104,11 @@ class BlockPacking:
         """The source's block on the sheet where it holds most, then fits best: items laid."""
         g = self.gutter
         best = None
+        p = src.piece
+        short, long = sorted((p.cell_w, p.cell_h) if not src.fixed else (p.w, p.h))
         for f, (_, _, fw, fh) in enumerate(sheet.free):
+            if short > min(fw, fh) - g + EPS or long > max(fw, fh) - g + EPS:
+                continue  # fits this rectangle neither way round
             for w, h, cols, n, turn in self._shapes(src, left, fw - g, fh - g):
                 dx, dy = fw - w - g, fh - h - g
                 # a two-sided piece turned only where it fits no other way (its back is placed

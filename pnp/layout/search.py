@@ -8,10 +8,10 @@ cuts than the bound of docs/printing.md, is it also packed at most BUDGET ways m
 ACROSS, the runs cut into blocks before packing, times the same). Ways that cannot differ are
 skipped (a choice that sets no piece apart, an order that lays the same shapes in the same
 sequence), a packing stops as soon as it takes more sheets than the best so far, and a pool of
-more than TRIED pieces is packed once (and not as family blocks). A `Search` keeps what it
-found by what the search reads of a pool (its area, gutter and the sizes, sides and families of
-its pieces, never their ids or drawings): the plans an imposition compares (the ways round a
-board is tiled) pack an unchanged pool once.
+more than TRIED pieces is packed once (and not as family blocks; past ONCE, as family blocks
+once). A `Search` keeps what it found by what the search reads of a pool (its area, gutter and
+the sizes, sides and families of its pieces, never their ids or drawings): the plans an
+imposition compares (the ways round a board is tiled) pack an unchanged pool once.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from pnp.layout.plan import ItemRef, SameRefs
 from pnp.layout.share import Piece, SharedPool, pieces, sideways
 
 TRIED = 2_000  # pieces past which one packing is made, not the best of several
+ONCE = 300  # runs and pieces past which one family-block packing is made (none past TRIED)
 ACROSS = (1.0, 0.5, 0.0)  # blocks as wide as their grid, half as wide, or every item alone
 SPLITS = ("area", "short")  # GuillotinePacker's rules for its first cut
 ORDERS = (  # largest first, by one measure or another; like items stay together in their order
@@ -172,6 +173,8 @@ def _family_blocks(pool: SharedPool, beside: list[Piece], known: dict) -> tuple 
         score = _better(parts, packer, None if best is None else best[0], known)
         if score is not None:
             best = (score, parts, Packing(1.0, side, packer, tuple(packer.recipe)))
+        if len(srcs) > ONCE:
+            break  # each sheet reads every source left: one packing of a pool this large
     return best
 
 
