@@ -1,8 +1,8 @@
 """On a shared sheet a family's identical items stand together (docs/printing.md): the outline
 round each run of like items (one family, one printed size, so one way round) on a sheet is
 counted, over every shipped game's shared sheets on both papers, with the reduced Earth Our Home,
-together with the outlines that hold another family's items. The count is the one
-docs/printing.md states: a packing that lets a family's items straddle another's raises it and
+together with the outlines that hold another family's items: none, as docs/printing.md states
+(each run stands in one block a sheet). A packing that lets a family's items straddle another's
 fails here. Each item's rectangle and so its size and way round are read from the printed sheet
 (tests/printed_items.py); its family is the manifest's item at that place, which
 tests/test_printed_items.py proves is where the PDF prints it."""
@@ -15,8 +15,8 @@ from printed_items import printed_sheets
 from test_shared_sheets import SHIPPED
 
 TOL = 0.05  # mm: items that only touch an outline's edge are not within it
-# docs/printing.md, "Shared sheets": 20 of the 153 runs' outlines hold another family's items
-ENCLOSING, RUNS = 20, 153
+# docs/printing.md, "Shared sheets": none of the 149 runs' outlines holds another family's items
+ENCLOSING, RUNS = 0, 149
 GAMES = [*SHIPPED, ("earth-our-home", "reduced")]
 Box = tuple[float, float, float, float]
 
@@ -79,12 +79,20 @@ def printed_runs(built) -> list[tuple[int, list[dict]]]:
     out = []
     for n, _, _, found in printed_sheets(built):
         items = [
-            {"component": it["component"], "x_mm": b[0], "y_mm": b[1], "w_mm": b[2] - b[0], "h_mm": b[3] - b[1]}
+            {
+                "component": it["component"],
+                "x_mm": b[0],
+                "y_mm": b[1],
+                "w_mm": b[2] - b[0],
+                "h_mm": b[3] - b[1],
+            }
             for it, b in found
             if it is not None and not it.get("tile")
         ]
         unlisted = [b for it, b in found if it is None]
-        assert not unlisted, f"{built.pdf.name} page {n}: printed where the manifest lists no item: {unlisted[:3]}"
+        assert not unlisted, (
+            f"{built.pdf.name} page {n}: printed where the manifest lists no item: {unlisted[:3]}"
+        )
         if len({it["component"] for it in items}) >= 2:
             out.append((n, items))
     return out
@@ -117,3 +125,21 @@ def test_the_count_sees_a_family_straddling_another():
     beside = [{**coin, "x_mm": 0.0, "y_mm": y} for y in (0.0, 25.0, 50.0)] + [card]
     assert enclosing(straddling) == (2, [("coins", 20.0, 20.0)])
     assert enclosing(beside) == (2, [])
+
+
+def test_a_run_stands_one_way_round_on_every_shared_sheet(built):
+    """A run of like items keeps one orientation on all its sheets, not only on each
+    (docs/printing.md, "Family blocks"): no family printed both as w × h and as h × w."""
+    for game, variant in GAMES:
+        for paper in ("a4", "letter"):
+            sizes: dict[str, set] = defaultdict(set)
+            for _, _, _, found in printed_sheets(built(game, paper, variant=variant)):
+                for it, b in found:
+                    if it is not None and not it.get("tile"):
+                        sizes[it["component"]].add((round(b[2] - b[0], 1), round(b[3] - b[1], 1)))
+            mixed = {
+                f: s
+                for f, s in sizes.items()
+                if any(abs(w - h) > 0.5 and (h, w) in s for w, h in s)
+            }
+            assert not mixed, f"{game} {variant} {paper}: printed both upright and turned: {mixed}"

@@ -135,7 +135,8 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 def cut_count(rects: list[Box], region: Box) -> int:
     """The straight cuts that free every item, each made right across the piece it is made in
     (a paper trimmer, pieces not stacked): in a piece, every line clear of items in one
-    direction is cut, then each strip the same way; the direction that takes fewer cuts."""
+    direction is cut, or only those at a gap between items (a block of items edge to edge is
+    cut out before its items), then each strip the same way; the way that takes fewest cuts."""
     return _cut_count(tuple(sorted(rects)), region)
 
 
@@ -151,27 +152,46 @@ def _cut_count(rects: tuple[Box, ...], region: Box) -> int:
         free = sorted(
             v for v in edges if not any(r[axis] + eps < v < r[axis + 2] - eps for r in rects)
         )
-        if not free:
-            continue
-        bounds, total = [lo, *free, hi], len(free)
-        for a, b in itertools.pairwise(bounds):
-            inside = tuple(r for r in rects if r[axis] >= a - eps and r[axis + 2] <= b + eps)
-            sub = (a, region[1], b, region[3]) if axis == 0 else (region[0], a, region[2], b)
-            total += _cut_count(inside, sub) if inside else 0
-        best = total if best is None else min(best, total)
+        # a gap's edges: clear of items, with no item's edge on the line from the other side
+        gaps = [
+            v
+            for v in free
+            if not (
+                any(abs(r[axis + 2] - v) <= eps for r in rects)
+                and any(abs(r[axis] - v) <= eps for r in rects)
+            )
+        ]
+        for lines in (free, gaps):
+            if not lines:
+                continue
+            bounds, total = [lo, *lines, hi], len(lines)
+            for a, b in itertools.pairwise(bounds):
+                inside = tuple(r for r in rects if r[axis] >= a - eps and r[axis + 2] <= b + eps)
+                sub = (a, region[1], b, region[3]) if axis == 0 else (region[0], a, region[2], b)
+                total += _cut_count(inside, sub) if inside else 0
+            best = total if best is None else min(best, total)
     assert best is not None, f"items no straight cut parts: {rects}"
     return best
 
 
 def test_the_cut_count_of_a_grid_and_of_an_item_alone():
-    """Counted by hand: a 2 × 3 grid edge to edge takes 3 cuts across and 4 down each of the 2
-    rows (11; the other way round 4 + 3 × 3 = 13); an item alone 4, one in a corner 2."""
+    """Counted by hand: a 2 × 3 grid edge to edge is cut out as a block (4 cuts), then 2 cuts
+    down it and 1 across each of its 3 columns (9; every line clear of items across the sheet
+    first, then 4 down each of the 2 rows, 3 + 8 = 11); an item alone 4, one in a corner 2."""
     grid = [
         (10 + 20 * c, 10 + 30 * r, 30 + 20 * c, 40 + 30 * r) for r in range(2) for c in range(3)
     ]
-    assert cut_count(grid, (0, 0, 100, 100)) == 11
+    assert cut_count(grid, (0, 0, 100, 100)) == 9
     assert cut_count([(10, 10, 20, 20)], (0, 0, 100, 100)) == 4
     assert cut_count([(0, 0, 20, 20)], (0, 0, 100, 100)) == 2
+    assert cut_count(BESIDE, (0, 0, 100, 20)) == 7
+
+
+# a 16 mm item and a block of three 14 mm ones beside it, in a strip 20 mm high: parting the
+# block from the item first (x = 16, 20 and 62), then its foot (y = 14), then its items (x = 34
+# and 48) takes 3 + 1 + 1 + 2 = 7 cuts; cutting every line clear of items down the strip first
+# (5), then each item's foot (4), 9
+BESIDE = [(0, 0, 16, 16), (20, 0, 34, 14), (34, 0, 48, 14), (48, 0, 62, 14)]
 
 
 def words(page: pymupdf.Page) -> dict[str, tuple[float, float]]:

@@ -8,6 +8,7 @@ packing search prefers, against counts made by hand."""
 from __future__ import annotations
 
 import pytest
+from test_shared_sheets import BESIDE
 
 from pnp.layout.cuts import cut_count
 
@@ -40,17 +41,20 @@ def test_earth_our_homes_reference_cards_print_two_to_a_letter_sheet(built, vari
 
 
 def test_the_cut_count_by_hand():
-    """A 2 × 3 grid edge to edge: 3 cuts across, then 4 down each of the 2 rows (11); an item
+    """A 2 × 3 grid edge to edge: cut out as a block (4), then 2 cuts down it and 1 across each
+    of its 3 columns (9; every line clear of items across first, 3, then 4 down each row: 11); an item
     alone 4, one in the region's corner 2; two items whose edges lie 0.01 mm apart (float
-    noise in a packing) share their cut; items no straight cut parts are never preferred."""
+    noise in a packing) share their cut; a block beside an item is parted from it before its
+    items (tests/test_shared_sheets.py, BESIDE); items no straight cut parts are never preferred."""
     region = (0.0, 0.0, 100.0, 100.0)
     grid = [
         (10 + 20 * c, 10 + 30 * r, 30 + 20 * c, 40 + 30 * r) for r in range(2) for c in range(3)
     ]
-    assert cut_count(grid, region) == 11
+    assert cut_count(grid, region) == 9
     assert cut_count([(10, 10, 20, 20)], region) == 4
     assert cut_count([(0, 0, 20, 20)], region) == 2
     assert cut_count([(10, 10, 20, 20), (20.01, 10, 30, 20)], region) == 5
+    assert cut_count(BESIDE, (0, 0, 100, 20)) == 7  # the block parted from the item first
     pinwheel = [
         (0, 0, 20, 10),
         (20, 0, 30, 20),

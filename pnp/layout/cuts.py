@@ -1,11 +1,13 @@
 """The cuts a sheet takes: straight cuts, each right across the piece it is made in (a paper
 trimmer, pieces not stacked), that free every item. In a piece every line clear of items one way
-is cut, then each strip the same way; the way that takes fewer cuts. An item's edge on the
+is cut (or only those at a gap between items, so that blocks of items edge to edge are parted
+before their items), then each strip the same way; the way that takes fewest cuts. An item's edge on the
 piece's own edge takes no cut. The packing search prefers, among packings on as many sheets,
 the one whose sheets take fewest (docs/printing.md, "The cuts a shared sheet takes")."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import pairwise
 
@@ -13,9 +15,10 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 EPS = 0.05  # mm: edges closer than this are one cut line
 
 
-def cut_count(rects: Iterable[Box], region: Box) -> int:
-    """The cuts that free every item `rects` inside `region`."""
-    return _cuts(tuple(sorted(rects)), region, {})
+def cut_count(rects: Iterable[Box], region: Box, known: dict | None = None) -> int:
+    """The cuts that free every item `rects` inside `region`; `known`: the pieces counted
+    already (one search's, kept while it compares packings whose sheets share pieces)."""
+    return _cuts(tuple(sorted(rects)), region, {} if known is None else known)
 
 
 def _cuts(rects: tuple[Box, ...], region: Box, known: dict) -> int:
@@ -33,34 +36,47 @@ def _count(rects: tuple[Box, ...], region: Box, known: dict) -> int:
     best = None
     for axis in (0, 1):
         lo, hi = region[axis], region[axis + 2]
-        free = _free_lines(rects, axis, lo, hi)
-        if not free:
-            continue
-        total = len(free)
-        for a, b in pairwise([lo, *free, hi]):
-            inside = tuple(r for r in rects if r[axis] >= a - EPS and r[axis + 2] <= b + EPS)
-            sub = (a, region[1], b, region[3]) if axis == 0 else (region[0], a, region[2], b)
-            total += _cuts(inside, sub, known) if inside else 0
-            if best is not None and total >= best:
-                break  # this way already takes as many as the other
-        best = total if best is None else min(best, total)
+        free, apart = _free_lines(rects, axis, lo, hi)
+        for lines in (free, apart) if apart != free else (free,):
+            if not lines:
+                continue
+            total = len(lines)
+            strips: list[list[Box]] = [[] for _ in range(len(lines) + 1)]
+            for r in rects:  # no item crosses a free line: each lies in one strip
+                strips[bisect_right(lines, r[axis] + EPS)].append(r)
+            for (a, b), inside in zip(pairwise([lo, *lines, hi]), strips, strict=True):
+                sub = (a, region[1], b, region[3]) if axis == 0 else (region[0], a, region[2], b)
+                total += _cuts(tuple(inside), sub, known) if inside else 0
+                if best is not None and total >= best:
+                    break  # this way already takes as many as another
+            best = total if best is None else min(best, total)
     if best is None:  # no straight line parts them: not a guillotine packing, never chosen
         return 10**6
     return best
 
 
-def _free_lines(rects: tuple[Box, ...], axis: int, lo: float, hi: float) -> list[float]:
+def _free_lines(rects: tuple[Box, ...], axis: int, lo: float, hi: float) -> tuple[list, list]:
     """The item edges one way inside (lo, hi) that cross no item: where a cut goes (edges
-    closer than EPS are one line)."""
+    closer than EPS are one line); and of those, the ones at a gap between items (items edge
+    to edge, a block, parted later): the blocks cut apart first."""
     spans = sorted((r[axis], r[axis + 2]) for r in rects)
     covered: list[list[float]] = []  # the items' spans merged where they overlap by over EPS
+    blocks: list[list[float]] = []  # and where they touch
     for a, b in spans:
         if covered and a < covered[-1][1] - 2 * EPS:
             covered[-1][1] = max(covered[-1][1], b)
         else:
             covered.append([a, b])
+        if blocks and a <= blocks[-1][1] + EPS:
+            blocks[-1][1] = max(blocks[-1][1], b)
+        else:
+            blocks.append([a, b])
+    return _lines(covered, lo, hi), _lines(blocks, lo, hi)
+
+
+def _lines(spans: list[list[float]], lo: float, hi: float) -> list[float]:
     free: list[float] = []
-    for v in sorted(v for a, b in covered for v in (a, b) if lo + EPS < v < hi - EPS):
+    for v in sorted(v for a, b in spans for v in (a, b) if lo + EPS < v < hi - EPS):
         if not free or v - free[-1] > EPS:
             free.append(v)
     return free

@@ -148,20 +148,25 @@ class GuillotinePacker:
         return count(h, w) > count(w, h)
 
     def _place(self, sheet: Sheet, k: int, index: int, pw: float, ph: float, turn: bool) -> None:
-        fx, fy, fw, fh = sheet.free.pop(k)
-        g = self.gutter
-        iw, ih = pw + g, ph + g
-        sheet.spots.append(Spot(index, fx, fy, pw, ph, turn))
-        right_w, below_h = fw - iw, fh - ih
-        # the first cut: the one that leaves the larger piece whole (or as `split` says)
-        if self.split == "area":
-            down_first = right_w * fh >= fw * below_h
-        else:  # "short": along the shorter leftover side
-            down_first = right_w > below_h
-        if down_first:
-            right, below = (fx + iw, fy, right_w, fh), (fx, fy + ih, iw, below_h)
-        else:
-            right, below = (fx + iw, fy, right_w, ih), (fx, fy + ih, fw, below_h)
-        for r in (right, below):
-            if r[2] > g + EPS and r[3] > g + EPS and r[2] >= self.least and r[3] >= self.least:
-                sheet.free.append(r)
+        place(sheet, k, Spot(index, 0.0, 0.0, pw, ph, turn), self.gutter, self.split, self.least)
+
+
+def place(sheet: Sheet, k: int, spot: Spot, g: float, split: str, least: float = 0.0) -> None:
+    """The spot at the corner of the sheet's free rectangle `k`; the rest of it cut in two
+    straight across, each piece kept if an item at least `least` wide and high could use it."""
+    fx, fy, fw, fh = sheet.free.pop(k)
+    iw, ih = spot.w + g, spot.h + g
+    sheet.spots.append(Spot(spot.index, fx, fy, spot.w, spot.h, spot.rotated))
+    right_w, below_h = fw - iw, fh - ih
+    # the first cut: the one that leaves the larger piece whole (or as `split` says)
+    if split == "area":
+        down_first = right_w * fh >= fw * below_h
+    else:  # "short": along the shorter leftover side
+        down_first = right_w > below_h
+    if down_first:
+        right, below = (fx + iw, fy, right_w, fh), (fx, fy + ih, iw, below_h)
+    else:
+        right, below = (fx + iw, fy, right_w, ih), (fx, fy + ih, fw, below_h)
+    for r in (right, below):
+        if r[2] > g + EPS and r[3] > g + EPS and r[2] >= least and r[3] >= least:
+            sheet.free.append(r)

@@ -1,13 +1,17 @@
 """The packing search: a shared pool's sheets, the best of a stated number of packings.
 
-Its budget: each pool is packed at most BUDGET ways (the product of ACROSS, SPLITS, ORDERS and
-three yes-or-no choices: two-sided pieces first, a strip's label beside it, a board's pieces
-first). Ways that cannot differ are skipped (a choice that sets no piece apart, an order that
-lays the same shapes in the same sequence), a packing stops as soon as it takes more sheets than
-the best so far, and a pool of more than TRIED pieces is packed once. A `Search` keeps what it
-found by what the search reads of a pool (its area, gutter and the sizes, sides and families of
-its pieces, never their ids or drawings): the plans an imposition compares (the ways round a
-board is tiled) pack an unchanged pool once.
+Its budget: each pool is packed first as family blocks (pnp.layout.blocks: each run of like
+items one block a sheet), at most BLOCK_WAYS ways (the product of SPLITS, ORDERS and three
+yes-or-no choices: two-sided pieces first, a strip's label beside it, a board's pieces first);
+only where the best of those takes more sheets than the pool's area needs, or a sheet more
+cuts than the bound of docs/printing.md, is it also packed at most BUDGET ways more (those of
+ACROSS, the runs cut into blocks before packing, times the same). Ways that cannot differ are
+skipped (a choice that sets no piece apart, an order that lays the same shapes in the same
+sequence), a packing stops as soon as it takes more sheets than the best so far, and a pool of
+more than TRIED pieces is packed once (and not as family blocks; past ONCE, as family blocks
+once). A `Search` keeps what it found by what the search reads of a pool (its area, gutter and
+the sizes, sides and families of its pieces, never their ids or drawings): the plans an
+imposition compares (the ways round a board is tiled) pack an unchanged pool once.
 """
 
 from __future__ import annotations
@@ -15,13 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
+from math import ceil
 
+from pnp.layout.blocks import BlockPacking, Recipe, parts_of, sources
 from pnp.layout.cuts import cut_count
 from pnp.layout.pack import GuillotinePacker
 from pnp.layout.plan import ItemRef, SameRefs
 from pnp.layout.share import Piece, SharedPool, pieces, sideways
 
 TRIED = 2_000  # pieces past which one packing is made, not the best of several
+ONCE = 300  # runs and pieces past which one family-block packing is made (none past TRIED)
 ACROSS = (1.0, 0.5, 0.0)  # blocks as wide as their grid, half as wide, or every item alone
 SPLITS = ("area", "short")  # GuillotinePacker's rules for its first cut
 ORDERS = (  # largest first, by one measure or another; like items stay together in their order
@@ -29,7 +36,8 @@ ORDERS = (  # largest first, by one measure or another; like items stay together
     lambda p: (-round(max(p.w, p.h), 1), -round(min(p.w, p.h), 1)),
     lambda p: (-round(min(p.w, p.h), 1), -round(max(p.w, p.h), 1)),
 )
-BUDGET = len(ACROSS) * len(SPLITS) * len(ORDERS) * 2 * 2 * 2  # packings a pool, at most: 144
+BLOCK_WAYS = len(SPLITS) * len(ORDERS) * 2 * 2 * 2  # family-block packings a pool, at most: 48
+BUDGET = len(ACROSS) * BLOCK_WAYS  # other packings a pool, at most: 144
 
 
 @dataclass(frozen=True)
@@ -38,14 +46,17 @@ class Packing:
 
     across: float
     side: bool  # flat strips with their label beside them
-    packer: GuillotinePacker
+    packer: GuillotinePacker | BlockPacking
+    recipe: Recipe | None = None  # a block packing's blocks (pnp.layout.blocks)
 
 
-def pool_parts(pool: SharedPool, across: float, side: bool) -> list[Piece]:
-    """The pool's pieces: its runs cut into blocks `across` wide, then its tiles."""
+def pool_parts(pool: SharedPool, kept: Packing) -> list[Piece]:
+    """The pool's pieces: its runs cut into blocks as the packing cut them, then its tiles."""
     area = pool.usable
-    tiles = [sideways(t, area) for t in pool.tiles] if side else pool.tiles
-    return pieces(pool.runs, area, across, pool.most) + tiles
+    tiles = [sideways(t, area) for t in pool.tiles] if kept.side else pool.tiles
+    if kept.recipe is not None:
+        return parts_of(sources(pool, tiles), kept.recipe)
+    return pieces(pool.runs, area, kept.across, pool.most) + tiles
 
 
 class Search:
@@ -62,7 +73,7 @@ class Search:
             parts, kept = best_packing(pool)
             self.found[key] = kept
             return parts, kept.packer
-        return pool_parts(pool, kept.across, kept.side), kept.packer
+        return pool_parts(pool, kept), kept.packer
 
 
 def content(pool: SharedPool) -> tuple:
@@ -88,9 +99,13 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
     places for a strip's label (above it or beside it); among equals the one with the fewest
     sheets printed on both sides, then the one with a board's pieces on fewest sheets (easier to
     assemble), then `_rest`, `_cuts` and `_last`."""
-    area, best, tried = pool.usable, None, set()
+    area, tried = pool.usable, set()
     blocks = {across: pieces(pool.runs, area, across, pool.most) for across in ACROSS}
     beside = [sideways(t, area) for t in pool.tiles]
+    known: dict = {}  # the pieces whose cuts are counted: sheets of several packings share them
+    best = _family_blocks(pool, beside, known)
+    if best is not None and best[0][0] <= _least(pool, best[1]) and not best[0][1]:
+        return best[1], best[2]  # on as few sheets as the pool's area allows, within the bound
     ways = {}  # each list of parts and what the orders read of it, worked out once
     for across, split, measure, sided, side, boards in product(
         ACROSS, SPLITS, ORDERS, (True, False), (False, True), (False, True)
@@ -106,11 +121,7 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
         # an order key that sets no part apart gives the packing already tried
         if (sided and not way.sided) or (boards and not way.boards):
             continue
-        keys = way.keys(measure)
-        order = sorted(
-            range(len(parts)),
-            key=lambda i: (sided and way.one_sided[i], boards and way.untiled[i], keys[i]),
-        )
+        order = way.order(measure, sided, boards)
         # an order that lays the same sizes in the same sequence gives a packing already made
         shapes = (split, tuple(way.shapes[i] for i in order))
         if shapes in tried:
@@ -123,12 +134,55 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
             if most is not None and len(packer.sheets) > most:
                 break
         else:
-            score = _better(parts, packer, None if best is None else best[0])
+            score = _better(parts, packer, None if best is None else best[0], known)
             if score is not None:
                 best = (score, parts, Packing(across, side, packer))
         if len(parts) > TRIED:
             break
     return best[1], best[2]
+
+
+def _family_blocks(pool: SharedPool, beside: list[Piece], known: dict) -> tuple | None:
+    """The best packing of the pool's runs each as one block a sheet (pnp.layout.blocks), by
+    the same orders, cutting rules and places for a strip's label as the other packings."""
+    area, best, tried = pool.usable, None, set()
+    if len(sources(pool, pool.tiles)) > TRIED:
+        return None  # each sheet's pass reads every source left: too many in a pool this large
+    ways = {}
+    for split, measure, sided, side, boards in product(
+        SPLITS, ORDERS, (True, False), (False, True), (False, True)
+    ):
+        if (side and beside == pool.tiles) or (boards and not pool.tiles):
+            continue
+        if side not in ways:
+            srcs = sources(pool, beside if side else pool.tiles)
+            ways[side] = (srcs, _Way([s.piece for s in srcs]))
+        srcs, way = ways[side]
+        if (sided and not way.sided) or (boards and not way.boards):
+            continue
+        order = way.order(measure, sided, boards)
+        shapes = (split, tuple(way.shapes[i] + (srcs[i].count,) for i in order))
+        if shapes in tried:
+            continue
+        tried.add(shapes)
+        packer = BlockPacking(area[2], area[3], pool.gutter, pool.most)
+        most = best[0][0] if best is not None else None
+        if not packer.pack(srcs, order, split, most):
+            continue
+        parts = packer.parts
+        score = _better(parts, packer, None if best is None else best[0], known)
+        if score is not None:
+            best = (score, parts, Packing(1.0, side, packer, tuple(packer.recipe)))
+        if len(srcs) > ONCE:
+            break  # each sheet reads every source left: one packing of a pool this large
+    return best
+
+
+def _least(pool: SharedPool, parts: list[Piece]) -> int:
+    """The fewest sheets the pieces could take: their area, each with a gutter, over the sheet's."""
+    g, (_, _, w, h) = pool.gutter, pool.usable
+    need = sum((p.w + g) * (p.h + g) for p in parts) / ((w + g) * (h + g))
+    return ceil(need - 1e-9)
 
 
 class _Way:
@@ -144,30 +198,71 @@ class _Way:
         self.smallest = min(min(p.w, p.h) for p in parts)
         self._keys: dict = {}
 
-    def keys(self, measure) -> list:
+    def order(self, measure, sided: bool, boards: bool) -> list[int]:
+        """Its parts in the order `measure` sorts them, two-sided and a board's pieces first
+        where `sided` and `boards` say."""
         if measure not in self._keys:
             self._keys[measure] = [measure(p) for p in self.parts]
-        return self._keys[measure]
+        keys = self._keys[measure]
+        return sorted(
+            range(len(self.parts)),
+            key=lambda i: (sided and self.one_sided[i], boards and self.untiled[i], keys[i]),
+        )
 
 
-def _better(parts: list[Piece], packer: GuillotinePacker, than: tuple | None) -> tuple | None:
+def _better(
+    parts: list[Piece], packer: GuillotinePacker, than: tuple | None, known: dict
+) -> tuple | None:
     """The packing's score where it beats `than` (None: nothing to beat), else None. The score
     is worked out only as far as it must be to tell: the cuts, the dearest, last."""
-    score = _first(parts, packer)
-    if than is not None and score > than[:3]:
+    score = (len(packer.sheets), _over(parts, packer, known))
+    if than is not None and score > than[:2]:
+        return None
+    score += _first(parts, packer)
+    if than is not None and score > than[:4]:
         return None
     score += _rest(parts, packer)
-    if than is not None and score > than[:5]:
+    if than is not None and score > than[:6]:
         return None
-    score += (_cuts(parts, packer), _last(parts, packer))
+    score += (_cuts(parts, packer, known), _last(parts, packer))
     return score if than is None or score < than else None
 
 
 def _first(parts: list[Piece], packer: GuillotinePacker) -> tuple:
-    """Fewest sheets; then fewest printed on both sides, fewest holding a board's pieces."""
+    """Then fewest sheets printed on both sides, fewest holding a board's pieces."""
     duplex = sum(any(parts[s.index].two_sided for s in sh.spots) for sh in packer.sheets)
     on_boards = sum(any(parts[s.index].tile for s in sh.spots) for sh in packer.sheets)
-    return (len(packer.sheets), duplex, on_boards)
+    return (duplex, on_boards)
+
+
+def _over(parts: list[Piece], packer: GuillotinePacker, known: dict) -> int:
+    """Then the fewest sheets that take more cuts than their families would alone on the sheet,
+    plus one a further family (docs/printing.md, "The cuts a shared sheet takes")."""
+    return sum(_sheet_over(parts, sh.spots, packer, known) for sh in packer.sheets)
+
+
+def _sheet_over(parts: list[Piece], spots: list, packer: GuillotinePacker, known: dict) -> bool:
+    """Whether one sheet takes more cuts than the bound; kept by what lies where on it."""
+    key = ("over", *sorted((_look(parts[s.index]), s.x, s.y, s.rotated) for s in spots))
+    if key in known:
+        return known[key]
+    region = (-1.0, -1.0, packer.area_w + 1.0, packer.area_h + 1.0)  # no item on its edge
+    families: dict[str, list] = {}
+    for s in spots:
+        for p in parts[s.index].placements(s.x, s.y, s.rotated):
+            families.setdefault(p.ref.family, []).append((p.x, p.y, p.x + p.w, p.y + p.h))
+    over = False
+    if len(families) > 1:
+        alone = sum(cut_count(rs, region, known) for rs in families.values())
+        every = cut_count((r for rs in families.values() for r in rs), region, known)
+        over = every > alone + len(families) - 1
+    known[key] = over
+    return over
+
+
+def _look(p: Piece) -> tuple:
+    """All a sheet's cuts read of a piece."""
+    return (p.refs[0].family, len(p.refs), p.cols, p.cell_w, p.cell_h, p.gap, p.turned, p.shape)
 
 
 def _rest(parts: list[Piece], packer: GuillotinePacker) -> tuple:
@@ -182,13 +277,13 @@ def _rest(parts: list[Piece], packer: GuillotinePacker) -> tuple:
     return (held, split)
 
 
-def _cuts(parts: list[Piece], packer: GuillotinePacker) -> int:
+def _cuts(parts: list[Piece], packer: GuillotinePacker, known: dict) -> int:
     """Then the fewest cuts that free every item of every sheet (pnp.layout.cuts)."""
     region = (-1.0, -1.0, packer.area_w + 1.0, packer.area_h + 1.0)  # no item on its edge
     total = 0
     for sh in packer.sheets:
         placed = [p for s in sh.spots for p in parts[s.index].placements(s.x, s.y, s.rotated)]
-        total += cut_count(((p.x, p.y, p.x + p.w, p.y + p.h) for p in placed), region)
+        total += cut_count(((p.x, p.y, p.x + p.w, p.y + p.h) for p in placed), region, known)
     return total
 
 

@@ -2,9 +2,11 @@
 
 A family's items that fill whole grid pages print on them; the rest (a last part-page, a
 family too small for a page, items of mixed sizes) goes to its stock's shared sheets. There a
-family's like items stay together as blocks, edge to edge as on their grid, and the blocks of
-every family are packed by pnp.layout.pack.GuillotinePacker: each sheet is cut apart with
-straight cuts right across it or across a block, and its cut marks stand in the gutters.
+family's like items stay together as blocks, edge to edge as on their grid: one block a sheet
+for each run (pnp.layout.blocks), or, where that takes more sheets, runs cut into blocks first
+and packed by pnp.layout.pack.GuillotinePacker (pnp.layout.search chooses). Each sheet is cut
+apart with straight cuts right across it or across a block, and its cut marks stand in the
+gutters.
 """
 
 from __future__ import annotations
