@@ -63,3 +63,21 @@ def test_the_map_names_the_page_of_every_tile(built, game, variant, paper):
                 f"{name}: tile {label} is not printed on page {n}"
             )
     assert maps
+
+
+def test_a_narrow_printable_area_keeps_the_map_whole(tmp_path):
+    """A 540 × 370 mm board on A4 with a 10 mm margin: its map's intro wraps to one more line
+    and its last column is a thin strip at the page's right. The intro ends above the map's
+    frame, each tile's label and page stay inside the printable area, and the map still names
+    every tile's page."""
+    from test_tiled_backs import build_board, ink_in_margin
+
+    doc, manifest = build_board(tmp_path, 540, 370, "a4", 10.0, "long")
+    n = next(p["number"] for p in manifest["pages"] if p["kind"] == "assembly")
+    page = doc[n - 1]
+    assert ink_in_margin(page, 10.0)[0] == 0
+    frame_top = min(it[1].y0 for d in page.get_drawings() for it in d["items"] if it[0] == "re")
+    words = page.get_text("words")
+    intro = [w for w in words if w[1] < frame_top + 2 and not LABEL.match(w[4])]
+    assert intro and max(w[3] for w in intro) <= frame_top, "the intro runs into the map"
+    assert len(map_entries(page)) == 8

@@ -499,7 +499,7 @@ def assembly_page(
     m = paper.margin + 3
     out: list = []
     out += text(fonts, f"Assembly map: {name}", m, m, W - 2 * m, 6, bold=True)
-    out += text(
+    intro = text(
         fonts,
         f"The board is {grid.board_w:.1f} × {grid.board_h:.1f} mm, printed on {grid.count} tiles "
         f"({grid.rows} row{'s' if grid.rows > 1 else ''} × {grid.cols} column{'s' if grid.cols > 1 else ''}, {'page' if len(pages) == 1 else 'pages'} {page_ranges(pages)}). "
@@ -512,7 +512,9 @@ def assembly_page(
         W - 2 * m,
         3.2,
     )
-    top = m + 26
+    out += intro
+    # below the intro's last line, however many lines a narrow printable area wraps it to
+    top = max(m + 26, max(t.y for t in intro if isinstance(t, Text)) + 3.0)
     aw, ah = W - 2 * m, H - top - m
     k = min(aw / grid.board_w, ah / grid.board_h)
     ox, oy = m + (aw - grid.board_w * k) / 2, top
@@ -522,9 +524,11 @@ def assembly_page(
             rx, ry, rw, rh = grid.region(c, r)
             out.append(Rect(ox + rx * k, oy + ry * k, rw * k, rh * k, Style(None, "#d01c8b", 0.5)))
             lab = tile_label(c, r)
+            # centred on its tile, but kept inside the printable area beside a thin last column
+            cx = min(max(ox + (rx + rw / 2) * k, paper.margin + 8), W - paper.margin - 8)
             out.append(
                 Rect(
-                    ox + (rx + rw / 2) * k - 6,
+                    cx - 6,
                     oy + (ry + rh / 2) * k - 4,
                     12,
                     8,
@@ -535,7 +539,7 @@ def assembly_page(
             out += text(
                 fonts,
                 lab,
-                ox + (rx + rw / 2) * k - 6,
+                cx - 6,
                 oy + (ry + rh / 2) * k - 4,
                 12,
                 4.5,
@@ -545,15 +549,21 @@ def assembly_page(
                 valign="middle",
             )
             if lab in on:  # which page to take it from
-                out += _page_label(fonts, f"page {on[lab]}", ox + (rx + rw / 2) * k,
-                                   oy + (ry + rh / 2) * k, H - paper.margin)  # fmt: skip
+                out += _page_label(fonts, f"page {on[lab]}", cx,
+                                   oy + (ry + rh / 2) * k, H - paper.margin, W - paper.margin)  # fmt: skip
     return out, place(ox, oy, k, k)
 
 
-def _page_label(fonts: FontBook, said: str, cx: float, cy: float, bottom: float) -> list:
+def _page_label(
+    fonts: FontBook, said: str, cx: float, cy: float, bottom: float, right: float
+) -> list:
     """A tile's page on the map, under its label centred at (cx, cy); beside the label where
-    under it would reach past `bottom`, the printable area's (a thin strip at the map's foot)."""
-    x, y = (cx - 8, cy + 4.5) if cy + 4.5 + 5 <= bottom else (cx + 7, cy - 2.5)
+    under it would reach past `bottom`, the printable area's (a thin strip at the map's foot),
+    on its left where its right would reach past `right`."""
+    if cy + 4.5 + 5 <= bottom:
+        x, y = cx - 8, cy + 4.5
+    else:
+        x, y = (cx + 7 if cx + 7 + 16 <= right else cx - 7 - 16), cy - 2.5
     box = Rect(x, y, 16, 5, Style("#ffffff", None), 1.0)
     return [box] + text(fonts, said, x, y, 16, 3.0, h=5, align="center", valign="middle")
 

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 
 from pnp import budget, caches
 from pnp.draw.fonts import FontBook
-from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES
+from pnp.errors import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TILES, PnpError
 from pnp.kinds import DrawContext
 from pnp.kinds.sheet_stock import check_sheet_stock
 from pnp.layout.impose import FamilyInfo, Plan, impose
+from pnp.layout.spill import backs_in_margin, inner, spill_warning
 from pnp.pipeline.faces import Faces, draw_faces, family_infos
 from pnp.pipeline.select import select
 from pnp.pipeline.tiling import check_tiling
@@ -86,14 +87,16 @@ class Prepared:
     only: tuple[str, ...] = ()  # a part of the game (--only): no rulebook check, written apart
     fold: bool = False  # gutter-fold asked for (--fold): the output files say so
     ink_saver: bool = False  # faces rewritten to save ink (--ink-saver): the output files say so
+    placed: list[str] = field(default_factory=list)  # backs the offset leaves in the margin
 
     def warnings(self) -> list[str]:
         """What prints, but not as the spec asked or badly (file:line: message): conditions
-        that match nothing, the kinds' warnings from drawing, then legibility's."""
+        that match nothing, the kinds' warnings from drawing, legibility's, then the plans' (backs
+        the duplex offset moves into the margin)."""
         read = [
             w for fam in self.game.families for w in fam.warnings
         ]  # e.g. a data file's formulas
-        return [*read, *self.noeffect, *self.ctx.warnings, *self.legible]
+        return [*read, *self.noeffect, *self.ctx.warnings, *self.legible, *self.placed]
 
 
 def house_rules(game: Game) -> list[str]:
@@ -215,9 +218,9 @@ def impose_on(
     for paper in specs:
         t0 = time.monotonic()
         folded = fold or paper.fold or prep.game.spec.fold
-        plan = _impose(prep, paper, folded)
+        plan = _backs_inside(prep, paper, folded, _impose(prep, paper, folded))
         if ink_saver:
-            plan = _with_ink(prep, paper, folded, plan)
+            plan = _with_ink(prep, plan.paper, folded, plan)
         prep.papers.append(paper)
         prep.plans.append(plan)
         log.debug(
@@ -225,6 +228,27 @@ def impose_on(
             prep.game.id, paper.id, len(plan.pages), time.monotonic() - t0,
         )  # fmt: skip
     return specs
+
+
+def _backs_inside(prep: Prepared, paper: PaperSpec, fold: bool, plan: Plan) -> Plan:
+    """The plan, or where the duplex offset moves backs into the margin, the plan laid out
+    inside a margin larger by the offset (pnp.layout.spill) where that costs no page and cuts
+    no item into tiles; else the plan, and a warning."""
+    most, pages = backs_in_margin(plan.pages, paper)
+    if not pages:
+        return plan
+    try:
+        again = _impose(prep, inner(paper), fold)
+    except (PnpError, ValueError):  # an item too large for the smaller printable area
+        again = None
+    if again is not None and not backs_in_margin(again.pages, paper)[1]:
+        tiled = {f.family for f in again.families if f.tiled}
+        if len(again.pages) <= len(plan.pages) and tiled <= {
+            f.family for f in plan.families if f.tiled
+        }:
+            return again
+    prep.placed.append(spill_warning(paper, most, pages))
+    return plan
 
 
 def _impose(
