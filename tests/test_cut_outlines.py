@@ -3,7 +3,6 @@ legal ids, score lines, and registration marks printed clear of every item."""
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -149,34 +148,16 @@ def mark_boxes(page):
 
 
 @pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.deep)])
-def test_registration_marks_are_printed_clear_of_every_item(tmp_path, capsys, paper):
+def test_registration_marks_are_printed_clear_of_every_item(built, tmp_path, capsys, paper):
     out = tmp_path / "out"
-    assert (
-        main(
-            [
-                "build",
-                "greenway",
-                "aftershock",
-                "--paper",
-                paper,
-                "--registration",
-                "--out",
-                str(out),
-                "--quiet",
-                "--jobs",
-                "1",
-            ]
-        )
-        == 0
-    )
     for game in ("greenway", "aftershock"):
-        doc = pymupdf.open(out / game / f"{game}-registration-{paper}.pdf")
+        b = built(game, paper, mode="registration")  # `pnp build GAME --registration`
+        doc, manifest = b.doc(), b.manifest
         capsys.readouterr()
         files = export_cut(game, out, "--paper", paper, "--registration")
         # pages whose item leaves the marks no room (Aftershock's sheet-sized player screens)
         # print none, and the export says which
         warned = capsys.readouterr().err
-        manifest = json.loads((out / game / f"{game}-registration-{paper}.json").read_text())
         sheets = {p["number"] for p in manifest["pages"] if p["kind"] == "sheet"}
         assert {int(f.stem[-3:]) for f in files} <= sheets and files
         for f in files:
