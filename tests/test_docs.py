@@ -126,6 +126,7 @@ def run_guide(name: str, cwd: Path, capsys) -> dict:
     return done
 
 
+@pytest.mark.deep  # copies of three shipped games built, previewed and exported: 10 s
 def test_customising_examples_work(tmp_path, monkeypatch, capsys, built):
     monkeypatch.chdir(tmp_path)
     done = run_guide("customising.md", tmp_path, capsys)
