@@ -94,6 +94,20 @@ def _built_once(dest: Path, make) -> None:
 
 
 @pytest.fixture(scope="session")
+def made(out_root):
+    """made(name, make) -> a folder that make(folder) fills once for the whole run, every worker
+    reading the same files (as `built` does): a module's export or build that several of its
+    tests read, which pytest-xdist would otherwise make again in each worker running them."""
+
+    def get(name: str, make) -> Path:
+        dest = out_root / "made" / name
+        _built_once(dest, lambda: make(dest))
+        return dest
+
+    return get
+
+
+@pytest.fixture(scope="session")
 def built(out_root):
     """built(game, paper='a4', variant=None, engine='reportlab', mode=None, **options) -> Built;
     mode: one of the print's modes ("registration", "fold", "ink_saver") turned on."""

@@ -19,6 +19,7 @@ from cutgeom import (
     overlaps,
     parse_d,
     sample,
+    shipped_cut,
 )
 
 from pnp.cli import main
@@ -46,10 +47,10 @@ def is_piece_outline(d) -> bool:
     )
 
 
-def test_packed_pieces_are_cut_apart_each_edge_once(built, tmp_path):
+def test_packed_pieces_are_cut_apart_each_edge_once(built, made):
     b = built("earthquake", "a4")
     doc = b.doc()
-    files = export_cut("earthquake", tmp_path / "out")
+    files = shipped_cut(made, "earthquake")
     pieces_pages = 0
     for f in files:
         page = page_of(doc, f)
@@ -69,9 +70,9 @@ def test_packed_pieces_are_cut_apart_each_edge_once(built, tmp_path):
     assert pieces_pages >= 2
 
 
-def test_manifest_lists_each_piece_of_a_packed_set(built, tmp_path):
+def test_manifest_lists_each_piece_of_a_packed_set(built, made):
     b = built("earthquake", "a4")
-    files = export_cut("earthquake", tmp_path / "out")
+    files = shipped_cut(made, "earthquake")
     sets = [(p, it) for p in b.manifest["pages"] for it in p["items"] if it.get("pieces")]
     assert sets
     for page, it in sets:
@@ -88,10 +89,10 @@ def test_manifest_lists_each_piece_of_a_packed_set(built, tmp_path):
                     )
 
 
-def test_nets_and_standees_get_score_lines(built, tmp_path):
+def test_nets_and_standees_get_score_lines(built, made):
     for game in ("aftershock", "piecepack"):
         doc = built(game, "a4").doc()
-        files = export_cut(game, tmp_path / game)
+        files = shipped_cut(made, game)
         scored = 0
         for f in files:
             root = ET.parse(f).getroot()
