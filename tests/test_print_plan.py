@@ -207,6 +207,7 @@ def test_a_variant_prints_as_few_jobs_as_its_stocks_and_sides(built, paper):
     ]
 
 
+@pytest.mark.deep  # Aftershock built again with the SVG engine (3 s)
 def test_the_svg_engine_prints_the_same_plan(built):
     a = built("aftershock", "letter")
     b = built("aftershock", "letter", engine="svg")
@@ -215,12 +216,18 @@ def test_the_svg_engine_prints_the_same_plan(built):
     assert headers(a.doc()) == headers(b.doc())
 
 
+# the ink-saver on A4 (the print tests/test_printed_margin.py reads); Greenway's registration
+# print on A4 is read every day by test_every_print_and_cut_sheet_says_what_it_is, on Letter deep
 @pytest.mark.parametrize(
-    ("game", "mode"),
-    [("aftershock", "fold"), ("aftershock", "ink_saver"), ("greenway", "registration")],
+    ("game", "mode", "paper"),
+    [
+        ("aftershock", "fold", "letter"),
+        ("aftershock", "ink_saver", "a4"),
+        pytest.param("greenway", "registration", "letter", marks=pytest.mark.deep),
+    ],
 )
-def test_every_mode_prints_a_plan_that_holds(built, game, mode):
-    b = built(game, "letter", mode=mode)
+def test_every_mode_prints_a_plan_that_holds(built, game, mode, paper):
+    b = built(game, paper, mode=mode)
     doc = b.doc()
     check_plan(doc, b.manifest)
     check_header_places(doc, b.manifest)

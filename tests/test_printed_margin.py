@@ -248,7 +248,10 @@ def test_the_guide_keeps_the_margin_in_every_mode(built, paper, mode):
 WIDE = 8.0  # mm: wider than any common printer's edge (docs/printing.md's table)
 
 
-@pytest.mark.parametrize(("game", "paper"), [("aftershock", "a4"), ("earthquake", "letter")])
+@pytest.mark.parametrize(
+    ("game", "paper"),
+    [("aftershock", "a4"), pytest.param("earthquake", "letter", marks=pytest.mark.deep)],
+)
 def test_a_wider_margin_keeps_all_ink_and_every_mark_inside_it(tmp_path, game, paper):
     """`pnp build --margin 8`: the 8 mm band round every page prints white, every item edge
     still has a 3 mm mark inside it, and the manifest says which margin the sheets keep."""

@@ -171,6 +171,7 @@ def test_a_fills_rule_reads_only_the_colours_it_names(tmp_path, capsys):
     assert all(v["passed"] for k, v in results.items() if k != "drawn:fills")
 
 
+@pytest.mark.deep  # a copy checked twice in another mode (3 s); each game's misprints: above
 def test_an_ink_saver_print_reads_pale_fills_on_the_print_it_lightens(tmp_path, capsys):
     """The ink-saver prints Earthquake's pale tank farm white inside an outline of its colour:
     the rule reading the farm where it lies does not apply to that print as shipped, and a farm
@@ -191,6 +192,7 @@ def test_an_ink_saver_print_reads_pale_fills_on_the_print_it_lightens(tmp_path, 
     assert "In the center is a tank farm" in r["cite"]
 
 
+@pytest.mark.deep  # a copy checked twice in another mode (3 s); each game's misprints: above
 def test_the_reduced_globes_read_their_key_rows_at_their_scale(tmp_path, capsys):
     """Areas are in the family's own millimetres: the key's rows lie beyond the reduced globe's
     drawn size in those units, yet are read at its scale, and a palm beside the Marine words
