@@ -148,7 +148,10 @@ def mark_boxes(page):
     return out
 
 
-@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.deep)])
+# deep (4 s a paper): every day tests/test_registration_clearance.py reads the marks clear of
+# every ink and the cut files' marks, tests/test_print_plan.py each game's registration sheets
+@pytest.mark.deep
+@pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_registration_marks_are_printed_clear_of_every_item(built, tmp_path, capsys, paper):
     out = tmp_path / "out"
     for game in ("greenway", "aftershock"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image
 
 from pnp.cli import main
@@ -61,6 +62,7 @@ def test_tts_splits_a_deck_of_more_than_69(small_game, tmp_path):
     assert "Number:        69" in note and "Number:        11" in note
 
 
+@pytest.mark.deep  # every cut file of four games (5 s); tests/test_cut_outlines.py: every day
 def test_cut_file_follows_the_printed_outlines(built, made):
     """Every cut path lies on an outline the printed PDF draws on the same sheet: rounded cards
     and circles (greenway, aftershock), die nets (aftershock), packed pieces (earthquake),
