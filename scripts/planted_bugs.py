@@ -5,6 +5,7 @@
     .venv/bin/python scripts/planted_bugs.py 3 17         # only these bugs (numbers from --list)
     .venv/bin/python scripts/planted_bugs.py --list
     .venv/bin/python scripts/planted_bugs.py 74 75 --tests tests/test_x.py   # these tests only
+    .venv/bin/python scripts/planted_bugs.py 60 --tests tests/test_x.py --deep  # their deep ones too
 
 Each bug is one small edit a tired developer could make (a sign flipped, a bound off by one, a
 condition dropped), written in tests/planted_bugs.yaml as the file, the text it replaces
@@ -66,11 +67,12 @@ SUITE = [  # what CI runs (.ci/run): the README's test command, the deep tests, 
 ]
 
 
-def only(tests: list[str]) -> list[list[str]]:
+def only(tests: list[str], deep: bool = False) -> list[list[str]]:
     """The everyday suite's options (pyproject's addopts: not the deep tests) on these test files
     alone, in one worker: a test failing here fails the README's command, at a fraction of the
-    time (to show a new bug is caught by the tests written for it)."""
-    return [[*PYTEST, "-n", "1", *tests]]
+    time (to show a new bug is caught by the tests written for it). With deep, the files' deep
+    tests run too (`-m ""`): a test failing there fails CI's deep run."""
+    return [[*PYTEST, "-n", "1", *(["-m", ""] if deep else []), *tests]]
 
 
 def run_suite(timeout: float, suite: list[list[str]] = SUITE) -> tuple[bool, str]:
@@ -117,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="run only these test files (the everyday options, one worker), not the whole suite",
     )
+    ap.add_argument(
+        "--deep", action="store_true", help="with --tests: the files' deep tests too, as CI runs them"
+    )
     args = ap.parse_args(argv)
     bugs = load()
     if args.numbers:
@@ -140,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     print("| # | package | planted bug | caught | suite's last line | s |")
     print("|---|---|---|---|---|---|")
     for b in bugs:
-        caught, last, secs = plant(b, args.timeout, only(args.tests) if args.tests else SUITE)
+        suite = only(args.tests, args.deep) if args.tests else SUITE
+        caught, last, secs = plant(b, args.timeout, suite)
         caught_n += caught
         print(
             f"| {b.number} | {b.kind} | {b.what} | {'yes' if caught else '**no**'} | {last} | {secs:.0f} |",

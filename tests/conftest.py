@@ -94,19 +94,36 @@ def _built_once(dest: Path, make) -> None:
 
 
 @pytest.fixture(scope="session")
+def made(out_root):
+    """made(name, make) -> a folder that make(folder) fills once for the whole run, every worker
+    reading the same files (as `built` does): a module's export or build that several of its
+    tests read, which pytest-xdist would otherwise make again in each worker running them."""
+
+    def get(name: str, make) -> Path:
+        dest = out_root / "made" / name
+        _built_once(dest, lambda: make(dest))
+        return dest
+
+    return get
+
+
+@pytest.fixture(scope="session")
 def built(out_root):
-    """built(game, paper='a4', variant=None, engine='reportlab', **options) -> Built."""
+    """built(game, paper='a4', variant=None, engine='reportlab', mode=None, **options) -> Built;
+    mode: one of the print's modes ("registration", "fold", "ink_saver") turned on."""
 
     def get(
         game: str,
         paper: str = "a4",
         variant: str | None = None,
         engine: str = "reportlab",
+        mode: str | None = None,
         **options,
     ) -> Built:
-        key = (game, paper, variant, engine, tuple(sorted(options.items())))
+        key = (game, paper, variant, engine, tuple(sorted(options.items())), mode)
         if key not in _cache:
-            name = "-".join(str(k) for k in key[:4]).replace("/", "_").replace("\\", "_")
+            parts = [*key[:4], mode] if mode else key[:4]
+            name = "-".join(str(k) for k in parts).replace("/", "_").replace("\\", "_")
             dest = (
                 out_root
                 / name
@@ -116,7 +133,8 @@ def built(out_root):
 
             def make() -> None:
                 g = load_game(game, variant=variant, options=options or None)
-                holder.extend(build(g, [paper], engine=engine, out_dir=dest / "out"))
+                modes = {mode: True} if mode else {}
+                holder.extend(build(g, [paper], engine=engine, out_dir=dest / "out", **modes))
 
             _built_once(dest, make)
             pdfs = sorted((dest / "out").rglob("*.pdf"))
@@ -312,3 +330,13 @@ def one_paper_each(cases) -> list:
 
     turn = {g: ("a4", "letter")[i % 2] for i, g in enumerate(sorted(builtin_games()))}
     return sweep(cases, lambda c: turn.get(c[0], c[-1]) == c[-1])
+
+
+def first_of_each(cases, group) -> list:
+    """sweep() of cases keeping the first case of each group (`group(case)`: its game) in the
+    everyday run: every group is read each time, its other cases with the deep tests."""
+    firsts: dict = {}
+    for c in cases:
+        firsts.setdefault(group(c), id(c))
+    keep = set(firsts.values())
+    return sweep(cases, lambda c: id(c) in keep)

@@ -263,3 +263,14 @@ def overlaps(segs) -> list:
                 twice.append(key)
             seen[key] = True
     return twice
+
+
+def shipped_cut(made, game: str) -> list:
+    """The cut files of `pnp export GAME --cut --paper a4` (sorted), exported once for the run
+    (conftest's `made`): the tests that only read them share one export."""
+    from pnp.cli import main
+
+    def export(out) -> None:
+        assert main(["export", game, "--cut", "--paper", "a4", "--out", str(out), "--quiet"]) == 0
+
+    return sorted((made(f"cut-{game}-a4", export) / game / "cut").glob(f"{game}-a4-cut-p*.svg"))

@@ -3,7 +3,6 @@ legal ids, score lines, and registration marks printed clear of every item."""
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -20,6 +19,7 @@ from cutgeom import (
     overlaps,
     parse_d,
     sample,
+    shipped_cut,
 )
 
 from pnp.cli import main
@@ -47,10 +47,10 @@ def is_piece_outline(d) -> bool:
     )
 
 
-def test_packed_pieces_are_cut_apart_each_edge_once(built, tmp_path):
+def test_packed_pieces_are_cut_apart_each_edge_once(built, made):
     b = built("earthquake", "a4")
     doc = b.doc()
-    files = export_cut("earthquake", tmp_path / "out")
+    files = shipped_cut(made, "earthquake")
     pieces_pages = 0
     for f in files:
         page = page_of(doc, f)
@@ -70,9 +70,9 @@ def test_packed_pieces_are_cut_apart_each_edge_once(built, tmp_path):
     assert pieces_pages >= 2
 
 
-def test_manifest_lists_each_piece_of_a_packed_set(built, tmp_path):
+def test_manifest_lists_each_piece_of_a_packed_set(built, made):
     b = built("earthquake", "a4")
-    files = export_cut("earthquake", tmp_path / "out")
+    files = shipped_cut(made, "earthquake")
     sets = [(p, it) for p in b.manifest["pages"] for it in p["items"] if it.get("pieces")]
     assert sets
     for page, it in sets:
@@ -89,10 +89,10 @@ def test_manifest_lists_each_piece_of_a_packed_set(built, tmp_path):
                     )
 
 
-def test_nets_and_standees_get_score_lines(built, tmp_path):
+def test_nets_and_standees_get_score_lines(built, made):
     for game in ("aftershock", "piecepack"):
         doc = built(game, "a4").doc()
-        files = export_cut(game, tmp_path / game)
+        files = shipped_cut(made, game)
         scored = 0
         for f in files:
             root = ET.parse(f).getroot()
@@ -148,35 +148,20 @@ def mark_boxes(page):
     return out
 
 
-@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.deep)])
-def test_registration_marks_are_printed_clear_of_every_item(tmp_path, capsys, paper):
+# deep (4 s a paper): every day tests/test_registration_clearance.py reads the marks clear of
+# every ink and the cut files' marks, tests/test_print_plan.py each game's registration sheets
+@pytest.mark.deep
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_registration_marks_are_printed_clear_of_every_item(built, tmp_path, capsys, paper):
     out = tmp_path / "out"
-    assert (
-        main(
-            [
-                "build",
-                "greenway",
-                "aftershock",
-                "--paper",
-                paper,
-                "--registration",
-                "--out",
-                str(out),
-                "--quiet",
-                "--jobs",
-                "1",
-            ]
-        )
-        == 0
-    )
     for game in ("greenway", "aftershock"):
-        doc = pymupdf.open(out / game / f"{game}-registration-{paper}.pdf")
+        b = built(game, paper, mode="registration")  # `pnp build GAME --registration`
+        doc, manifest = b.doc(), b.manifest
         capsys.readouterr()
         files = export_cut(game, out, "--paper", paper, "--registration")
         # pages whose item leaves the marks no room (Aftershock's sheet-sized player screens)
         # print none, and the export says which
         warned = capsys.readouterr().err
-        manifest = json.loads((out / game / f"{game}-registration-{paper}.json").read_text())
         sheets = {p["number"] for p in manifest["pages"] if p["kind"] == "sheet"}
         assert {int(f.stem[-3:]) for f in files} <= sheets and files
         for f in files:

@@ -126,6 +126,7 @@ def run_guide(name: str, cwd: Path, capsys) -> dict:
     return done
 
 
+@pytest.mark.deep  # copies of three shipped games built, previewed and exported: 10 s
 def test_customising_examples_work(tmp_path, monkeypatch, capsys, built):
     monkeypatch.chdir(tmp_path)
     done = run_guide("customising.md", tmp_path, capsys)
@@ -254,16 +255,21 @@ def names_a_shipped_game(command: str) -> bool:
     return bool(set(shlex.split(command)) & set(builtin_games()))
 
 
-# the examples on the small game from `pnp new` run every day; those that build, list or check a
-# shipped game (5 to 10 s a page) run with the deep tests
+# the examples on the small game from `pnp new` run every day, but for the printing guide's (8 s:
+# every mode and export); those that build, list or check a shipped game (5 to 10 s a page) run
+# with the deep tests
 CASES = [(p, False) for p in PAGES] + [
     (p, True) for p in PAGES if any(names_a_shipped_game(c) for c, _ in example_commands(p))
 ]
+DEEP_PAGES = {"printing.md"}
 
 
 @pytest.mark.parametrize(
     ("page", "shipped"),
-    [pytest.param(p, s, marks=pytest.mark.deep if s else ()) for p, s in CASES],
+    [
+        pytest.param(p, s, marks=pytest.mark.deep if s or p.name in DEEP_PAGES else ())
+        for p, s in CASES
+    ],
     ids=[f"{p.relative_to(REPO)}-{'shipped' if s else 'small'}" for p, s in CASES],
 )
 def test_every_command_example_runs(page, shipped, tmp_path, monkeypatch, capsys):

@@ -172,6 +172,7 @@ def test_checker_fails_on_a_third_a_hex(game_copy, capsys):
     assert fail.startswith("DEPARTS") and "A: 3" in fail
 
 
+@pytest.mark.deep  # a copy checked (1 s); a third of a hex fails every day
 def test_checker_fails_on_19_counters_of_a_species(game_copy, capsys):
     folder = game_copy("earth-our-home")
     counters = folder / "counters.yaml"

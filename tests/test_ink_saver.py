@@ -86,8 +86,8 @@ def guide_estimates(doc: pymupdf.Document) -> dict[int, tuple[float, float]]:
 
 
 # everyday: the game of text and thin lines that saves least (its black mixed of four inks would
-# use more than half), and two more; every game with the deep tests
-EVERYDAY_INK = {"global-warming", "greenway", "piecepack"}
+# use more than half); every game with the deep tests
+EVERYDAY_INK = {"global-warming"}
 
 
 @pytest.mark.parametrize("game", sweep(sorted(builtin_games()), EVERYDAY_INK.__contains__))

@@ -188,6 +188,7 @@ def test_every_primitive_writes_valid_svg():
     )  # as at run time
 
 
+@pytest.mark.deep  # Greenway built again without freetype (3 s)
 def test_svg_route_without_freetype_draws_text_as_outlines(both, tmp_path, monkeypatch):
     """Where cairo cannot load the fonts, text is filled glyph outlines at the same place."""
     import pymupdf

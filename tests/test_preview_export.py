@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image
 
 from pnp.cli import main
@@ -61,18 +62,17 @@ def test_tts_splits_a_deck_of_more_than_69(small_game, tmp_path):
     assert "Number:        69" in note and "Number:        11" in note
 
 
-def test_cut_file_follows_the_printed_outlines(built, tmp_path):
+@pytest.mark.deep  # every cut file of four games (5 s); tests/test_cut_outlines.py: every day
+def test_cut_file_follows_the_printed_outlines(built, made):
     """Every cut path lies on an outline the printed PDF draws on the same sheet: rounded cards
     and circles (greenway, aftershock), die nets (aftershock), packed pieces (earthquake),
     standees (piecepack). The rest is in tests/test_cut_outlines.py."""
-    from cutgeom import bleeds_of, check_cut_file
+    from cutgeom import bleeds_of, check_cut_file, shipped_cut
 
     checked = 0
     for game in ("greenway", "aftershock", "earthquake", "piecepack"):
         b = built(game, "a4")
-        out = tmp_path / game
-        assert main(["export", game, "--cut", "--paper", "a4", "--out", str(out), "--quiet"]) == 0
-        files = sorted((out / game / "cut").glob(f"{game}-a4-cut-p*.svg"))
+        files = shipped_cut(made, game)
         assert files
         doc, bleeds = b.doc(), bleeds_of(game)
         for f in files:

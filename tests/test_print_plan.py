@@ -10,17 +10,13 @@ stock, and each header inside the printable area, clear of every item and mark.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import numpy as np
 import pymupdf
 import pytest
-from conftest import MM, Built, one_paper_each
-
-from pnp import build
-from pnp.spec.load import load_game
+from conftest import MM, one_paper_each
 
 JOB = re.compile(
     r"(\d+) (\d+)(?:–(\d+))? (paper|card stock|duplex calibration, once) "
@@ -211,6 +207,7 @@ def test_a_variant_prints_as_few_jobs_as_its_stocks_and_sides(built, paper):
     ]
 
 
+@pytest.mark.deep  # Aftershock built again with the SVG engine (3 s)
 def test_the_svg_engine_prints_the_same_plan(built):
     a = built("aftershock", "letter")
     b = built("aftershock", "letter", engine="svg")
@@ -219,14 +216,19 @@ def test_the_svg_engine_prints_the_same_plan(built):
     assert headers(a.doc()) == headers(b.doc())
 
 
+# the ink-saver on A4 (the print tests/test_printed_margin.py reads); Greenway's registration
+# print on A4 is read every day by test_every_print_and_cut_sheet_says_what_it_is, on Letter deep
 @pytest.mark.parametrize(
-    ("game", "mode"),
-    [("aftershock", "fold"), ("aftershock", "ink_saver"), ("greenway", "registration")],
+    ("game", "mode", "paper"),
+    [
+        ("aftershock", "fold", "letter"),
+        ("aftershock", "ink_saver", "a4"),
+        pytest.param("greenway", "registration", "letter", marks=pytest.mark.deep),
+    ],
 )
-def test_every_mode_prints_a_plan_that_holds(tmp_path, game, mode):
-    out = build(load_game(game), ["letter"], out_dir=tmp_path, **{mode: True})[0]
-    doc = pymupdf.open(out.pdf)
-    b = Built(out.pdf, json.loads(out.manifest.read_text()))
+def test_every_mode_prints_a_plan_that_holds(built, game, mode, paper):
+    b = built(game, paper, mode=mode)
+    doc = b.doc()
     check_plan(doc, b.manifest)
     check_header_places(doc, b.manifest)
     if mode == "fold":
@@ -240,14 +242,13 @@ def test_every_mode_prints_a_plan_that_holds(tmp_path, game, mode):
 @pytest.mark.parametrize(
     ("game", "paper"), one_paper_each([(g, p) for g in GAMES for p in ("a4", "letter")])
 )
-def test_every_print_and_cut_sheet_says_what_it_is(tmp_path, game, paper):
+def test_every_print_and_cut_sheet_says_what_it_is(built, game, paper):
     """With --registration too, every sheet page prints its header, clear of the registration
     marks and of every other ink (a tile page, with no marks, keeps its header as without)."""
-    out = build(load_game(game), [paper], out_dir=tmp_path, registration=True)[0]
-    doc = pymupdf.open(out.pdf)
-    manifest = json.loads(out.manifest.read_text())
-    check_plan(doc, manifest)
-    check_header_places(doc, manifest)
+    b = built(game, paper, mode="registration")
+    doc = b.doc()
+    check_plan(doc, b.manifest)
+    check_header_places(doc, b.manifest)
 
 
 @pytest.mark.parametrize(("game", "paper"), [("aftershock", "letter"), ("greenway", "a4")])

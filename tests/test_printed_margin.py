@@ -231,18 +231,12 @@ def test_a_long_guide_continues_on_another_page_and_drops_no_row(tmp_path):
 
 
 @pytest.mark.parametrize(("paper", "mode"), [("a4", "ink_saver"), ("letter", "fold")])
-def test_the_guide_keeps_the_margin_in_every_mode(tmp_path, paper, mode):
+def test_the_guide_keeps_the_margin_in_every_mode(built, paper, mode):
     """The modes add to the guide (the ink estimates, the gutter-fold paragraph): what does
     not fit above the printable area's bottom continues on the next page, never off the paper."""
-    import json
-
-    import pymupdf
-
-    from pnp import build
-
-    out = build("aftershock", paper, out_dir=tmp_path, **{mode: True})
-    doc = pymupdf.open(out[0].pdf)
-    pages = json.loads(out[0].manifest.read_text(encoding="utf-8"))["pages"]
+    b = built("aftershock", paper, mode=mode)
+    doc = b.doc()
+    pages = b.manifest["pages"]
     guides = [p["number"] for p in pages if p["kind"] == "guide"]
     assert len(guides) >= 2  # the first page's overflow went on
     inked = [(n, *ink_in_margin(doc[n - 1])) for n in guides if ink_in_margin(doc[n - 1])[0]]
@@ -254,7 +248,10 @@ def test_the_guide_keeps_the_margin_in_every_mode(tmp_path, paper, mode):
 WIDE = 8.0  # mm: wider than any common printer's edge (docs/printing.md's table)
 
 
-@pytest.mark.parametrize(("game", "paper"), [("aftershock", "a4"), ("earthquake", "letter")])
+@pytest.mark.parametrize(
+    ("game", "paper"),
+    [("aftershock", "a4"), pytest.param("earthquake", "letter", marks=pytest.mark.deep)],
+)
 def test_a_wider_margin_keeps_all_ink_and_every_mark_inside_it(tmp_path, game, paper):
     """`pnp build --margin 8`: the 8 mm band round every page prints white, every item edge
     still has a 3 mm mark inside it, and the manifest says which margin the sheets keep."""

@@ -7,6 +7,7 @@ same things over the whole face would pass it."""
 from __future__ import annotations
 
 import pytest
+from conftest import first_of_each
 
 from tests.rulecheck import check, copy_game, edit
 
@@ -134,8 +135,11 @@ CASES = [
 ]
 
 
+# one misprint of each game every day, the rest deep
 @pytest.mark.parametrize(
-    ("game", "file", "old", "new", "rule", "words"), CASES, ids=[c[4] for c in CASES]
+    ("game", "file", "old", "new", "rule", "words"),
+    first_of_each(CASES, lambda c: c[0]),
+    ids=[c[4] for c in CASES],
 )
 def test_a_thing_moved_from_its_place_fails(tmp_path, capsys, game, file, old, new, rule, words):
     folder = copy_game(tmp_path, game)
@@ -167,6 +171,7 @@ def test_a_fills_rule_reads_only_the_colours_it_names(tmp_path, capsys):
     assert all(v["passed"] for k, v in results.items() if k != "drawn:fills")
 
 
+@pytest.mark.deep  # a copy checked twice in another mode (3 s); each game's misprints: above
 def test_an_ink_saver_print_reads_pale_fills_on_the_print_it_lightens(tmp_path, capsys):
     """The ink-saver prints Earthquake's pale tank farm white inside an outline of its colour:
     the rule reading the farm where it lies does not apply to that print as shipped, and a farm
@@ -187,6 +192,7 @@ def test_an_ink_saver_print_reads_pale_fills_on_the_print_it_lightens(tmp_path, 
     assert "In the center is a tank farm" in r["cite"]
 
 
+@pytest.mark.deep  # a copy checked twice in another mode (3 s); each game's misprints: above
 def test_the_reduced_globes_read_their_key_rows_at_their_scale(tmp_path, capsys):
     """Areas are in the family's own millimetres: the key's rows lie beyond the reduced globe's
     drawn size in those units, yet are read at its scale, and a palm beside the Marine words

@@ -6,12 +6,10 @@ hand, which the export's warning names)."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from types import SimpleNamespace
 
-import pymupdf
 import pytest
 from conftest import MM
 from test_registration_bleed import gap, mark_boxes
@@ -56,19 +54,18 @@ def _cut_marks(svg: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("game", "paper"), [("aftershock", "a4"), ("earth-our-home", "letter")])
-def test_marks_keep_clear_of_every_ink_and_the_cut_files_agree(tmp_path, capsys, game, paper):
+def test_marks_keep_clear_of_every_ink_and_the_cut_files_agree(
+    built, tmp_path, capsys, game, paper
+):
     out = tmp_path / "out"
-    assert (
-        main(["build", game, "--paper", paper, "--registration", "--quiet", "--out", str(out)]) == 0
-    )
+    b = built(game, paper, mode="registration")  # `pnp build GAME --registration`
     capsys.readouterr()
     assert (
         main(["export", game, "--cut", "--paper", paper, "--registration", "--out", str(out)]) == 0
     )
     warned = capsys.readouterr().err
     stem = f"{game}-registration-{paper}"
-    doc = pymupdf.open(out / game / f"{stem}.pdf")
-    manifest = json.loads((out / game / f"{stem}.json").read_text())
+    doc, manifest = b.doc(), b.manifest
     by_hand, printed = [], 0
     for p in manifest["pages"]:
         if p["kind"] != "sheet":

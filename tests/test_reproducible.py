@@ -63,6 +63,7 @@ def test_reportlab_builds_are_byte_identical(game, tmp_path, monkeypatch, capsys
         assert str(tmp_path).encode() not in blob, f"{name} names the folder it was built in"
 
 
+@pytest.mark.deep  # two SVG-engine builds (2 s); the reportlab builds: every day
 def test_svg_engine_builds_are_byte_identical(tmp_path, monkeypatch, capsys):
     args = ("--engine", "svg", "--paper", "a4")
     a = build_in("greenway", tmp_path / "one", tmp_path / "cwd1", monkeypatch, capsys, *args)

@@ -72,6 +72,7 @@ def test_a_new_sentence_without_a_rule_fails_and_is_listed(tmp_path, capsys):
     assert rc == 0 and results["coverage:texts"]["passed"]
 
 
+@pytest.mark.deep  # a copy of a game checked again (2 s); a new sentence: every day
 def test_a_game_without_design_texts_is_not_held_to_coverage(tmp_path, capsys):
     folder = copy_game(tmp_path, "earthquake")
     path = folder / "rules.yaml"
@@ -85,6 +86,7 @@ def test_a_game_without_design_texts_is_not_held_to_coverage(tmp_path, capsys):
     assert "no design_texts" in capsys.readouterr().out
 
 
+@pytest.mark.deep  # a copy of a game checked again (2 s); a new sentence: every day
 def test_a_phrase_rule_proves_its_phrase_only(tmp_path, capsys):
     """A rule that finds a phrase inside a text proves that phrase: the rest of the sentence is
     listed as unproven, so a clause edited there cannot pass unseen."""
@@ -134,6 +136,7 @@ def test_a_pattern_proves_what_it_spells(pattern, text, left):
     assert remainder(text, literal_spans(pattern, text)) == left
 
 
+@pytest.mark.deep  # a copy of a game checked again (2 s); a new sentence: every day
 def test_a_declaration_names_whole_texts(tmp_path, capsys):
     """A design text declared by a sentence wildcard or by `contains` is refused (exit 2, the
     file, line and key); a narrow class is accepted."""
@@ -156,6 +159,7 @@ def test_a_declaration_names_whole_texts(tmp_path, capsys):
     assert rc == 0, [k for k, v in results.items() if not v["passed"]]
 
 
+@pytest.mark.deep  # a copy of a game checked again (2 s); a new sentence: every day
 def test_symbols_and_fills_no_rule_reads_are_listed(tmp_path, capsys):
     """With design_art, every symbol drawn and every filled region is read by a rule or named
     by art or exact colour; the rest is listed per family, side and art (or colour)."""

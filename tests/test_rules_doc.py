@@ -3,6 +3,7 @@ failure the guide describes is the one `pnp check` reports."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import re
 from pathlib import Path
@@ -53,14 +54,21 @@ def test_every_game_has_a_worked_example():
     assert {s for s, _ in EXAMPLES} == set(SECTIONS)
 
 
+@functools.cache
+def _drawn(game_id: str):
+    """A shipped game, its rules and its faces as the pipeline draws them (a rule's other
+    variant drawn the same way), read once per process: every worked rule reads the same."""
+    game = load_game(game_id)
+    return game, load_rules(game), printed_faces(prepare(game, legibility=False))
+
+
 @pytest.mark.parametrize(
     ("section", "regions", "rule"), RULES, ids=[f"{s}: {r['id']}" for s, _, r in RULES]
 )
 def test_worked_rule_passes_on_its_game(section, regions, rule):
     passed = []
     for game_id in SECTIONS[section]:
-        game = load_game(game_id)
-        shipped = load_rules(game)
+        game, shipped, printed = _drawn(game_id)
         if not any(
             name in ({**shipped.regions, **regions}) for name in _region_names(rule)
         ) and _region_names(rule):
@@ -68,8 +76,6 @@ def test_worked_rule_passes_on_its_game(section, regions, rule):
         rules = RulesFile.model_validate(
             {"game": game_id, "regions": {**_plain(shipped.regions), **regions}, "rules": [rule]}
         )
-        # the faces as the pipeline draws them; a rule's other variant drawn the same way
-        printed = printed_faces(prepare(game, legibility=False))
         (result,) = [r for r in evaluate(game, rules, printed=printed, draw=draw_printed) if r.id == rule["id"]]
         passed.append((game_id, result.passed, result.found))
     assert any(ok for _, ok, _ in passed), f"{rule['id']}: {passed}"

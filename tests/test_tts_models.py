@@ -111,10 +111,13 @@ def to_tts(n: np.ndarray) -> np.ndarray:
     return np.array([-n[0], n[1], n[2]])
 
 
+def _export_tts(game: str | Path, out: Path) -> None:
+    assert main(["export", str(game), "--tts", "--out", str(out), "-q"]) == 0
+
+
 @pytest.fixture(scope="module")
-def earthquake(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tts")
-    assert main(["export", "earthquake", "--tts", "--out", str(out), "-q"]) == 0
+def earthquake(made):
+    out = made("tts-earthquake", lambda out: _export_tts("earthquake", out))
     folder = out / "earthquake" / "tts"
     return json.loads((folder / "earthquake.json").read_text(encoding="utf-8")), folder
 
@@ -211,11 +214,15 @@ SIDES = (
 
 
 @pytest.fixture(scope="module")
-def coloured_dice(tmp_path_factory):
+def coloured_dice(made):
     """The small game with a d10, a d12-less set of solids whose faces are each a colour (the
     label), a two-sided round counter and a two-sided octagon, exported with --tts (once for
     the tests that read it: none writes to it)."""
-    tmp_path = tmp_path_factory.mktemp("dice")
+    out = made("tts-dice", _export_coloured_dice) / "out"
+    return json.loads((out / "small" / "tts" / "small.json").read_text(encoding="utf-8"))
+
+
+def _export_coloured_dice(tmp_path: Path) -> None:
     small_game = tmp_path / "small"
     assert main(["new", str(small_game)]) == 0
     game = small_game / "game.yaml"
@@ -246,9 +253,7 @@ def coloured_dice(tmp_path_factory):
         "items:\n  - id: eight\n" + SIDES,
         encoding="utf-8",
     )
-    out = tmp_path / "out"
-    assert main(["export", str(small_game), "--tts", "--out", str(out), "-q"]) == 0
-    return json.loads((out / "small" / "tts" / "small.json").read_text(encoding="utf-8"))
+    _export_tts(small_game, tmp_path / "out")
 
 
 def _rgb(c: str) -> np.ndarray:

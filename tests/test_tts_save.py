@@ -204,9 +204,11 @@ def local(url: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def aftershock(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tts")
-    assert main(["export", "aftershock", "--tts", "--out", str(out), "-q"]) == 0
+def aftershock(made):
+    def export(out: Path) -> None:
+        assert main(["export", "aftershock", "--tts", "--out", str(out), "-q"]) == 0
+
+    out = made("tts-aftershock", export)
     return json.loads((out / "aftershock" / "tts" / "aftershock.json").read_text(encoding="utf-8"))
 
 
