@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import pytest
+from conftest import one_paper_each
 from printed_items import printed_sheets
 from test_shared_sheets import SHIPPED
 
@@ -18,6 +20,7 @@ TOL = 0.05  # mm: items that only touch an outline's edge are not within it
 # docs/printing.md, "Shared sheets": none of the 149 runs' outlines holds another family's items
 ENCLOSING, RUNS = 0, 149
 GAMES = [*SHIPPED, ("earth-our-home", "reduced")]
+PRINTS = one_paper_each([(g, v, p) for g, v in GAMES for p in ("a4", "letter")])
 Box = tuple[float, float, float, float]
 
 
@@ -98,6 +101,16 @@ def printed_runs(built) -> list[tuple[int, list[dict]]]:
     return out
 
 
+@pytest.mark.parametrize(("game", "variant", "paper"), PRINTS)
+def test_no_run_holds_another_familys_items(built, game, variant, paper):
+    """Each print on its own, one paper per game every day: no run's outline holds another
+    family's items (docs/printing.md: none of them)."""
+    b = built(game, paper, variant=variant)
+    bad = [(n, k[0]) for n, items in printed_runs(b) for k in enclosing(items)[1]]
+    assert not bad, f"{game} {variant} {paper}: runs hold another family's items: {bad}"
+
+
+@pytest.mark.deep
 def test_the_outline_of_a_run_holds_no_other_familys_items_on_the_count_stated(built):
     runs, bad = 0, []
     for game, variant in GAMES:
@@ -127,19 +140,14 @@ def test_the_count_sees_a_family_straddling_another():
     assert enclosing(beside) == (2, [])
 
 
-def test_a_run_stands_one_way_round_on_every_shared_sheet(built):
+@pytest.mark.parametrize(("game", "variant", "paper"), PRINTS)
+def test_a_run_stands_one_way_round_on_every_shared_sheet(built, game, variant, paper):
     """A run of like items keeps one orientation on all its sheets, not only on each
     (docs/printing.md, "Family blocks"): no family printed both as w × h and as h × w."""
-    for game, variant in GAMES:
-        for paper in ("a4", "letter"):
-            sizes: dict[str, set] = defaultdict(set)
-            for _, _, _, found in printed_sheets(built(game, paper, variant=variant)):
-                for it, b in found:
-                    if it is not None and not it.get("tile"):
-                        sizes[it["component"]].add((round(b[2] - b[0], 1), round(b[3] - b[1], 1)))
-            mixed = {
-                f: s
-                for f, s in sizes.items()
-                if any(abs(w - h) > 0.5 and (h, w) in s for w, h in s)
-            }
-            assert not mixed, f"{game} {variant} {paper}: printed both upright and turned: {mixed}"
+    sizes: dict[str, set] = defaultdict(set)
+    for _, _, _, found in printed_sheets(built(game, paper, variant=variant)):
+        for it, b in found:
+            if it is not None and not it.get("tile"):
+                sizes[it["component"]].add((round(b[2] - b[0], 1), round(b[3] - b[1], 1)))
+    mixed = {f: s for f, s in sizes.items() if any(abs(w - h) > 0.5 and (h, w) in s for w, h in s)}
+    assert not mixed, f"{game} {variant} {paper}: printed both upright and turned: {mixed}"

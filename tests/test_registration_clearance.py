@@ -53,7 +53,10 @@ def _cut_marks(svg: str) -> list[tuple[str, str]]:
     return re.findall(r"<(rect|path) ([^>]*)/>", layer)
 
 
-@pytest.mark.parametrize(("game", "paper"), [("aftershock", "a4"), ("earth-our-home", "letter")])
+@pytest.mark.parametrize(
+    ("game", "paper"),
+    [("aftershock", "a4"), pytest.param("earth-our-home", "letter", marks=pytest.mark.deep)],
+)
 def test_marks_keep_clear_of_every_ink_and_the_cut_files_agree(
     built, tmp_path, capsys, game, paper
 ):

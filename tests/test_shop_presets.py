@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import REPO, game_yaml
+from conftest import REPO, game_yaml, sweep
 from PIL import Image
 from pypdf import PdfReader
 
@@ -131,8 +131,12 @@ def poker_row(shop: str) -> dict:
     return row
 
 
-@pytest.mark.parametrize(
-    "shop", ["makeplayingcards", "printerstudio", "thegamecrafter", "drivethrucards"]
+@pytest.mark.parametrize(  # two shops every day, the other two deep
+    "shop",
+    sweep(
+        ["makeplayingcards", "printerstudio", "thegamecrafter", "drivethrucards"],
+        lambda c: c in ("makeplayingcards", "drivethrucards"),
+    ),
 )
 def test_a_new_game_goes_to_every_shop_as_it_is(small_game, tmp_path, capsys, shop):
     """`pnp new` then `pnp export --shop`: every card family written, at the shop's poker size."""
