@@ -8,6 +8,7 @@ into are joined back into one block.
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, field
 
@@ -76,6 +77,19 @@ class ShapeFact:
             if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
                 inside_ = not inside_
         return inside_
+
+    def row(self, y: float):
+        """`holds` for the points of one height: the outline's crossings there are worked out
+        once, for a lattice of points (a cell sampled row by row)."""
+        pts = self.outline
+        if not pts:
+            return lambda x: self.holds(x, y)
+        xs = sorted(
+            x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+            for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True)
+            if (y0 > y) != (y1 > y)
+        )
+        return lambda x: (len(xs) - bisect.bisect_right(xs, x)) % 2 == 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,12 +49,14 @@ def _cell_kind(opts: ClimatesOf, ground, disc, cell) -> tuple[str, str]:
     r = (disc[2] - disc[0]) / 2
     x0, y0, x1, y1 = cell.box
     n = opts.steps
-    pts = [
-        (x0 + (i + 0.5) * (x1 - x0) / n, y0 + (j + 0.5) * (y1 - y0) / n)
-        for j in range(n)
-        for i in range(n)
-    ]
-    pts = [p for p in pts if cell.holds(*p) and (p[0] - cx) ** 2 + (p[1] - cy) ** 2 <= r * r]
+    pts = []
+    for j in range(n):
+        y = y0 + (j + 0.5) * (y1 - y0) / n
+        in_cell = cell.row(y)  # a row of the lattice shares its crossings of the cell
+        for i in range(n):
+            x = x0 + (i + 0.5) * (x1 - x0) / n
+            if in_cell(x) and (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
+                pts.append((x, y))
     if not pts:
         return "no cell", "no point of it on the disc"
     land = [p for p in pts if ground(p)]
