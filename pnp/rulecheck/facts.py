@@ -70,8 +70,9 @@ class ShapeFact:
     def holds(self, x: float, y: float) -> bool:
         """The point lies inside the shape (its outline when it has one, else its box)."""
         pts = self.outline
-        if not pts:
-            return self.box[0] <= x <= self.box[2] and self.box[1] <= y <= self.box[3]
+        inbox = self.box[0] <= x <= self.box[2] and self.box[1] <= y <= self.box[3]
+        if not pts or not inbox:  # an outline's box is its corners': nothing outside is in it
+            return inbox
         inside_ = False
         for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
             if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
