@@ -271,32 +271,32 @@ class _Reader:
         pts = [apply(m, op[-2], op[-1]) for op in p.ops if op[0] != "Z"]
         if not pts:
             return
-        if any(op[0] == "Z" for op in p.ops):
+        closed = any(op[0] == "Z" for op in p.ops)
+        if closed or p.style.fill:
             xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-            self.outline("path", p.style, (min(xs), min(ys), max(xs), max(ys)), region)
-        if p.style.fill:
-            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-            self.shape(
-                p.style, (min(xs), min(ys), max(xs), max(ys)), _poly_area(pts), region, tuple(pts)
-            )
+            box = (min(xs), min(ys), max(xs), max(ys))
+            if closed:
+                self.outline("path", p.style, box, region)
+            if p.style.fill:
+                self.shape(p.style, box, _poly_area(pts), region, tuple(pts))
         if p.style.stroke and all(op[0] in ("M", "L") for op in p.ops):
-            # straight strokes: a grid's lines, read back as rows and columns
-            start = None
-            for op in p.ops:
-                q = apply(m, op[1], op[2])
-                if op[0] == "L" and start is not None:
-                    box = (
-                        min(q[0], start[0]),
-                        min(q[1], start[1]),
-                        max(q[0], start[0]),
-                        max(q[1], start[1]),
-                    )
-                    self.facts.strokes.append((box, p.style.stroke))
-                    if abs(q[0] - start[0]) < 1e-6:
-                        self.facts.lines_x.append((q[0], min(q[1], start[1]), max(q[1], start[1])))
-                    elif abs(q[1] - start[1]) < 1e-6:
-                        self.facts.lines_y.append((q[1], min(q[0], start[0]), max(q[0], start[0])))
-                start = q
+            self.strokes(p, pts)
+
+    def strokes(self, p: Path, pts: list) -> None:
+        """Straight strokes (moves and lines only, one point each): a grid's lines, read back
+        as rows and columns."""
+        start = None
+        for op, (x, y) in zip(p.ops, pts, strict=True):
+            if op[0] == "L" and start is not None:
+                sx, sy = start  # min(x, sx) and max(x, sx) as written out: they are many
+                x0, x1 = (sx if sx < x else x), (sx if sx > x else x)
+                y0, y1 = (sy if sy < y else y), (sy if sy > y else y)
+                self.facts.strokes.append(((x0, y0, x1, y1), p.style.stroke))
+                if abs(x - sx) < 1e-6:
+                    self.facts.lines_x.append((x, y0, y1))
+                elif abs(y - sy) < 1e-6:
+                    self.facts.lines_y.append((y, x0, x1))
+            start = (x, y)
 
     def texts_of(self, nodes, m: Matrix, region) -> None:
         """Lines of one text box (same anchor, font, size, colour, evenly spaced) read as one block."""

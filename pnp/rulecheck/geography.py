@@ -49,17 +49,22 @@ def _cell_kind(opts: ClimatesOf, ground, disc, cell) -> tuple[str, str]:
     r = (disc[2] - disc[0]) / 2
     x0, y0, x1, y1 = cell.box
     n = opts.steps
-    pts = []
+    pts, land = [], []  # the lattice's points on the cell and the disc; those on land
     for j in range(n):
         y = y0 + (j + 0.5) * (y1 - y0) / n
-        in_cell = cell.row(y)  # a row of the lattice shares its crossings of the cell
+        dy = (y - cy) ** 2
+        if dy > r * r:  # the row passes above or below the disc
+            continue
+        # a row of the lattice shares its crossings of the cell and of the land
+        in_cell, on_land = cell.row(y), ground.row(y)
         for i in range(n):
             x = x0 + (i + 0.5) * (x1 - x0) / n
-            if in_cell(x) and (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
+            if in_cell(x) and (x - cx) ** 2 + dy <= r * r:
                 pts.append((x, y))
+                if on_land(x):
+                    land.append((x, y))
     if not pts:
         return "no cell", "no point of it on the disc"
-    land = [p for p in pts if ground(p)]
     share = len(land) / len(pts)
     if share < opts.land:
         return "sea", f"land {share:.0%}"

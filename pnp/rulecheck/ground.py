@@ -14,7 +14,7 @@ Point = tuple[float, float]
 
 def ground_of(
     art: str, facts: FaceFacts, symbols: Mapping, mark: MarkFact | None = None
-) -> tuple[MarkFact | None, Callable[[Point], bool] | None]:
+) -> tuple[MarkFact | None, Ground | None]:
     """The art's drawing on the face (None: not drawn), and a test of whether a point of the face
     lies inside its filled shapes (None: the art is not drawn, or not a drawing pnp has). With
     `mark`, that drawing of it; else its first."""
@@ -22,13 +22,26 @@ def ground_of(
     land = _outline(art, symbols) if mark is not None else None
     if mark is None or land is None:
         return mark, None
-    x0, y0, x1, y1 = mark.box
-    sx, sy = (x1 - x0) / (land.w or 1.0), (y1 - y0) / (land.h or 1.0)
+    return mark, Ground(land, mark.box)
 
-    def holds(p: Point) -> bool:
-        return land.holds((p[0] - x0) / sx, (p[1] - y0) / sy)
 
-    return mark, holds
+class Ground:
+    """An art's outline as drawn in a box of the face: called with a point, whether it lies
+    inside; `row(y)`, the same test for the points of one height."""
+
+    def __init__(self, land: _Outline, box) -> None:
+        self.land = land
+        x0, y0, x1, y1 = box
+        self.x0, self.y0 = x0, y0
+        self.sx, self.sy = (x1 - x0) / (land.w or 1.0), (y1 - y0) / (land.h or 1.0)
+
+    def __call__(self, p: Point) -> bool:
+        return self.land.holds((p[0] - self.x0) / self.sx, (p[1] - self.y0) / self.sy)
+
+    def row(self, y: float) -> Callable[[float], bool]:
+        xs = self.land.crossings((y - self.y0) / self.sy)
+        x0, sx = self.x0, self.sx
+        return lambda x: (len(xs) - bisect.bisect_right(xs, (x - x0) / sx)) % 2 == 1
 
 
 class _Outline:
@@ -60,8 +73,13 @@ class _Outline:
 
     def holds(self, u: float, v: float) -> bool:
         """Even-odd: how many edges a ray to the right of the point crosses."""
+        xs = self.crossings(v)
+        return (len(xs) - bisect.bisect_right(xs, u)) % 2 == 1
+
+    def crossings(self, v: float) -> list[float]:
+        """Where a ray at height v crosses the edges, sorted."""
         if not self.low <= v < self.high:  # above or below every edge (or no edges at all)
-            return False
+            return []
         xs = self.rows.get(v)
         if xs is None:
             xs = self.rows[v] = sorted(
@@ -69,7 +87,7 @@ class _Outline:
                 for ax, ay, bx, by in self.bands[self.band(v)]
                 if (ay > v) != (by > v)
             )
-        return (len(xs) - bisect.bisect_right(xs, u)) % 2 == 1
+        return xs
 
 
 # a game's drawings (its symbols) -> art name -> its outline: made once in a build
