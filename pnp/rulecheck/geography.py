@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from pnp.rulecheck.ground import ground_of
-from pnp.rulecheck.printed_spec import ClimatesOf, View
+from pnp.rulecheck.printed_spec import ClimatesOf
 from pnp.rulecheck.reading import Reading, meant
 
 
@@ -68,13 +68,15 @@ def _cell_kind(opts: ClimatesOf, ground, disc, cell) -> tuple[str, str]:
     share = len(land) / len(pts)
     if share < opts.land:
         return "sea", f"land {share:.0%}"
-    lat = sum(_latitude(opts.view, (p[0] - cx) / r, (cy - p[1]) / r) for p in land) / len(land)
+    tilt = math.radians(opts.view.lat)  # the view's latitude, as every point's sum uses it
+    cos_t, sin_t = math.cos(tilt), math.sin(tilt)
+    lat = sum(_latitude(cos_t, sin_t, (x - cx) / r, (cy - y) / r) for x, y in land) / len(land)
     kind = "tropical" if abs(lat) < opts.tropics else "temperate"
     return kind, f"land {share:.0%}, {abs(lat):.0f}° {'N' if lat >= 0 else 'S'}"
 
 
-def _latitude(view: View, u: float, v: float) -> float:
-    """The latitude of the point (u east, v north) of an orthographic disc of radius 1."""
+def _latitude(cos_t: float, sin_t: float, u: float, v: float) -> float:
+    """The latitude of the point (u east, v north) of an orthographic disc of radius 1, seen
+    from the latitude whose cosine and sine are given."""
     z = math.sqrt(max(0.0, 1.0 - u * u - v * v))
-    p = math.radians(view.lat)
-    return math.degrees(math.asin(max(-1.0, min(1.0, v * math.cos(p) + z * math.sin(p)))))
+    return math.degrees(math.asin(max(-1.0, min(1.0, v * cos_t + z * sin_t))))
