@@ -137,8 +137,11 @@ class FaceFacts:
 
 
 def _box(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Box:
-    pts = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    """The box round the four corners as `apply` places them (written out: every text and
+    mark of every face has one)."""
+    a, b, c, d, e, f = m
+    xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f)
     return (min(xs), min(ys), max(xs), max(ys))
 
 
@@ -182,10 +185,12 @@ class _Reader:
                 if isinstance(child, Text):
                     run.append(child)
                     continue
-                self.texts_of(run, m, region)
-                run = []
+                if run:
+                    self.texts_of(run, m, region)
+                    run = []
                 self.walk(child, m, region)
-            self.texts_of(run, m, region)
+            if run:
+                self.texts_of(run, m, region)
             return
         if isinstance(node, Group):
             mm = multiply(m, node.transform)
@@ -268,7 +273,12 @@ class _Reader:
             self.facts.outlines.append(OutlineFact(kind, style.stroke, box, region))
 
     def path(self, p: Path, m: Matrix, region) -> None:
-        pts = [apply(m, op[-2], op[-1]) for op in p.ops if op[0] != "Z"]
+        a, b, c, d, e, f = m  # apply(m, x, y) written out, for every point of every path
+        pts = [
+            (a * op[-2] + c * op[-1] + e, b * op[-2] + d * op[-1] + f)
+            for op in p.ops
+            if op[0] != "Z"
+        ]
         if not pts:
             return
         closed = any(op[0] == "Z" for op in p.ops)
