@@ -134,9 +134,13 @@ def result(game, printed: PrintedFaces, at: str) -> Result:
     """`drawn:contrast`: each text and symbol too faint against its ground, once per family,
     side, element and colours."""
     seen: dict = {}
+    read: dict[int, list] = {}  # faces that print one drawing (a deck's backs) share its facts
     for fam in game.families:
         for face in printed.faces(fam.name):
-            for what, colour, under, r in low(printed.facts(face), printed.symbols):
+            facts = printed.facts(face)
+            if id(facts) not in read:
+                read[id(facts)] = low(facts, printed.symbols)
+            for what, colour, under, r in read[id(facts)]:
                 seen.setdefault((face.family, face.side, what, colour, under), (face, r))
     misses = tuple(
         Miss(
