@@ -15,8 +15,9 @@ MIN_SHRINK = 0.4
 IconDrawer = Callable[[str, float, float, float], object]
 
 
-# A text's size and lines by what they depend on (the metrics object itself, kept alive here):
-# the guide page is laid out as a draft and again, a deck's faces print the same labels.
+# A plain text's size and lines by all they depend on (the metrics object itself, kept alive
+# here): the guide page is laid out as a draft and again. Rich text (layout_rich) is not kept:
+# its lines depend on the FontBook's bold and italic fonts as well.
 _FITTED: dict[tuple, tuple[float, list[str]]] = {}
 
 
@@ -283,11 +284,7 @@ def layout_rich(text: str, *, icon: IconDrawer, **box) -> list:
             return max(last[1], default=0.0) * sz
         return max((measure.width_of(line, sz) for line in lines), default=0.0)
 
-    key = (text, w, h, size, fit, line_height, fm)
-    fitted = _FITTED.get(key)
-    if fitted is None:
-        fitted = _FITTED[key] = _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm)
-    sz, lines = fitted
+    sz, lines = _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm)
     lead = sz * line_height
     base = _first_base(y, box_h, (len(lines) - 1) * lead, sz, fm, box["valign"])
     return _placed([measure.runs(line) for line in lines], box, icon, fm, sz, base, lead)
