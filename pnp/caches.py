@@ -17,7 +17,6 @@ import sys
 CACHES = (
     ("pnp.draw.fonts", "metrics_for"),  # a font file's metrics, by path
     ("pnp.fontfiles", "truetype_data"),  # a CFF font converted to TrueType outlines
-    ("pnp.draw.text", "_FITTED"),  # a text's size and lines in a box
     ("pnp.draw.svgart", "read_art"),  # an SVG file's drawing, by path
     ("pnp.spec.expand", "_parsed"),  # a `{attr}` template's parts
     ("pnp.spec.yamlfile", "_SCALAR_TAGS"),  # a plain YAML scalar's implicit tag

@@ -15,12 +15,6 @@ MIN_SHRINK = 0.4
 IconDrawer = Callable[[str, float, float, float], object]
 
 
-# A plain text's size and lines by all they depend on (the metrics object itself, kept alive
-# here): the guide page is laid out as a draft and again. Rich text (layout_rich) is not kept:
-# its lines depend on the FontBook's bold and italic fonts as well.
-_FITTED: dict[tuple, tuple[float, list[str]]] = {}
-
-
 def _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm: FontMetrics):
     """The size the text ends at and its lines: wrapped, then shrunk until the box holds it."""
     sz = size
@@ -113,11 +107,7 @@ def layout_text(
     def widest_at(lines: list[str], sz: float) -> float:
         return max((fm.width(line, sz) for line in lines), default=0.0)
 
-    key = (text, w, h, size, fit, line_height, fm)
-    fitted = _FITTED.get(key)
-    if fitted is None:
-        fitted = _FITTED[key] = _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm)
-    sz, lines = fitted
+    sz, lines = _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm)
     lead = sz * line_height
     base = _first_base(y, box_h, (len(lines) - 1) * lead, sz, fm, valign)
     anchor = {"left": "start", "center": "middle", "right": "end"}[align]
