@@ -27,6 +27,9 @@ CACHES = (
     ("pnp.kinds.template", "_raster_problem"),  # whether a PNG or JPEG file is whole
     ("pnp.draw.colourdiff", "lab"),  # a colour in CIELAB (the ink-saver)
     ("pnp.draw.colourdiff", "difference"),  # two colours' CIEDE2000 difference
+    ("pnp.rulecheck.spans", "norm"),  # a printed text with its spaces made single
+    ("pnp.rulecheck.reading", "matched"),  # a rule's pattern against a printed text
+    ("pnp.rulecheck.ground", "_GROUNDS"),  # an art's outline, to test points against
 )
 
 

@@ -240,6 +240,7 @@ def _build_on_cores(args, games: list, papers: list[str], jobs: int) -> list | N
     from concurrent.futures.process import BrokenProcessPool
 
     mp = multiprocessing.get_context("fork")  # workers start with what is imported and loaded
+    _preload(args.engine)
     before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp)
     try:
@@ -262,6 +263,20 @@ def _build_on_cores(args, games: list, papers: list[str], jobs: int) -> list | N
             found=f"{jobs} workers for {len(games)} games",
             hint="run again with --jobs 1 (one game after another, in one process)",
         ) from None
+
+
+def _preload(engine: str) -> None:
+    """Import what every game's build imports (its drawing, check and writing) before the
+    workers start, so that each starts with it instead of importing it again."""
+    import pnp.rulecheck.contrast  # noqa: F401
+    import pnp.rulecheck.coverage_art  # noqa: F401
+    import pnp.rulecheck.evaluate  # noqa: F401
+    import pnp.rulecheck.legibility  # noqa: F401
+    import pnp.rulecheck.measures  # noqa: F401
+    import pnp.write  # noqa: F401
+
+    if engine == "reportlab":
+        import pnp.engines.reportlab_pdf  # noqa: F401
 
 
 def _build_one(args, game, papers: list[str], progress) -> tuple[str, str, bool] | str:

@@ -121,3 +121,40 @@ def test_inside_the_land_is_the_even_odd_rule_over_every_coastline_edge(printed,
     answers = [holds(p) for p in points]
     assert answers == [even_odd(p) for p in points]
     assert 200 < sum(answers) < len(points) - 200  # both land and sea among them
+
+
+def _even_odd(ring, x: float, y: float) -> bool:
+    """Inside a closed outline: how many of its edges a ray to the right of the point crosses."""
+    crossed = 0
+    for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            crossed += 1
+    return crossed % 2 == 1
+
+
+@pytest.mark.parametrize("globe", ["earth-1", "earth-2"])
+def test_a_row_of_points_reads_as_each_point_alone(printed, globe):
+    """`climates` samples a cell on a lattice row by row, each row's crossings of the cell and
+    of the land worked out once: a row answers for each point as the plain even-odd count over
+    the cell's outline, and as the land's test of that point alone."""
+    import random
+
+    from pnp.rulecheck.ground import ground_of
+
+    face = printed.faces(globe)[0]
+    facts = printed.facts(face)
+    _, land = ground_of(f"{globe}-land", facts, printed.symbols)
+    cells = [s for s in facts.shapes if len(s.outline) == 6]  # the globe's hexes
+    assert len(cells) > 20
+    rnd = random.Random(11)
+    inside = 0
+    for cell in cells[:: max(1, len(cells) // 25)]:
+        x0, y0, x1, y1 = cell.box
+        for _ in range(6):
+            y = rnd.uniform(y0 - 1, y1 + 1)
+            in_cell, on_land = cell.row(y), land.row(y)
+            for x in [rnd.uniform(x0 - 1, x1 + 1) for _ in range(12)]:
+                assert in_cell(x) == _even_odd(cell.outline, x, y), (cell.box, x, y)
+                assert on_land(x) == land((x, y)), (x, y)
+                inside += in_cell(x)
+    assert inside > 100  # points inside the cells among them, not only outside

@@ -32,7 +32,7 @@ PARAGRAPH = "Every word of this paragraph wraps inside its box and no line is wi
 CARDS = f"""\
 family: cards
 kind: card
-size: {{w: 63mm, h: 88mm}}
+size: {{w: 63mm, h: 110mm}}
 items:
   - {{id: c1}}
 front:
@@ -48,8 +48,10 @@ front:
   - text: {{text: "A heading too long for its box", x: 5mm, y: 60mm, w: 40mm, h: 8mm, size: 16pt, fit: shrink}}
   - rect: {{x: 5mm, y: 72mm, w: 12mm, h: 5mm, fill: "#e5e5e5"}}
   - text: {{text: "Far too long even at the smallest step", x: 5mm, y: 72mm, w: 12mm, h: 5mm, size: 12pt, fit: shrink}}
+  - rect: {{x: 5mm, y: 82mm, w: 53mm, h: 20mm, fill: "#e6e6e6"}}
+  - text: {{text: "{PARAGRAPH}", x: 5mm, y: 82mm, w: 53mm, h: 20mm, size: 8pt, align: left, valign: top, fit: wrap}}
 """
-GREYS = {"right": 0.878, "centre": 0.882, "left": 0.886, "wrap": 0.89, "shrink": 0.894, "tiny": 0.898}
+GREYS = {"right": 0.878, "centre": 0.882, "left": 0.886, "wrap": 0.89, "shrink": 0.894, "tiny": 0.898, "wide": 0.902}
 
 
 @pytest.fixture(scope="module", params=["reportlab", "svg"])
@@ -105,6 +107,17 @@ def test_wrapped_lines_stay_in_their_box(page):
     assert " ".join(t for t, _, _ in lines) == PARAGRAPH
     for text, r, _ in lines:
         assert b.x0 - TOL <= r.x0 and r.x1 <= b.x1 + TOL, f"{text!r} is {r.width:.1f} mm wide in a {b.width:.1f} mm box"
+
+
+def test_the_same_text_wraps_to_each_box(page):
+    """The paragraph printed again in a wider box wraps to that box, not as it did in the first."""
+    narrow, wide = lines_in(page, box(page, "wrap")), lines_in(page, box(page, "wide"))
+    b = box(page, "wide")
+    assert " ".join(t for t, _, _ in wide) == PARAGRAPH
+    assert len(wide) < len(narrow), [t for t, _, _ in wide]
+    for text, r, _ in wide:
+        assert b.x0 - TOL <= r.x0 and r.x1 <= b.x1 + TOL, f"{text!r} is {r.width:.1f} mm wide in a {b.width:.1f} mm box"
+    assert max(r.x1 for _, r, _ in wide) > box(page, "wrap").x1 + 5, "the wide box's lines use its width"
 
 
 @pytest.mark.parametrize("name", ["shrink", "tiny"])

@@ -59,24 +59,37 @@ def _free_lines(rects: tuple[Box, ...], axis: int, lo: float, hi: float) -> tupl
     """The item edges one way inside (lo, hi) that cross no item: where a cut goes (edges
     closer than EPS are one line); and of those, the ones at a gap between items (items edge
     to edge, a block, parted later): the blocks cut apart first."""
-    spans = sorted((r[axis], r[axis + 2]) for r in rects)
-    covered: list[list[float]] = []  # the items' spans merged where they overlap by over EPS
-    blocks: list[list[float]] = []  # and where they touch
-    for a, b in spans:
-        if covered and a < covered[-1][1] - 2 * EPS:
-            covered[-1][1] = max(covered[-1][1], b)
+    end = axis + 2
+    spans = sorted([(r[axis], r[end]) for r in rects])
+    # the items' spans merged where they overlap by over EPS, and where they touch; each kept
+    # as its ends, the open one's in c0, c1 (b0, b1)
+    covered: list[float] = []
+    blocks: list[float] = []
+    c0, c1 = b0, b1 = spans[0]
+    for a, b in spans[1:]:
+        if a < c1 - 2 * EPS:
+            if b > c1:
+                c1 = b
         else:
-            covered.append([a, b])
-        if blocks and a <= blocks[-1][1] + EPS:
-            blocks[-1][1] = max(blocks[-1][1], b)
+            covered += (c0, c1)
+            c0, c1 = a, b
+        if a <= b1 + EPS:
+            if b > b1:
+                b1 = b
         else:
-            blocks.append([a, b])
+            blocks += (b0, b1)
+            b0, b1 = a, b
+    covered += (c0, c1)
+    blocks += (b0, b1)
     return _lines(covered, lo, hi), _lines(blocks, lo, hi)
 
 
-def _lines(spans: list[list[float]], lo: float, hi: float) -> list[float]:
+def _lines(ends: list[float], lo: float, hi: float) -> list[float]:
     free: list[float] = []
-    for v in sorted(v for a, b in spans for v in (a, b) if lo + EPS < v < hi - EPS):
-        if not free or v - free[-1] > EPS:
+    lo, hi = lo + EPS, hi - EPS
+    last = None
+    for v in sorted([v for v in ends if lo < v < hi]):
+        if last is None or v - last > EPS:
             free.append(v)
+            last = v
     return free

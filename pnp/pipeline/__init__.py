@@ -325,6 +325,8 @@ def check_rules(prep: Prepared, plan: int = 0):
     return results
 
 
-def draw_printed(game: Game):
-    """Every face of `game` as the rulebook checker reads them (a rule's other variant)."""
-    return printed(prepare(game, legibility=False, fresh=False))  # within the build that asked
+def draw_printed(game: Game, only: Sequence[str] = ()):
+    """Every face of `game` (of the families `only` names) as the rulebook checker reads them
+    (a rule's other variant)."""
+    # within the build that asked
+    return printed(prepare(game, legibility=False, only=only, fresh=False))

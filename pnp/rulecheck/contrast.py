@@ -34,10 +34,12 @@ PAPER = (1.0, 1.0, 1.0)
 def ground(facts, x: float, y: float, before: int) -> tuple[float, float, float] | None:
     """The colour under a point, of everything drawn before `before`, blended by opacity; None
     over a picture, whose pixels the drawing does not give."""
-    under = sorted(
-        (s for s in facts.shapes if s.order < before and s.opacity > 0 and s.holds(x, y)),
-        key=lambda s: s.order,
-    )
+    under = []  # facts.shapes are in drawing order
+    for s in facts.shapes:
+        if s.order >= before:
+            break
+        if s.opacity > 0 and s.holds(x, y):
+            under.append(s)
     top = under[-1].order if under else -1
     if any(
         k.picture
@@ -98,13 +100,7 @@ def art_under(facts, text, symbols) -> list:
     more of STEPS points over the text's box, read on the art's own filled shapes where no fill
     drawn after the art hides it."""
     x0, y0, x1, y1 = text.box
-    w, h = (x1 - x0) * (1 - 2 * INSET), (y1 - y0) * (1 - 2 * INSET)
-    ax, ay = x0 + (x1 - x0) * INSET, y0 + (y1 - y0) * INSET
-    pts = [
-        (ax + w * i / (STEPS[0] - 1), ay + h * j / (STEPS[1] - 1))
-        for i in range(STEPS[0])
-        for j in range(STEPS[1])
-    ]
+    pts: list = []  # laid out for the first symbol that may lie under the text (most have none)
     out = []
     for k in facts.marks:
         if (
@@ -115,6 +111,14 @@ def art_under(facts, text, symbols) -> list:
         _, holds = ground_of(k.art, facts, symbols, k)
         if holds is None:
             continue
+        if not pts:
+            w, h = (x1 - x0) * (1 - 2 * INSET), (y1 - y0) * (1 - 2 * INSET)
+            ax, ay = x0 + (x1 - x0) * INSET, y0 + (y1 - y0) * INSET
+            pts = [
+                (ax + w * i / (STEPS[0] - 1), ay + h * j / (STEPS[1] - 1))
+                for i in range(STEPS[0])
+                for j in range(STEPS[1])
+            ]
         over = [s for s in facts.shapes if k.order < s.order < text.order and s.opacity >= 0.5]
         seen = [p for p in pts if holds(p) and not any(s.holds(*p) for s in over)]
         if len(seen) >= COVERS:  # the art itself, not a fill drawn over it
@@ -130,9 +134,13 @@ def result(game, printed: PrintedFaces, at: str) -> Result:
     """`drawn:contrast`: each text and symbol too faint against its ground, once per family,
     side, element and colours."""
     seen: dict = {}
+    read: dict[int, list] = {}  # faces that print one drawing (a deck's backs) share its facts
     for fam in game.families:
         for face in printed.faces(fam.name):
-            for what, colour, under, r in low(printed.facts(face), printed.symbols):
+            facts = printed.facts(face)
+            if id(facts) not in read:
+                read[id(facts)] = low(facts, printed.symbols)
+            for what, colour, under, r in read[id(facts)]:
                 seen.setdefault((face.family, face.side, what, colour, under), (face, r))
     misses = tuple(
         Miss(

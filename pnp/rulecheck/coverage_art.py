@@ -51,12 +51,13 @@ def uncovered(
     """Every (face, symbol or fill) that no rule read and no design_art entry names.
     `seen` holds (family, item, side, id of the fact) for what the rules read."""
     out = []
+    names: dict[tuple[int, str], bool] = {}  # (entry, art or colour) -> the entry names it
     for fam in game.families:
         for face in printed.faces(fam.name):
             for f in drawn(printed.facts(face), kind):
                 if (face.family, face.item, face.side, id(f)) in seen:
                     tally.proven += 1
-                elif any(_declares(d, face, f, kind, reader) for d in rules.design_art or ()):
+                elif _declared(rules.design_art or (), face, f, kind, reader, names):
                     tally.declared += 1
                 else:
                     tally.unproven += 1
@@ -64,12 +65,23 @@ def uncovered(
     return out
 
 
-def _declares(d, face: DrawnFace, f, kind: str, reader) -> bool:
+def _declared(entries, face: DrawnFace, f, kind: str, reader, names: dict) -> bool:
+    """A design_art entry names the symbol or fill and applies where it is drawn; whether an
+    entry names an art or a colour is worked out once (a deck draws the same few)."""
+    what = label(f, kind)
+    for n, d in enumerate(entries):
+        named = names.get((n, what))
+        if named is None:
+            named = names[(n, what)] = _names(d, what, kind, reader)
+        if named and applies(d, face, f.box, reader):
+            return True
+    return False
+
+
+def _names(d, what: str, kind: str, reader) -> bool:
     if kind == "symbols":
-        named = d.art is not None and f.art in d.art
-    else:
-        named = d.fill is not None and any(reader.colour_is(f.fill, c) for c in d.fill)
-    return named and applies(d, face, f.box, reader)
+        return d.art is not None and what in d.art
+    return d.fill is not None and any(reader.colour_is(what, c) for c in d.fill)
 
 
 def result(found: list[tuple[DrawnFace, object]], kind: str, tally: ArtTally, at: str) -> Result:

@@ -82,14 +82,15 @@ def evaluate(
     """Every rule's result; rules over printed content read `printed`, the game's drawn faces.
 
     A rule with a `variant` reads the game as built in that variant, loaded here and drawn once
-    by `draw` (the pipeline's drawing: the checker reads faces, it does not draw them).
+    by `draw` (the pipeline's drawing: the checker reads faces, it does not draw them), as far
+    as the rules read it: the families they select there, draw(game, only=families).
     """
     file = display_path(game.rules_file) if game.rules_file else "rules.yaml"
 
-    def draw_printed(g: Game) -> PrintedFaces:
+    def draw_printed(g: Game, only: tuple[str, ...] = ()) -> PrintedFaces:
         if draw is None:
             raise ValueError("rules over printed content need the drawn faces (printed=) and draw=")
-        return draw(g)
+        return draw(g, only=only) if only else draw(g)
 
     covers = rules.design_texts is not None or rules.design_art is not None
     if printed is None and (reads_printed(rules) or covers):
@@ -121,8 +122,15 @@ def evaluate(
                     line=_line(at),
                     key="variant",
                 ) from None
-            games[key] = (other, draw_printed(other) if reads_printed(rules) else None)
+            wanted = tuple(f.name for f in other.families if f.name in read.get(key, ()))
+            # no printed rule reads this variant: no faces to draw
+            games[key] = (
+                other,
+                draw_printed(other, wanted) if wanted else PrintedFaces((), {}, None),
+            )
         return games[key]
+
+    read = variants_read(rules)
 
     results = []
     used: dict = {}  # (family, item, side, text) -> the spans the rules of this variant prove
@@ -182,6 +190,26 @@ def _coverage(game: Game, rules: RulesFile, printed, used: dict, seen: set, file
 
 def reads_printed(rules: RulesFile) -> bool:
     return any(r.check in PRINTED for r in rules.rules)
+
+
+def variants_read(rules: RulesFile) -> dict[str | None, set[str]]:
+    """The families whose faces the printed rules read in each other variant (None: the game
+    without one): those of the rules checked there, and those a `scale` reads at full size."""
+    out: dict[str | None, set[str]] = {}
+
+    def add(variant: str, names) -> None:
+        key = None if variant == "default" else variant
+        out.setdefault(key, set()).update([names] if isinstance(names, str) else names)
+
+    for r in rules.rules:
+        if r.check not in PRINTED:
+            continue
+        if r.variant:
+            add(r.variant, r.select.family)
+        _, opts = r.measured
+        if getattr(opts, "of_variant", None):
+            add(opts.of_variant, opts.of or r.select.family)
+    return out
 
 
 def _read(reader: Reader, rule: Rule, at: str) -> Result:

@@ -8,6 +8,7 @@ into are joined back into one block.
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, field
 
@@ -69,13 +70,27 @@ class ShapeFact:
     def holds(self, x: float, y: float) -> bool:
         """The point lies inside the shape (its outline when it has one, else its box)."""
         pts = self.outline
-        if not pts:
-            return self.box[0] <= x <= self.box[2] and self.box[1] <= y <= self.box[3]
+        inbox = self.box[0] <= x <= self.box[2] and self.box[1] <= y <= self.box[3]
+        if not pts or not inbox:  # an outline's box is its corners': nothing outside is in it
+            return inbox
         inside_ = False
         for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
             if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
                 inside_ = not inside_
         return inside_
+
+    def row(self, y: float):
+        """`holds` for the points of one height: the outline's crossings there are worked out
+        once, for a lattice of points (a cell sampled row by row)."""
+        pts = self.outline
+        if not pts:
+            return lambda x: self.holds(x, y)
+        xs = sorted(
+            x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+            for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True)
+            if (y0 > y) != (y1 > y)
+        )
+        return lambda x: (len(xs) - bisect.bisect_right(xs, x)) % 2 == 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +137,11 @@ class FaceFacts:
 
 
 def _box(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Box:
-    pts = [apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    """The box round the four corners as `apply` places them (written out: every text and
+    mark of every face has one)."""
+    a, b, c, d, e, f = m
+    xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f)
     return (min(xs), min(ys), max(xs), max(ys))
 
 
@@ -167,10 +185,12 @@ class _Reader:
                 if isinstance(child, Text):
                     run.append(child)
                     continue
-                self.texts_of(run, m, region)
-                run = []
+                if run:
+                    self.texts_of(run, m, region)
+                    run = []
                 self.walk(child, m, region)
-            self.texts_of(run, m, region)
+            if run:
+                self.texts_of(run, m, region)
             return
         if isinstance(node, Group):
             mm = multiply(m, node.transform)
@@ -253,35 +273,40 @@ class _Reader:
             self.facts.outlines.append(OutlineFact(kind, style.stroke, box, region))
 
     def path(self, p: Path, m: Matrix, region) -> None:
-        pts = [apply(m, op[-2], op[-1]) for op in p.ops if op[0] != "Z"]
+        a, b, c, d, e, f = m  # apply(m, x, y) written out, for every point of every path
+        pts = [
+            (a * op[-2] + c * op[-1] + e, b * op[-2] + d * op[-1] + f)
+            for op in p.ops
+            if op[0] != "Z"
+        ]
         if not pts:
             return
-        if any(op[0] == "Z" for op in p.ops):
+        closed = any(op[0] == "Z" for op in p.ops)
+        if closed or p.style.fill:
             xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-            self.outline("path", p.style, (min(xs), min(ys), max(xs), max(ys)), region)
-        if p.style.fill:
-            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-            self.shape(
-                p.style, (min(xs), min(ys), max(xs), max(ys)), _poly_area(pts), region, tuple(pts)
-            )
+            box = (min(xs), min(ys), max(xs), max(ys))
+            if closed:
+                self.outline("path", p.style, box, region)
+            if p.style.fill:
+                self.shape(p.style, box, _poly_area(pts), region, tuple(pts))
         if p.style.stroke and all(op[0] in ("M", "L") for op in p.ops):
-            # straight strokes: a grid's lines, read back as rows and columns
-            start = None
-            for op in p.ops:
-                q = apply(m, op[1], op[2])
-                if op[0] == "L" and start is not None:
-                    box = (
-                        min(q[0], start[0]),
-                        min(q[1], start[1]),
-                        max(q[0], start[0]),
-                        max(q[1], start[1]),
-                    )
-                    self.facts.strokes.append((box, p.style.stroke))
-                    if abs(q[0] - start[0]) < 1e-6:
-                        self.facts.lines_x.append((q[0], min(q[1], start[1]), max(q[1], start[1])))
-                    elif abs(q[1] - start[1]) < 1e-6:
-                        self.facts.lines_y.append((q[1], min(q[0], start[0]), max(q[0], start[0])))
-                start = q
+            self.strokes(p, pts)
+
+    def strokes(self, p: Path, pts: list) -> None:
+        """Straight strokes (moves and lines only, one point each): a grid's lines, read back
+        as rows and columns."""
+        start = None
+        for op, (x, y) in zip(p.ops, pts, strict=True):
+            if op[0] == "L" and start is not None:
+                sx, sy = start  # min(x, sx) and max(x, sx) as written out: they are many
+                x0, x1 = (sx if sx < x else x), (sx if sx > x else x)
+                y0, y1 = (sy if sy < y else y), (sy if sy > y else y)
+                self.facts.strokes.append(((x0, y0, x1, y1), p.style.stroke))
+                if abs(x - sx) < 1e-6:
+                    self.facts.lines_x.append((x, y0, y1))
+                elif abs(y - sy) < 1e-6:
+                    self.facts.lines_y.append((y, x0, x1))
+            start = (x, y)
 
     def texts_of(self, nodes, m: Matrix, region) -> None:
         """Lines of one text box (same anchor, font, size, colour, evenly spaced) read as one block."""

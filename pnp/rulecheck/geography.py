@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from pnp.rulecheck.ground import ground_of
-from pnp.rulecheck.printed_spec import ClimatesOf, View
+from pnp.rulecheck.printed_spec import ClimatesOf
 from pnp.rulecheck.reading import Reading, meant
 
 
@@ -49,25 +49,34 @@ def _cell_kind(opts: ClimatesOf, ground, disc, cell) -> tuple[str, str]:
     r = (disc[2] - disc[0]) / 2
     x0, y0, x1, y1 = cell.box
     n = opts.steps
-    pts = [
-        (x0 + (i + 0.5) * (x1 - x0) / n, y0 + (j + 0.5) * (y1 - y0) / n)
-        for j in range(n)
-        for i in range(n)
-    ]
-    pts = [p for p in pts if cell.holds(*p) and (p[0] - cx) ** 2 + (p[1] - cy) ** 2 <= r * r]
+    pts, land = [], []  # the lattice's points on the cell and the disc; those on land
+    for j in range(n):
+        y = y0 + (j + 0.5) * (y1 - y0) / n
+        dy = (y - cy) ** 2
+        if dy > r * r:  # the row passes above or below the disc
+            continue
+        # a row of the lattice shares its crossings of the cell and of the land
+        in_cell, on_land = cell.row(y), ground.row(y)
+        for i in range(n):
+            x = x0 + (i + 0.5) * (x1 - x0) / n
+            if in_cell(x) and (x - cx) ** 2 + dy <= r * r:
+                pts.append((x, y))
+                if on_land(x):
+                    land.append((x, y))
     if not pts:
         return "no cell", "no point of it on the disc"
-    land = [p for p in pts if ground(p)]
     share = len(land) / len(pts)
     if share < opts.land:
         return "sea", f"land {share:.0%}"
-    lat = sum(_latitude(opts.view, (p[0] - cx) / r, (cy - p[1]) / r) for p in land) / len(land)
+    tilt = math.radians(opts.view.lat)  # the view's latitude, as every point's sum uses it
+    cos_t, sin_t = math.cos(tilt), math.sin(tilt)
+    lat = sum(_latitude(cos_t, sin_t, (x - cx) / r, (cy - y) / r) for x, y in land) / len(land)
     kind = "tropical" if abs(lat) < opts.tropics else "temperate"
     return kind, f"land {share:.0%}, {abs(lat):.0f}° {'N' if lat >= 0 else 'S'}"
 
 
-def _latitude(view: View, u: float, v: float) -> float:
-    """The latitude of the point (u east, v north) of an orthographic disc of radius 1."""
+def _latitude(cos_t: float, sin_t: float, u: float, v: float) -> float:
+    """The latitude of the point (u east, v north) of an orthographic disc of radius 1, seen
+    from the latitude whose cosine and sine are given."""
     z = math.sqrt(max(0.0, 1.0 - u * u - v * v))
-    p = math.radians(view.lat)
-    return math.degrees(math.asin(max(-1.0, min(1.0, v * math.cos(p) + z * math.sin(p)))))
+    return math.degrees(math.asin(max(-1.0, min(1.0, v * cos_t + z * sin_t))))

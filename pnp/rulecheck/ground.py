@@ -3,8 +3,10 @@ one art as drawn there (a globe's land masses), for the `symbols_on` measure."""
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Mapping
 
+from pnp.memo import ByIdentity
 from pnp.rulecheck.facts import FaceFacts, MarkFact, art_name
 
 Point = tuple[float, float]
@@ -12,52 +14,96 @@ Point = tuple[float, float]
 
 def ground_of(
     art: str, facts: FaceFacts, symbols: Mapping, mark: MarkFact | None = None
-) -> tuple[MarkFact | None, Callable[[Point], bool] | None]:
+) -> tuple[MarkFact | None, Ground | None]:
     """The art's drawing on the face (None: not drawn), and a test of whether a point of the face
     lies inside its filled shapes (None: the art is not drawn, or not a drawing pnp has). With
     `mark`, that drawing of it; else its first."""
     mark = mark or next((k for k in facts.marks if k.art == art), None)
-    sym = next((v for key, v in symbols.items() if art_name(key) == art), None)
-    if mark is None or sym is None:
+    land = _outline(art, symbols) if mark is not None else None
+    if mark is None or land is None:
         return mark, None
-    x0, y0, x1, y1 = mark.box
-    sx, sy = (x1 - x0) / (sym.w or 1.0), (y1 - y0) / (sym.h or 1.0)
-    # A coastline has thousands of edges: each is filed under the horizontal bands it
-    # spans, so a point tests only the few edges of its own band.
-    edges = [
-        (a[0], a[1], b[0], b[1])
-        for ring in rings(sym.children)
-        for a, b in zip(ring, ring[1:] + ring[:1], strict=True)
-        if a[1] != b[1]  # a level edge never spans a point's height
-    ]
-    if not edges:
-        return mark, lambda p: False
-    low = min(min(e[1], e[3]) for e in edges)
-    high = max(max(e[1], e[3]) for e in edges)
-    count = max(1, len(edges) // 8)
-    step = (high - low) / count
+    return mark, Ground(land, mark.box)
 
-    def band(v: float) -> int:
-        return min(int((v - low) / step), count - 1)
 
-    bands: list[list[tuple[float, float, float, float]]] = [[] for _ in range(count)]
-    for e in edges:
-        for k in range(band(min(e[1], e[3])), band(max(e[1], e[3])) + 1):
-            bands[k].append(e)
+class Ground:
+    """An art's outline as drawn in a box of the face: called with a point, whether it lies
+    inside; `row(y)`, the same test for the points of one height."""
 
-    def holds(p: Point) -> bool:
+    def __init__(self, land: _Outline, box) -> None:
+        self.land = land
+        x0, y0, x1, y1 = box
+        self.x0, self.y0 = x0, y0
+        self.sx, self.sy = (x1 - x0) / (land.w or 1.0), (y1 - y0) / (land.h or 1.0)
+
+    def __call__(self, p: Point) -> bool:
+        return self.land.holds((p[0] - self.x0) / self.sx, (p[1] - self.y0) / self.sy)
+
+    def row(self, y: float) -> Callable[[float], bool]:
+        xs = self.land.crossings((y - self.y0) / self.sy)
+        x0, sx = self.x0, self.sx
+        return lambda x: (len(xs) - bisect.bisect_right(xs, (x - x0) / sx)) % 2 == 1
+
+
+class _Outline:
+    """The filled shapes of one art, in its own units, as edges filed by height band: a
+    coastline has thousands of edges, and a point tests only the few of its own band."""
+
+    def __init__(self, sym) -> None:
+        self.w, self.h = sym.w, sym.h
+        edges = [
+            (a[0], a[1], b[0], b[1])
+            for ring in rings(sym.children)
+            for a, b in zip(ring, ring[1:] + ring[:1], strict=True)
+            if a[1] != b[1]  # a level edge never spans a point's height
+        ]
+        self.low = min((min(e[1], e[3]) for e in edges), default=0.0)
+        self.high = max((max(e[1], e[3]) for e in edges), default=0.0)
+        self.count = max(1, len(edges) // 8)
+        self.step = (self.high - self.low) / self.count
+        self.bands: list[list[tuple[float, float, float, float]]] = [[] for _ in range(self.count)]
+        for e in edges:
+            for k in range(self.band(min(e[1], e[3])), self.band(max(e[1], e[3])) + 1):
+                self.bands[k].append(e)
+        # the crossings of a ray at one height, sorted: the points of a row (a cell's
+        # lattice, a text's box) share it
+        self.rows: dict[float, list[float]] = {}
+
+    def band(self, v: float) -> int:
+        return min(int((v - self.low) / self.step), self.count - 1)
+
+    def holds(self, u: float, v: float) -> bool:
         """Even-odd: how many edges a ray to the right of the point crosses."""
-        u, v = (p[0] - x0) / sx, (p[1] - y0) / sy
-        if not low <= v < high:  # above or below every edge
-            return False
-        k = band(v)
-        crossed = sum(
-            (ay > v) != (by > v) and u < ax + (v - ay) * (bx - ax) / (by - ay)
-            for ax, ay, bx, by in bands[k]
-        )
-        return crossed % 2 == 1
+        xs = self.crossings(v)
+        return (len(xs) - bisect.bisect_right(xs, u)) % 2 == 1
 
-    return mark, holds
+    def crossings(self, v: float) -> list[float]:
+        """Where a ray at height v crosses the edges, sorted."""
+        if not self.low <= v < self.high:  # above or below every edge (or no edges at all)
+            return []
+        xs = self.rows.get(v)
+        if xs is None:
+            xs = self.rows[v] = sorted(
+                ax + (v - ay) * (bx - ax) / (by - ay)
+                for ax, ay, bx, by in self.bands[self.band(v)]
+                if (ay > v) != (by > v)
+            )
+        return xs
+
+
+# a game's drawings (its symbols) -> art name -> its outline: made once in a build
+_GROUNDS: ByIdentity[Mapping, dict[str, _Outline]] = ByIdentity(lambda symbols: {}, limit=16)
+
+
+def _outline(art: str, symbols: Mapping) -> _Outline | None:
+    """The art's outline, made once for a game's drawings; None: not a drawing pnp has."""
+    made = _GROUNDS(symbols)
+    got = made.get(art)
+    if got is None:
+        sym = next((v for k, v in symbols.items() if art_name(k) == art), None)
+        if sym is None:
+            return None  # not kept: a symbol defined later may be it
+        got = made[art] = _Outline(sym)
+    return got
 
 
 def rings(nodes, m=None) -> list[list[Point]]:

@@ -50,6 +50,7 @@ class Reader:
         # areas and positions are in the family's own millimetres: a family printed at `scale`
         # (a reduced variant) has them scaled with it, so one rule reads every variant
         self.scales = {f.name: f.spec.scale for f in game.families}
+        self._colours: dict[tuple[str, str], bool] = {}  # (drawn, named) -> the same colour
 
     # --- selecting faces and areas ---
     def select(self, sel: Faces) -> list[DrawnFace] | str:
@@ -78,7 +79,11 @@ class Reader:
         return boxes(ref, self.regions, self.scale_of(face))
 
     def colour_is(self, hexcolour: str, want: str) -> bool:
-        return colour_is(hexcolour, want, self.game.palette)
+        """colour_is against the game's palette, worked out once for each pair of colours."""
+        got = self._colours.get((hexcolour, want))
+        if got is None:
+            got = self._colours[(hexcolour, want)] = colour_is(hexcolour, want, self.game.palette)
+        return got
 
     def key_of(self, facts: FaceFacts, key, face: DrawnFace, used: bool = True) -> str:
         """The text a face prints in a rule's `key` area (read whole, for coverage)."""

@@ -9,6 +9,7 @@ looked at, for coverage. Nothing is kept between two calls.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -92,7 +93,12 @@ def boxes(ref, regions: dict, scale: float) -> list[Box] | None:
 
 def in_any(box: Box, area: list[Box] | None) -> bool:
     """The centre of `box` lies in one of the area's boxes (or there is no area)."""
-    return area is None or any(inside(box, b) for b in area)
+    if area is None:
+        return True
+    for b in area:  # a loop, not any(): every rule asks it of every text and mark it reads
+        if inside(box, b):
+            return True
+    return False
 
 
 def meant(facts: FaceFacts, meaning: dict, area: list[Box] | None):
@@ -125,10 +131,16 @@ def text_ok(m: Match, text: str) -> bool:
     if m.contains is not None:
         return norm(m.contains) in t
     if m.pattern is not None:
-        return _fullmatch(m.pattern, t)
+        return matched(m.pattern, t)
     if m.one_of is not None:
         return t in {norm(x) for x in m.one_of}
     return True
+
+
+@functools.lru_cache(maxsize=4096)  # the rules of a game match few patterns on the same texts
+def matched(pattern: str, text: str) -> bool:
+    """_fullmatch, once for each pattern and text (a failure, out of time, is not kept)."""
+    return _fullmatch(pattern, text)
 
 
 def _fullmatch(pattern: str, text: str) -> bool:

@@ -10,6 +10,7 @@ cannot say the opposite unseen. The rest of the text is its unproven remainder.
 
 from __future__ import annotations
 
+import functools
 import re
 import re._parser as _parser  # the parsed pattern: how many characters a class admits
 
@@ -19,6 +20,7 @@ NARROW = 10  # a class of at most this many characters, none a space, proves wha
 IGNORED = set(" .,;:!?()[]\"'“”‘’…")  # a remainder of only these says nothing
 
 
+@functools.lru_cache(maxsize=4096)  # every rule reads the same few texts of a face
 def norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 

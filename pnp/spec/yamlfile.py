@@ -102,7 +102,7 @@ class _Checks:
         result.file = self.name
         from_merge: set = set()  # keys so far that came from a `<<:` merge
         for i, (key_node, value_node) in enumerate(node.value):
-            key = self.construct_object(key_node, deep=True)
+            key = self._value(key_node)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise PnpError(
                     "a mapping key must be plain text",
@@ -129,14 +129,24 @@ class _Checks:
                     line=key_node.start_mark.line + 1,
                     key=key_node.value,
                 )
-            result[key] = self.construct_object(value_node, deep=True)
+            result[key] = self._value(value_node)
             result.lines[key] = key_node.start_mark.line + 1
         return result
+
+    def _value(self, node):
+        """construct_object(node, deep=True), straight to its constructor for a plain value: a
+        spec holds tens of thousands (what construct_object adds, for aliases and recursion,
+        a value never needs; its constructors return values, not generators)."""
+        if node.__class__ is ScalarNode:
+            make = self.yaml_constructors.get(node.tag)
+            if make is not None:
+                return make(self, node)
+        return self.construct_object(node, deep=True)
 
     def construct_sequence(self, node, deep=False):
         if not isinstance(node, SequenceNode):
             return super().construct_sequence(node, deep)
-        result = LineList(self.construct_object(child, deep=True) for child in node.value)
+        result = LineList(self._value(child) for child in node.value)
         result.line = node.start_mark.line + 1
         result.lines = [child.start_mark.line + 1 for child in node.value]
         result.file = self.name
