@@ -153,7 +153,9 @@ def cmd_list(args) -> int:
     from pnp.write import duplex_paper
 
     game = load(args.game, Load(args.variant))
-    paper = duplex_paper(_papers(args.paper, [game])[0], game_folder=game.folder, margin=args.margin)
+    paper = duplex_paper(
+        _papers(args.paper, [game])[0], game_folder=game.folder, margin=args.margin
+    )
     print("\n".join(game_lines(prepare(game, [paper], legibility=False))))
     return 0
 

@@ -263,9 +263,7 @@ def choose_pages(
     from pnp.pipeline import prepare
     from pnp.write import duplex_paper, output_stem
 
-    spec = duplex_paper(
-        paper, game_folder=game.folder, registration=registration, margin=margin
-    )
+    spec = duplex_paper(paper, game_folder=game.folder, registration=registration, margin=margin)
     prep = prepare(game, [spec], legibility=False, max_tiles=max_tiles)
     spec = prep.papers[0]
     title = f"{game.spec.title} {spec.title}"
