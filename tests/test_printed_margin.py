@@ -250,7 +250,7 @@ WIDE = 8.0  # mm: wider than any common printer's edge (docs/printing.md's table
 
 @pytest.mark.parametrize(
     ("game", "paper"),
-    [("aftershock", "a4"), pytest.param("earthquake", "letter", marks=pytest.mark.deep)],
+    [pytest.param("aftershock", "a4", marks=pytest.mark.deep), ("earthquake", "letter")],
 )
 def test_a_wider_margin_keeps_all_ink_and_every_mark_inside_it(tmp_path, game, paper):
     """`pnp build --margin 8`: the 8 mm band round every page prints white, every item edge
