@@ -21,17 +21,7 @@ from pnp.kinds.polyhedra.vectors import convex_overlap, face_normal
 from pnp.spec.load import load_game
 
 DATA = Path(__file__).resolve().parent / "data" / "solids"
-FACES = {
-    "d4": 4,
-    "d6": 6,
-    "d8": 8,
-    "d10": 10,
-    "d12": 12,
-    "prism3": 5,
-    "prism5": 7,
-    "prism6": 8,
-    "pyramid4": 5,
-}
+FACES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "prism3": 5, "prism5": 7, "prism6": 8, "pyramid4": 5}
 EDGES = [12.7, 7.0, 25.0]
 TOL = 0.01  # mm: edge lengths in the net
 
@@ -84,9 +74,7 @@ def test_solid_tables(name):
         d = sum(n[k] * s.vertices[fc[0]][k] for k in range(3))
         assert all(abs(sum(n[k] * s.vertices[i][k] for k in range(3)) - d) < 1e-9 for i in fc)
         assert d - sum(n[k] * centre[k] for k in range(3)) > 0
-        assert math.isclose(
-            sum(s.face_angle(fi, i) for i in fc), math.pi * (len(fc) - 2), abs_tol=1e-9
-        )
+        assert math.isclose(sum(s.face_angle(fi, i) for i in fc), math.pi * (len(fc) - 2), abs_tol=1e-9)
     lengths = sorted({round(s.edge_length(*ed), 9) for ed in s.edges})
     if name == "d10":
         assert lengths == [pytest.approx(1.0), pytest.approx(PHI**2)]  # long = (3+√5)/2 short
@@ -99,20 +87,12 @@ def test_d10_is_a_fair_trapezohedron():
     assert len(s.vertices) == 12
     for fi, fc in enumerate(s.faces):
         angles = sorted(round(math.degrees(s.face_angle(fi, i)), 6) for i in fc)
-        assert angles == [
-            pytest.approx(36.0),
-            pytest.approx(108.0),
-            pytest.approx(108.0),
-            pytest.approx(108.0),
-        ]
+        assert angles == [pytest.approx(36.0), pytest.approx(108.0), pytest.approx(108.0), pytest.approx(108.0)]
         # kite: two short edges at the 108° far corner, two long at the 36° pole
         ls = sorted(s.edge_length(fc[i], fc[(i + 1) % 4]) for i in range(4))
         assert ls == pytest.approx([1.0, 1.0, PHI**2, PHI**2])
     # all faces the same distance from the centre (face-transitive: a fair die)
-    dists = [
-        sum(normal(s, fi)[k] * s.vertices[fc[0]][k] for k in range(3))
-        for fi, fc in enumerate(s.faces)
-    ]
+    dists = [sum(normal(s, fi)[k] * s.vertices[fc[0]][k] for k in range(3)) for fi, fc in enumerate(s.faces)]
     assert max(dists) - min(dists) < 1e-9
 
 
@@ -129,11 +109,7 @@ def test_opposite_faces_add_up(name):
 def test_d6_one_two_three_counter_clockwise():
     s = solid("d6")
     n1, n2, n3 = normal(s, 0), normal(s, 1), normal(s, 2)
-    cross = (
-        n2[1] * n3[2] - n2[2] * n3[1],
-        n2[2] * n3[0] - n2[0] * n3[2],
-        n2[0] * n3[1] - n2[1] * n3[0],
-    )
+    cross = (n2[1] * n3[2] - n2[2] * n3[1], n2[2] * n3[0] - n2[0] * n3[2], n2[0] * n3[1] - n2[1] * n3[0])
     assert sum(a * b for a, b in zip(n1, cross, strict=True)) > 0
 
 
@@ -189,10 +165,7 @@ def test_net_folds_into_the_solid(name, edge):
     assert len({root(i) for i in range(len(s.faces))}) == 1
     # glue: every solid edge that is not a fold is cut twice in the net and carries exactly one tab,
     # whose base is one of the two copies; both copies have the solid's edge length
-    folded = {
-        frozenset({f1.vertices[i1], f1.vertices[(i1 + 1) % len(f1.vertices)]})
-        for _, _, ((f1, i1), _) in shared
-    }
+    folded = {frozenset({f1.vertices[i1], f1.vertices[(i1 + 1) % len(f1.vertices)]}) for _, _, ((f1, i1), _) in shared}
     cut = {}
     for a, b, va, vb in net.cut_edges:
         cut.setdefault(frozenset({va, vb}), []).append((a, b))
@@ -207,13 +180,9 @@ def test_net_folds_into_the_solid(name, edge):
         assert abs(dist(*base) - s.edge_length(*t.edge) * edge) <= TOL
         assert t.glued_to != t.face
         assert set(t.edge) <= set(s.faces[t.glued_to])
-        depth = abs(
-            (t.points[1][0] - t.points[0][0]) * (t.points[3][1] - t.points[0][1])
-            - (t.points[1][1] - t.points[0][1]) * (t.points[3][0] - t.points[0][0])
-        ) / dist(*base)
-        full = min(
-            max(3.0, 0.25 * edge), 0.4 * edge
-        )  # the default depth, capped at 0.4 of the edge
+        depth = abs((t.points[1][0] - t.points[0][0]) * (t.points[3][1] - t.points[0][1])
+                    - (t.points[1][1] - t.points[0][1]) * (t.points[3][0] - t.points[0][0])) / dist(*base)
+        full = min(max(3.0, 0.25 * edge), 0.4 * edge)  # the default depth, capped at 0.4 of the edge
         assert 0.5 * full - 1e-6 <= depth <= full + 1e-6
     # Euler for the solid the net describes: glue the net's corners by the solid vertex they fold to
     corners = {v for f in net.faces for v in f.vertices}
@@ -260,12 +229,8 @@ def fold_up(net, s, sign):
             turn = math.acos(max(-1.0, min(1.0, sum(x * y for x, y in zip(n1, n2, strict=True)))))
             # the axis runs the way the parent face goes round, so every fold turns the same way
             pts = net.faces[fi].points
-            i = next(
-                k
-                for k in range(len(pts))
-                if (near_pt(pts[k], a) and near_pt(pts[(k + 1) % len(pts)], b))
-                or (near_pt(pts[k], b) and near_pt(pts[(k + 1) % len(pts)], a))
-            )
+            i = next(k for k in range(len(pts)) if (near_pt(pts[k], a) and near_pt(pts[(k + 1) % len(pts)], b))
+                     or (near_pt(pts[k], b) and near_pt(pts[(k + 1) % len(pts)], a)))
             pa, pb = pts[i], pts[(i + 1) % len(pts)]
             rot = _axis_rotation((*pa, 0.0), (*pb, 0.0), sign * turn)
             parent = maps[fi]
@@ -305,10 +270,7 @@ def test_folded_net_is_the_solid(name, edge):
     assert len(edges) == len(s.edges)
     # congruent to the solid: every distance between corners agrees
     for vi, vj in itertools.combinations(range(len(s.vertices)), 2):
-        assert (
-            abs(math.dist(key[vi], key[vj]) - math.dist(s.vertices[vi], s.vertices[vj]) * edge)
-            < 1e-6 * edge
-        )
+        assert abs(math.dist(key[vi], key[vj]) - math.dist(s.vertices[vi], s.vertices[vj]) * edge) < 1e-6 * edge
     # glue tabs end up under the face they are glued to: the tab's base is that face's edge
     for t in net.tabs:
         a3, b3 = key[t.edge[0]], key[t.edge[1]]
@@ -362,20 +324,12 @@ def test_no_tabs(name):
 def test_explicit_tab_depth_and_default():
     net = make_net("d6", 12.7, True, 5.0)
     for t in net.tabs:
-        assert (
-            dist(t.points[0], t.points[1]) >= 5.0 - 1e-9
-        )  # a 45° side of a 5 mm deep tab is 7.07 mm
+        assert dist(t.points[0], t.points[1]) >= 5.0 - 1e-9  # a 45° side of a 5 mm deep tab is 7.07 mm
     small = make_net("d6", 8.0)  # default depth: at least 3 mm
     assert max(dist(t.points[0], t.points[1]) for t in small.tabs) >= 3.0
     deep = make_net("d6", 10.0, True, 30.0)  # a tab deeper than the edge allows is capped
     assert len(deep.tabs) == 7
-    assert (
-        max(
-            abs(t.points[1][0] - t.points[0][0]) + abs(t.points[1][1] - t.points[0][1])
-            for t in deep.tabs
-        )
-        <= 2 * 4.0 + 1e-9
-    )
+    assert max(abs(t.points[1][0] - t.points[0][0]) + abs(t.points[1][1] - t.points[0][1]) for t in deep.tabs) <= 2 * 4.0 + 1e-9
 
 
 @pytest.mark.parametrize("name", SOLID_NAMES)
@@ -385,24 +339,13 @@ def test_face_boxes_are_upright_squares_around_the_face(name):
         (cx, cy), side, deg = face_box(f.points, f.up)
         a = math.radians(deg)
         # the face, turned upright, fits the square box and touches two opposite sides
-        up = [
-            (
-                (x - cx) * math.cos(-a) - (y - cy) * math.sin(-a),
-                (x - cx) * math.sin(-a) + (y - cy) * math.cos(-a),
-            )
-            for x, y in f.points
-        ]
+        up = [((x - cx) * math.cos(-a) - (y - cy) * math.sin(-a), (x - cx) * math.sin(-a) + (y - cy) * math.cos(-a)) for x, y in f.points]
         w = max(p[0] for p in up) - min(p[0] for p in up)
         h = max(p[1] for p in up) - min(p[1] for p in up)
         assert max(w, h) == pytest.approx(side)
-        assert (
-            max(abs(p[0]) for p in up) <= side / 2 + 1e-9
-            and max(abs(p[1]) for p in up) <= side / 2 + 1e-9
-        )
+        assert max(abs(p[0]) for p in up) <= side / 2 + 1e-9 and max(abs(p[1]) for p in up) <= side / 2 + 1e-9
         if name in ("d6", "prism3", "prism5", "prism6") and len(f.points) == 4:
-            assert (
-                abs(((deg + 45) % 90) - 45) < 1e-6
-            )  # squares are laid square: content at 0/90/180/270°
+            assert abs(((deg + 45) % 90) - 45) < 1e-6  # squares are laid square: content at 0/90/180/270°
     if name == "d6":  # the cross: every label reads upright on the page
         assert all(abs(face_box(f.points, f.up)[2]) < 1e-6 for f in net.faces)
 
@@ -427,11 +370,7 @@ def outlines(page, colour=(0.2, 0.2, 0.2), width_mm=0.25):
     out = []
     for d in page.get_drawings():
         c = d.get("color")
-        if (
-            c
-            and all(abs(a - b) < 0.01 for a, b in zip(c, colour, strict=True))
-            and abs((d.get("width") or 0) * MM - width_mm) < 0.01
-        ):
+        if c and all(abs(a - b) < 0.01 for a, b in zip(c, colour, strict=True)) and abs((d.get("width") or 0) * MM - width_mm) < 0.01:
             r = d["rect"]
             out.append((r.x0 * MM, r.y0 * MM, r.x1 * MM, r.y1 * MM))
     return out
@@ -444,9 +383,7 @@ def _box(it) -> tuple[float, float, float, float]:
 def _inside(rect, it, tol: float = 0.2) -> bool:
     """A drawing's box (mm) within a placed item's."""
     x0, y0, x1, y1 = _box(it)
-    return (
-        rect[0] >= x0 - tol and rect[1] >= y0 - tol and rect[2] <= x1 + tol and rect[3] <= y1 + tol
-    )
+    return rect[0] >= x0 - tol and rect[1] >= y0 - tol and rect[2] <= x1 + tol and rect[3] <= y1 + tol
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -471,24 +408,15 @@ def test_built_nets_match_geometry(solids_built, paper):
             w, h = expected[it["id"]]
             if it["rotation"] in (90, 270):
                 w, h = h, w
-            assert it["w_mm"] == pytest.approx(w, abs=0.1) and it["h_mm"] == pytest.approx(
-                h, abs=0.1
-            )
+            assert it["w_mm"] == pytest.approx(w, abs=0.1) and it["h_mm"] == pytest.approx(h, abs=0.1)
             assert it["stock"] == "card" and it["shape"] == "outline"
             box = (it["x_mm"], it["y_mm"], it["x_mm"] + it["w_mm"], it["y_mm"] + it["h_mm"])
-            match = [
-                d for d in drawn if all(abs(a - b) <= 0.1 for a, b in zip(d, box, strict=True))
-            ]
+            match = [d for d in drawn if all(abs(a - b) <= 0.1 for a, b in zip(d, box, strict=True))]
             assert len(match) == 1, (it["id"], box, drawn)
             # inside the printable area
             m = man["printable_margin_mm"]
             pw, ph = man["page_size_mm"]
-            assert (
-                box[0] >= m - 1e-6
-                and box[1] >= m - 1e-6
-                and box[2] <= pw - m + 1e-6
-                and box[3] <= ph - m + 1e-6
-            )
+            assert box[0] >= m - 1e-6 and box[1] >= m - 1e-6 and box[2] <= pw - m + 1e-6 and box[3] <= ph - m + 1e-6
             seen.add(it["id"])
     assert seen == set(expected)
 
@@ -502,17 +430,9 @@ def test_face_labels_are_printed(solids_built, paper):
         for it in page["items"]:
             if it["side"] == "front":
                 clip = pymupdf.Rect(_box(it)) / MM
-                by_item.setdefault(it["id"], []).extend(
-                    w[4] for w in doc[page["number"] - 1].get_text("words", clip=clip)
-                )
+                by_item.setdefault(it["id"], []).extend(w[4] for w in doc[page["number"] - 1].get_text("words", clip=clip))
     for die in ("red-die", "blue-die"):  # each labelled face once, in the die's own box
-        assert sorted(w for w in by_item[die] if w in {"A", "2", "3", "4", "5"}) == [
-            "2",
-            "3",
-            "4",
-            "5",
-            "A",
-        ]
+        assert sorted(w for w in by_item[die] if w in {"A", "2", "3", "4", "5"}) == ["2", "3", "4", "5", "A"]
     assert sorted(w for w in by_item["d10"] if w.isdigit()) == [str(n) for n in range(10)]
     assert sorted(w for w in by_item["d4"] if w in "WXYZ") == ["W", "X", "Y", "Z"]
 
@@ -537,17 +457,8 @@ def test_fold_lines_are_dashed(solids_built):
     doc = pymupdf.open(pdf)
     page = next(p for p in man["pages"] if any(it["id"] == "red-die" for it in p["items"]))
     dice = [it for it in page["items"] if it["component"] == "dice"]
-    box = [
-        (d, (d["rect"].x0 * MM, d["rect"].y0 * MM, d["rect"].x1 * MM, d["rect"].y1 * MM))
-        for d in doc[page["number"] - 1].get_drawings()
-    ]
-    grey = [
-        d
-        for d, r in box
-        if d.get("color")
-        and abs(d["color"][0] - 0x77 / 255) < 0.01
-        and any(_inside(r, it) for it in dice)
-    ]
+    box = [(d, (d["rect"].x0 * MM, d["rect"].y0 * MM, d["rect"].x1 * MM, d["rect"].y1 * MM)) for d in doc[page["number"] - 1].get_drawings()]
+    grey = [d for d, r in box if d.get("color") and abs(d["color"][0] - 0x77 / 255) < 0.01 and any(_inside(r, it) for it in dice)]
     assert grey and all(d.get("dashes") and d["dashes"] not in ("[] 0", "[] 0.0") for d in grey)
     segments = sum(len(d["items"]) for d in grey)
     net = make_net("d6", 12.7, True, 4.0)
@@ -566,20 +477,14 @@ def write_copy(tmp_path: Path) -> Path:
 def test_wrong_number_of_face_labels(tmp_path, capsys):
     folder = write_copy(tmp_path)
     dice = folder / "dice.yaml"
-    dice.write_text(
-        dice.read_text().replace(
-            'faces: [" ", A, "2", "3", "4", "5"]', 'faces: [A, "2", "3", "4", "5"]'
-        )
-    )
+    dice.write_text(dice.read_text().replace('faces: [" ", A, "2", "3", "4", "5"]', 'faces: [A, "2", "3", "4", "5"]'))
     from pnp.pipeline import prepare
 
     with pytest.raises(PnpError) as err:
         prepare(load_game(str(folder)), legibility=False)
     msg = str(err.value)
     assert "red-die" in msg and "5 face labels" in msg and "6 faces" in msg and "dice.yaml" in msg
-    faces_line = next(
-        n for n, line in enumerate(dice.read_text().splitlines(), 1) if "faces:" in line
-    )
+    faces_line = next(n for n, line in enumerate(dice.read_text().splitlines(), 1) if "faces:" in line)
     assert err.value.line == faces_line and err.value.key == "items[0].faces"
     capsys.readouterr()
     code = main(["build", str(folder), "--out", str(tmp_path / "out")])
@@ -600,9 +505,7 @@ def test_unknown_solid_is_a_clean_error(tmp_path, capsys):
 
 def test_default_labels_and_front(tmp_path):
     folder = write_copy(tmp_path)
-    (folder / "solids.yaml").write_text(
-        "family: solids\nkind: die\nsolid: d8\nedge: 15mm\nitems:\n  - id: d8\n"
-    )
+    (folder / "solids.yaml").write_text("family: solids\nkind: die\nsolid: d8\nedge: 15mm\nitems:\n  - id: d8\n")
     game = load_game(str(folder))
     from pnp.pipeline import prepare
 
@@ -616,9 +519,7 @@ def test_default_labels_and_front(tmp_path):
 
 def test_scale_scales_the_net_and_its_cut_line(tmp_path):
     folder = write_copy(tmp_path)
-    (folder / "solids.yaml").write_text(
-        "family: solids\nkind: die\nsolid: prism3\nedge: 10mm\nscale: 1.5\nitems:\n  - id: p3\n"
-    )
+    (folder / "solids.yaml").write_text("family: solids\nkind: die\nsolid: prism3\nedge: 10mm\nscale: 1.5\nitems:\n  - id: p3\n")
     from pnp.pipeline import prepare
 
     faces = prepare(load_game(str(folder)), legibility=False).faces
@@ -642,11 +543,7 @@ def test_face_attributes_drive_conditions():
     def walk(p):
         for c in getattr(p, "children", ()):
             walk(c)
-        if (
-            isinstance(p, PathPrim)
-            and p.style.stroke == "#000000"
-            and abs(p.style.stroke_width - 0.4) < 1e-9
-        ):
+        if isinstance(p, PathPrim) and p.style.stroke == "#000000" and abs(p.style.stroke_width - 0.4) < 1e-9:
             lines.append(p)
 
     walk(face.front)
@@ -664,25 +561,18 @@ def test_turned_labels_are_found_on_any_die():
 def test_d10_six_and_nine_are_underlined_in_the_pdf(built):
     b = built("earthquake")
     page_no, die = next(
-        (p["number"], it)
-        for p in b.manifest["pages"]
-        for it in p["items"]
-        if it["component"] == "ten-sided-die"
+        (p["number"], it) for p in b.manifest["pages"] for it in p["items"] if it["component"] == "ten-sided-die"
     )
     page = b.doc()[page_no - 1]
     mm = 72 / 25.4  # the die's net only: other items on its sheet print numbers too
-    net = (
-        pymupdf.Rect(die["x_mm"], die["y_mm"], die["x_mm"] + die["w_mm"], die["y_mm"] + die["h_mm"])
-        * mm
-    )
+    net = pymupdf.Rect(die["x_mm"], die["y_mm"], die["x_mm"] + die["w_mm"], die["y_mm"] + die["h_mm"]) * mm
     segments = [(it[1], it[2]) for d in page.get_drawings() for it in d["items"] if it[0] == "l"]
 
     def marked(span) -> bool:
         x0, y0, x1, y1 = span["bbox"]
         pad = (y1 - y0) * 0.6
         return any(
-            x0 - pad <= (a.x + b.x) / 2 <= x1 + pad
-            and y0 - pad <= (a.y + b.y) / 2 <= y1 + pad
+            x0 - pad <= (a.x + b.x) / 2 <= x1 + pad and y0 - pad <= (a.y + b.y) / 2 <= y1 + pad
             and 0.3 * (y1 - y0) < abs(a - b) < 1.5 * max(x1 - x0, y1 - y0)
             for a, b in segments
         )
