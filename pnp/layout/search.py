@@ -104,7 +104,7 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
     beside = [sideways(t, area) for t in pool.tiles]
     known: dict = {}  # the pieces whose cuts are counted: sheets of several packings share them
     best = _family_blocks(pool, beside, known)
-    if best is not None and best[0][0] <= _least(pool, best[1]) and not best[0][1]:
+    if best is not None and best[0].sheets <= _least(pool, best[1]) and not best[0].at(1):
         return best[1], best[2]  # on as few sheets as the pool's area allows, within the bound
     ways = {}  # each list of parts and what the orders read of it, worked out once
     for across, split, measure, sided, side, boards in product(
@@ -128,14 +128,14 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
             continue
         tried.add(shapes)
         packer = GuillotinePacker(area[2], area[3], pool.gutter, split, way.smallest)
-        most = best[0][0] if best is not None else None  # sheets: more than the best loses
+        most = best[0].sheets if best is not None else None  # sheets: more than the best loses
         for i in order:
             packer.add(i, parts[i].w, parts[i].h, turn=parts[i].turnable)
             if most is not None and len(packer.sheets) > most:
                 break
         else:
-            score = _better(parts, packer, None if best is None else best[0], known)
-            if score is not None:
+            score = _Score(parts, packer, known)
+            if score.beats(None if best is None else best[0]):
                 best = (score, parts, Packing(across, side, packer))
         if len(parts) > TRIED:
             break
@@ -166,12 +166,12 @@ def _family_blocks(pool: SharedPool, beside: list[Piece], known: dict) -> tuple 
             continue
         tried.add(shapes)
         packer = BlockPacking(area[2], area[3], pool.gutter, pool.most)
-        most = best[0][0] if best is not None else None
+        most = best[0].sheets if best is not None else None
         if not packer.pack(srcs, order, split, most):
             continue
         parts = packer.parts
-        score = _better(parts, packer, None if best is None else best[0], known)
-        if score is not None:
+        score = _Score(parts, packer, known)
+        if score.beats(None if best is None else best[0]):
             best = (score, parts, Packing(1.0, side, packer, tuple(packer.recipe)))
         if len(srcs) > ONCE:
             break  # each sheet reads every source left: one packing of a pool this large
@@ -210,22 +210,54 @@ class _Way:
         )
 
 
-def _better(
-    parts: list[Piece], packer: GuillotinePacker, than: tuple | None, known: dict
-) -> tuple | None:
-    """The packing's score where it beats `than` (None: nothing to beat), else None. The score
-    is worked out only as far as it must be to tell: the cuts, the dearest, last."""
-    score = (len(packer.sheets), _over(parts, packer, known))
-    if than is not None and score > than[:2]:
-        return None
-    score += _first(parts, packer)
-    if than is not None and score > than[:4]:
-        return None
-    score += _rest(parts, packer)
-    if than is not None and score > than[:6]:
-        return None
-    score += (_cuts(parts, packer, known), _last(parts, packer))
-    return score if than is None or score < than else None
+class _Score:
+    """A packing's score: its sheets, then `_over`, `_first`, `_rest`, `_cuts` and `_last`,
+    compared in that order. Each part is worked out only when a comparison reaches it (the
+    cuts, the dearest, last), and a sheet's cuts only while the packing can still win."""
+
+    def __init__(self, parts: list[Piece], packer: GuillotinePacker, known: dict) -> None:
+        self.parts, self.packer, self.known = parts, packer, known
+        self.sheets = len(packer.sheets)
+        self._got: dict[int, int | float] = {0: self.sheets}
+
+    def at(self, k: int, most: int | None = None) -> int | float | None:
+        """Its k-th part; with `most`, None once the overs pass it (the packing loses)."""
+        got = self._got
+        if k not in got:
+            parts, packer = self.parts, self.packer
+            if k == 1:
+                over = _over(parts, packer, self.known, most)
+                if over is None:
+                    return None
+                got[1] = over
+            elif k < 4:
+                got[2], got[3] = _first(parts, packer)
+            elif k < 6:
+                got[4], got[5] = _rest(parts, packer)
+            else:
+                got[6], got[7] = _cuts(parts, packer, self.known), _last(parts, packer)
+        return got[k]
+
+    def beats(self, than: _Score | None) -> bool:
+        """Whether it scores less than `than` (None: nothing to beat)."""
+        if than is None:
+            return True
+        if self.sheets != than.sheets:
+            return self.sheets < than.sheets
+        over = than.at(1)
+        if over == 0:  # it wins only with none over, and on what follows: that first
+            for k in range(2, 6):
+                a, b = self.at(k), than.at(k)
+                if a != b:
+                    return a < b and self.at(1, 0) == 0
+        mine = self.at(1, over)
+        if mine is None or mine != over:
+            return mine is not None and mine < over
+        for k in range(2, 8):
+            a, b = self.at(k), than.at(k)
+            if a != b:
+                return a < b
+        return False
 
 
 def _first(parts: list[Piece], packer: GuillotinePacker) -> tuple:
@@ -235,14 +267,27 @@ def _first(parts: list[Piece], packer: GuillotinePacker) -> tuple:
     return (duplex, on_boards)
 
 
-def _over(parts: list[Piece], packer: GuillotinePacker, known: dict) -> int:
+def _over(
+    parts: list[Piece], packer: GuillotinePacker, known: dict, most: int | None = None
+) -> int | None:
     """Then the fewest sheets that take more cuts than their families would alone on the sheet,
-    plus one a further family (docs/printing.md, "The cuts a shared sheet takes")."""
-    return sum(_sheet_over(parts, sh.spots, packer, known) for sh in packer.sheets)
+    plus one a further family (docs/printing.md, "The cuts a shared sheet takes"); None once
+    there are more than `most` (the packing has lost: the rest are not counted)."""
+    over = 0
+    for sh in packer.sheets:
+        spots = sh.spots
+        family = parts[spots[0].index].refs[0].family
+        if all(parts[s.index].refs[0].family == family for s in spots):
+            continue  # one family alone on its sheet is never over
+        over += _sheet_over(parts, spots, packer, known)
+        if most is not None and over > most:
+            return None
+    return over
 
 
 def _sheet_over(parts: list[Piece], spots: list, packer: GuillotinePacker, known: dict) -> bool:
-    """Whether one sheet takes more cuts than the bound; kept by what lies where on it."""
+    """Whether one sheet of several families takes more cuts than the bound; kept by what lies
+    where on it."""
     key = ("over", *sorted((_look(parts[s.index]), s.x, s.y, s.rotated) for s in spots))
     if key in known:
         return known[key]
@@ -251,11 +296,9 @@ def _sheet_over(parts: list[Piece], spots: list, packer: GuillotinePacker, known
     for s in spots:
         for p in parts[s.index].placements(s.x, s.y, s.rotated):
             families.setdefault(p.ref.family, []).append((p.x, p.y, p.x + p.w, p.y + p.h))
-    over = False
-    if len(families) > 1:
-        alone = sum(cut_count(rs, region, known) for rs in families.values())
-        every = cut_count((r for rs in families.values() for r in rs), region, known)
-        over = every > alone + len(families) - 1
+    alone = sum(cut_count(rs, region, known) for rs in families.values())
+    every = cut_count((r for rs in families.values() for r in rs), region, known)
+    over = every > alone + len(families) - 1
     known[key] = over
     return over
 
