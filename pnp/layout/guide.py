@@ -61,6 +61,7 @@ def ruler(
     label_every: int,
     fonts: FontBook,
     title: str,
+    put=text,
 ) -> list:
     """A ruler whose ticks are true lengths: print it and measure it to check the scale."""
     ops = [("M", x, y), ("L", x + length_mm, y)]
@@ -76,8 +77,8 @@ def ruler(
     out: list = [Path(tuple(ops), Style(None, INK, 0.2))]
     for i, lab in enumerate(labels):
         tx = x + i * label_every * step
-        out += text(fonts, lab, tx - 5, y + 6.0, 10, 2.6, align="center")
-    out += text(fonts, title, x, y - 5.5, length_mm, 3.0, bold=True)
+        out += put(fonts, lab, tx - 5, y + 6.0, 10, 2.6, align="center")
+    out += put(fonts, title, x, y - 5.5, length_mm, 3.0, bold=True)
     return out
 
 
@@ -118,6 +119,8 @@ def guide_page(
     bled: bool = False,
     sheets: dict[str, list[int]] | None = None,
     jobs: list[Job] | None = None,
+    draft: bool = False,
+    tails: dict | None = None,
 ) -> tuple[list, list[list]]:
     """The guide page, and further pages for the design choices that do not fit on it.
 
@@ -128,11 +131,16 @@ def guide_page(
     this build), printed so the saving can be seen page by page.
 
     `jobs`: the print plan (pnp.layout.jobs); its table takes the room of the most jobs a game
-    can have, so a draft without it lays out the page the same."""
+    can have, so a draft without it lays out the page the same.
+
+    `draft`: only the pages after the first are wanted, so the first page's text is not laid
+    out but where it changes their number (the credits' lines, the paragraphs' room).
+    `tails`: what ends the page, kept by where it starts, for a draft and the page it drafts."""
     W, H, m = paper.size.w, paper.size.h, paper.margin + 7
     cw = W - 2 * m
-    out, y = _masthead(fonts, title, variant, credits, m, cw)
-    out += text(
+    put = _nothing if draft else text
+    out, y = _masthead(fonts, title, variant, credits, m, cw, put)
+    out += put(
         fonts, f"What is printed ({paper.title}, {pages_total} pages)", m, y, cw, 4.5, bold=True
     )
     y += 8
@@ -141,42 +149,57 @@ def guide_page(
     jobs_h = JOB_HEAD + JOB_ROW * most_jobs(families, calibration) + 3
     # the table ends where what follows it still fits above the printable area's bottom: the
     # continued note, the jobs, the paragraphs, what to buy and a line saying what comes next
-    below = 4 + jobs_h + sum(_para_room(fonts, para, cw) for para in lines) + 15 + 6
+    rooms = [_para_room(fonts, para, cw) for para in lines]
+    below = 4 + jobs_h + sum(rooms) + 15 + 6
     # (the table's last row may end past its limit by a row's height: ROW_MOST)
     limit = min(H - 70 - jobs_h + 3, H - paper.margin - below - ROW_MOST)
-    block, rows_left, y = family_table(fonts, list(families), m, y, cw, limit)
+    block, rows_left, y = family_table(fonts, list(families), m, y, cw, limit, put)
     out += block
     if rows_left:
-        out += text(fonts, "Components continued on the next page.", m, y, cw, 3.0, bold=True)
+        out += put(fonts, "Components continued on the next page.", m, y, cw, 3.0, bold=True)
         y += 4
-    out += jobs_table(fonts, jobs or [], flip, m, y, cw)
+    out += jobs_table(fonts, jobs or [], flip, m, y, cw, put)
     y += JOB_HEAD + JOB_ROW * max(len(jobs or ()), most_jobs(families, calibration)) + 3
-    for para in lines:
-        out += text(fonts, para, m, y, cw, 3.2)
-        y += _para_room(fonts, para, cw)
+    for para, room in zip(lines, rooms, strict=True):
+        out += put(fonts, para, m, y, cw, 3.2)
+        y += room
     # the same room whatever it says (a draft of the page has no sheets to count yet)
-    out += text(fonts, cost_paragraph(sheets or {}, paper.title), m, y, cw, 3.2, h=14)
+    out += put(fonts, cost_paragraph(sheets or {}, paper.title), m, y, cw, 3.2, h=14)
     y += 15
-    more, extra = _tail(fonts, title, ink, list(choices), rows_left, m, y, cw, H - paper.margin)
+    bottom = H - paper.margin
+    # with no rows carried over (their page numbers change), the same y ends the page alike
+    key = (y, m, cw, bottom, title, tuple(choices), tuple(ink or ()))
+    if rows_left or tails is None:
+        more, extra = _tail(fonts, title, ink, list(choices), rows_left, m, y, cw, bottom)
+    else:
+        if key not in tails:
+            tails[key] = _tail(fonts, title, ink, list(choices), rows_left, m, y, cw, bottom)
+        more, extra = tails[key]
     return out + more, extra
 
 
+def _nothing(*_args, **_kw) -> list:
+    """Text a draft does not lay out."""
+    return []
+
+
 def _masthead(
-    fonts: FontBook, title: str, variant: str | None, credits: str, m: float, cw: float
+    fonts: FontBook, title: str, variant: str | None, credits: str, m: float, cw: float, put=text
 ) -> tuple[list, float]:
-    """The guide's title, credits, the print-at-100% box and the rulers; and where they end."""
+    """The guide's title, credits, the print-at-100% box and the rulers; and where they end
+    (the credits laid out even in a draft: their lines move what follows)."""
     out: list = []
     y = m
-    out += text(fonts, title + (f" — {variant}" if variant else ""), m, y, cw, 9.0, bold=True)
+    out += put(fonts, title + (f" — {variant}" if variant else ""), m, y, cw, 9.0, bold=True)
     y += 13
     block = text(fonts, credits, m, y, cw, 3.3, h=16, colour=SOFT)
     out += block
     y += 3.3 * 1.25 * max(1, sum(1 for p in block if isinstance(p, Text))) + 3.5
     out.append(Rect(m, y, cw, 19, Style("#fff4c2", INK, 0.3), 2.0))
-    out += text(
+    out += put(
         fonts, "Print at 100% / Actual size", m, y + 2.5, cw, 6.0, bold=True, align="center"
     )
-    out += text(
+    out += put(
         fonts,
         "Turn off “fit to page” and any scaling. Check with the rulers below: they must measure exactly.",
         m + 3,
@@ -187,7 +210,7 @@ def _masthead(
     )
     y += 29
     out += ruler(
-        m, y, MM_RULER, 1.0, 10, [str(i) for i in range(11)], 10, fonts, "100 mm (labels in cm)"
+        m, y, MM_RULER, 1.0, 10, [str(i) for i in range(11)], 10, fonts, "100 mm (labels in cm)", put
     )
     # Side by side when both fit the text width; otherwise the inch ruler takes its own row.
     if MM_RULER + RULER_GAP + INCH_RULER <= cw:
@@ -204,6 +227,7 @@ def _masthead(
         8,
         fonts,
         "4 inches (ticks every 1/8 in)",
+        put,
     )
     return out, y + 17
 
@@ -323,13 +347,13 @@ FAMILY_COLUMNS = (
 
 
 def family_table(
-    fonts: FontBook, rows: list[FamilyPages], m: float, y: float, cw: float, limit: float
+    fonts: FontBook, rows: list[FamilyPages], m: float, y: float, cw: float, limit: float, put=text
 ) -> tuple[list, list[FamilyPages], float]:
     """The table of what is printed from `y`: its heading and as many rows as end above
     `limit` (one at least), the rows left for the next page, and the y below the table."""
     out: list = []
     for name, fx in FAMILY_COLUMNS:
-        out += text(fonts, name, m + fx * cw, y, cw * 0.3, 3.2, bold=True)
+        out += put(fonts, name, m + fx * cw, y, cw * 0.3, 3.2, bold=True)
     y += 5
     out.append(Path((("M", m, y), ("L", m + cw, y)), Style(None, INK, 0.2)))
     y += 1.5
@@ -349,7 +373,7 @@ def family_table(
             else ("tiled" if fp.tiled else "one side"),
         ]
         for (_name, fx), v in zip(FAMILY_COLUMNS, vals, strict=True):
-            out += text(fonts, v, m + fx * cw, y, cw * {0.0: 0.37, 0.46: 0.29}.get(fx, 0.12), 3.0)
+            out += put(fonts, v, m + fx * cw, y, cw * {0.0: 0.37, 0.46: 0.29}.get(fx, 0.12), 3.0)
         y += line_h
     return out, [], y + 4
 
@@ -375,9 +399,11 @@ def most_jobs(families: list[FamilyPages], calibration) -> int:
 JOB_COLS = tuple(zip(COLUMNS, (0.0, 0.07, 0.2, 0.5, 0.76, 0.88), strict=True))  # x, of the width
 
 
-def jobs_table(fonts: FontBook, jobs: list[Job], flip: str, x: float, y: float, cw: float) -> list:
+def jobs_table(
+    fonts: FontBook, jobs: list[Job], flip: str, x: float, y: float, cw: float, put=text
+) -> list:
     """The print plan: one row a job, in the order to run them."""
-    out = text(
+    out = put(
         fonts,
         "Print jobs, in this order (send each page range to the printer as one job)",
         x,
@@ -388,11 +414,11 @@ def jobs_table(fonts: FontBook, jobs: list[Job], flip: str, x: float, y: float, 
     )
     y += 6.5
     for name, fx in JOB_COLS:
-        out += text(fonts, name, x + fx * cw, y, cw * 0.3, 3.2, bold=True)
+        out += put(fonts, name, x + fx * cw, y, cw * 0.3, 3.2, bold=True)
     y += 4.6
     for job in jobs:
         for (_name, fx), v in zip(JOB_COLS, job.row(flip), strict=True):
-            out += text(fonts, v, x + fx * cw, y, cw * 0.3, 3.0)
+            out += put(fonts, v, x + fx * cw, y, cw * 0.3, 3.0)
         y += JOB_ROW
     return out
 

@@ -113,6 +113,7 @@ def impose(
         choices=list(choices),
         ink=ink,
         bled=any(r.bleed for f in families for r in distinct(f.refs)),
+        tails={},  # the draft's end of the page, kept for the page itself
     )
     # a duplex page is left only for two-sided items not folded (a tiled board's tiles too)
     duplex = any(r.two_sided and not folds(r) for f in families for r in distinct(f.refs))
@@ -122,6 +123,7 @@ def impose(
         families=list(_family_pages(families, folds).values()),
         calibration=(2, 3) if duplex else None,
         pages_total=0,
+        draft=True,
     )[1]
     routes = [_route(g, area, paper, folds) for g in _groups(families)]
     calibration = calibration_pages(fonts, paper) if duplex else None
