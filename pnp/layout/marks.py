@@ -132,12 +132,10 @@ def _stop(near: _Buckets, a: float, b: float, at: float, vertical: bool) -> floa
     edge share an edge, and a tick there would be drawn over both). Returns `a` when it starts
     on one, `b` when it meets none."""
     sign = 1.0 if b >= a else -1.0
-    start = (at, a, at, a) if vertical else (a, at, a, at)
-    # most ticks inside a block of items laid edge to edge start on a neighbour: its cell first
-    if _start_on(near.around(start), a, at, vertical):
-        return a
     seg = (at, min(a, b), at, max(a, b)) if vertical else (min(a, b), at, max(a, b), at)
     end = b
+    # the items near the whole tick: those it starts on among them (a rectangle holding the
+    # start is filed in the start's cell, which the tick's cells include)
     for rx, ry, rw, rh in near.around(seg):
         lo, hi, across = (ry, ry + rh, (rx, rx + rw)) if vertical else (rx, rx + rw, (ry, ry + rh))
         if not across[0] - EPS <= at <= across[1] + EPS:
@@ -148,16 +146,6 @@ def _stop(near: _Buckets, a: float, b: float, at: float, vertical: bool) -> floa
         if (near_side - a) * sign >= -EPS and (end - near_side) * sign > 0:
             end = near_side
     return end
-
-
-def _start_on(rects: list[Box], a: float, at: float, vertical: bool) -> bool:
-    """Whether the point `a` along the line `at` lies inside one of `rects` or on its edge line
-    (the tick from there would run over it)."""
-    for rx, ry, rw, rh in rects:
-        lo, hi, c0, c1 = (ry, ry + rh, rx, rx + rw) if vertical else (rx, rx + rw, ry, ry + rh)
-        if c0 - EPS <= at <= c1 + EPS and lo + EPS < a < hi - EPS:
-            return True
-    return False
 
 
 class _Buckets:
@@ -181,9 +169,16 @@ class _Buckets:
                 yield i, j
 
     def around(self, seg) -> list[Box]:
-        x1, y1, x2, y2 = seg
-        keys = self._keys(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
-        return [r for key in keys for r in self.cells.get(key, ())]
+        """The rectangles filed in the cells the segment (x0 <= x1, y0 <= y1) touches."""
+        x0, y0, x1, y1 = seg
+        c, cells, out = self.cell, self.cells, []
+        j0, j1 = int(y0 // c), int(y1 // c) + 1
+        for i in range(int(x0 // c), int(x1 // c) + 1):
+            for j in range(j0, j1):
+                got = cells.get((i, j))
+                if got:
+                    out += got
+        return out
 
 
 def _seg(x1, y1, x2, y2):
