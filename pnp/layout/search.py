@@ -246,10 +246,11 @@ class _Score:
             return self.sheets < than.sheets
         over = than.at(1)
         if over == 0:  # it wins only with none over, and on what follows: that first
-            for k in range(2, 6):
+            for k in range(2, 8):
                 a, b = self.at(k), than.at(k)
                 if a != b:
                     return a < b and self.at(1, 0) == 0
+            return False  # as good at best
         mine = self.at(1, over)
         if mine is None or mine != over:
             return mine is not None and mine < over
