@@ -70,8 +70,14 @@ def _boxes(prim, m, fonts: FontBook) -> Iterable[Box]:
                 yield _box_of(m, pts, half)
             return
         prev = None
+        flat = m == IDENTITY
         for op in prim.ops:
             if op[0] == "Z" or len(op) < 3:
+                continue
+            if flat and op[0] == "L" and len(op) == 3 and prev is not None:
+                (x0, y0), x1, y1 = prev, op[1], op[2]  # a straight line on the page: its ends
+                yield min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half
+                prev = x1, y1
                 continue
             pts = [(op[k], op[k + 1]) for k in range(1, len(op) - 1, 2)]
             if op[0] != "M" and prev is not None:
@@ -79,9 +85,15 @@ def _boxes(prim, m, fonts: FontBook) -> Iterable[Box]:
             prev = pts[-1]
 
 
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
 def _box_of(m, pts, grow: float) -> Box:
-    placed = [_apply(m, x, y) for x, y in pts]
-    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+    if m == IDENTITY:  # most marks are drawn on the page as they are: no point moved
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    else:
+        placed = [_apply(m, x, y) for x, y in pts]
+        xs, ys = [p[0] for p in placed], [p[1] for p in placed]
     return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
 
 
@@ -101,14 +113,13 @@ def obstacles(page: Page, fonts: FontBook, clear: float = 0.0) -> list[Box]:
               p.y + p.h + p.ref.bleed), clear)
         for p in page.items
     ]  # fmt: skip
-    identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     registration = registration_marks(page.w, page.h)
     for mark in page.marks:
         room = (
             max(clear, REGISTRATION_CLEAR) if mark in registration
             else max(clear, TEXT_CLEAR) if _texts(mark) else clear
         )  # fmt: skip
-        rows.extend(grow(b, room) for b in _boxes(mark, identity, fonts))
+        rows.extend(grow(b, room) for b in _boxes(mark, IDENTITY, fonts))
     return rows
 
 
