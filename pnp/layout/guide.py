@@ -196,9 +196,7 @@ def _masthead(
     out += block
     y += 3.3 * 1.25 * max(1, sum(1 for p in block if isinstance(p, Text))) + 3.5
     out.append(Rect(m, y, cw, 19, Style("#fff4c2", INK, 0.3), 2.0))
-    out += put(
-        fonts, "Print at 100% / Actual size", m, y + 2.5, cw, 6.0, bold=True, align="center"
-    )
+    out += put(fonts, "Print at 100% / Actual size", m, y + 2.5, cw, 6.0, bold=True, align="center")
     out += put(
         fonts,
         "Turn off “fit to page” and any scaling. Check with the rulers below: they must measure exactly.",
@@ -210,7 +208,16 @@ def _masthead(
     )
     y += 29
     out += ruler(
-        m, y, MM_RULER, 1.0, 10, [str(i) for i in range(11)], 10, fonts, "100 mm (labels in cm)", put
+        m,
+        y,
+        MM_RULER,
+        1.0,
+        10,
+        [str(i) for i in range(11)],
+        10,
+        fonts,
+        "100 mm (labels in cm)",
+        put,
     )
     # Side by side when both fit the text width; otherwise the inch ruler takes its own row.
     if MM_RULER + RULER_GAP + INCH_RULER <= cw:
