@@ -31,28 +31,43 @@ def _cuts(rects: tuple[Box, ...], region: Box, known: dict) -> int:
 
 
 def _count(rects: tuple[Box, ...], region: Box, known: dict) -> int:
-    if len(rects) == 1:  # its edges not yet cut
-        return sum(abs(a - b) > EPS for a, b in zip(rects[0], region, strict=True))
+    if len(rects) == 1:
+        return _edges(rects[0], region)
     best = None
     for axis in (0, 1):
         lo, hi = region[axis], region[axis + 2]
         free, apart = _free_lines(rects, axis, lo, hi)
-        for lines in (free, apart) if apart != free else (free,):
-            if not lines:
-                continue
+        for lines in (apart, free) if apart != free else (free,):
+            if not lines or (best is not None and len(lines) >= best):
+                continue  # no line, or as many cuts as another way before its strips
             total = len(lines)
             strips: list[list[Box]] = [[] for _ in range(len(lines) + 1)]
             for r in rects:  # no item crosses a free line: each lies in one strip
                 strips[bisect_right(lines, r[axis] + EPS)].append(r)
             for (a, b), inside in zip(pairwise([lo, *lines, hi]), strips, strict=True):
+                if not inside:
+                    continue
                 sub = (a, region[1], b, region[3]) if axis == 0 else (region[0], a, region[2], b)
-                total += _cuts(tuple(inside), sub, known) if inside else 0
+                # one item alone: its edges, counted without a look-up
+                total += (
+                    _edges(inside[0], sub) if len(inside) == 1 else _cuts(tuple(inside), sub, known)
+                )
                 if best is not None and total >= best:
                     break  # this way already takes as many as another
             best = total if best is None else min(best, total)
     if best is None:  # no straight line parts them: not a guillotine packing, never chosen
         return 10**6
     return best
+
+
+def _edges(r: Box, region: Box) -> int:
+    """The cuts one item takes: its edges not on the piece's own edge."""
+    return (
+        (abs(r[0] - region[0]) > EPS)
+        + (abs(r[1] - region[1]) > EPS)
+        + (abs(r[2] - region[2]) > EPS)
+        + (abs(r[3] - region[3]) > EPS)
+    )
 
 
 def _free_lines(rects: tuple[Box, ...], axis: int, lo: float, hi: float) -> tuple[list, list]:
