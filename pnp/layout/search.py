@@ -100,13 +100,13 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
     sheets printed on both sides, then the one with a board's pieces on fewest sheets (easier to
     assemble), then `_rest`, `_cuts` and `_last`."""
     area, tried = pool.usable, set()
-    blocks = {across: pieces(pool.runs, area, across, pool.most) for across in ACROSS}
     beside = [sideways(t, area) for t in pool.tiles]
     known: dict = {}  # the pieces whose cuts are counted: sheets of several packings share them
     best = _family_blocks(pool, beside, known)
     if best is not None and best[0].sheets <= _least(pool, best[1]) and not best[0].at(1):
         return best[1], best[2]  # on as few sheets as the pool's area allows, within the bound
-    ways = {}  # each list of parts and what the orders read of it, worked out once
+    ways, blocks = {}, {}  # each list of parts and what the orders read of it, worked out once
+    most_size = pool.most
     for across, split, measure, sided, side, boards in product(
         ACROSS, SPLITS, ORDERS, (True, False), (False, True), (False, True)
     ):
@@ -115,6 +115,8 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
         if boards and not pool.tiles:
             continue
         if (across, side) not in ways:
+            if across not in blocks:  # cut only where the family blocks did not do
+                blocks[across] = pieces(pool.runs, area, across, most_size)
             ways[across, side] = _Way(blocks[across] + (beside if side else pool.tiles))
         way = ways[across, side]
         parts = way.parts
@@ -145,7 +147,7 @@ def best_packing(pool: SharedPool) -> tuple[list[Piece], Packing]:
 def _family_blocks(pool: SharedPool, beside: list[Piece], known: dict) -> tuple | None:
     """The best packing of the pool's runs each as one block a sheet (pnp.layout.blocks), by
     the same orders, cutting rules and places for a strip's label as the other packings."""
-    area, best, tried = pool.usable, None, set()
+    area, best, tried, most_size = pool.usable, None, set(), pool.most
     if len(sources(pool, pool.tiles)) > TRIED:
         return None  # each sheet's pass reads every source left: too many in a pool this large
     ways = {}
@@ -165,7 +167,7 @@ def _family_blocks(pool: SharedPool, beside: list[Piece], known: dict) -> tuple 
         if shapes in tried:
             continue
         tried.add(shapes)
-        packer = BlockPacking(area[2], area[3], pool.gutter, pool.most)
+        packer = BlockPacking(area[2], area[3], pool.gutter, most_size)
         most = best[0].sheets if best is not None else None
         if not packer.pack(srcs, order, split, most):
             continue
