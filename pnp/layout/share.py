@@ -11,7 +11,7 @@ gutters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from pnp.draw.primitives import Group, Rect, Style, multiply, rotate, translate
@@ -92,10 +92,13 @@ class TilePart:
     region: tuple[float, float, float, float]  # board mm
     band: float
     overlay: tuple  # its alignment marks and trim lines, the region at (0, 0)
-    caption: tuple  # its label, x 0..region width, y 0..band
-    side_caption: tuple  # its label, x 0..region height, y 0..band
+    caption: tuple = ()  # its label, x 0..region width, y 0..band
+    side_caption: tuple = ()  # its label, x 0..region height, y 0..band
     side: bool = False
     label_h: float = 0.0  # the label's height, at the outer side of the band (0: the band's)
+    # its label laid out along a side this long, in place of the captions: made only for the
+    # sheets of the plan kept, not for every plan compared
+    label_of: Callable[[float], list] | None = field(default=None, compare=False, repr=False)
 
     @property
     def offset(self) -> tuple[float, float]:
@@ -108,13 +111,18 @@ class TilePart:
         ox, oy = self.offset
         rw, rh = self.region[2], self.region[3]
         if self.side:  # the label turned to read upward, in the band left of the region
-            label = Group(self.side_caption, multiply(translate(0.0, rh), rotate(-90)))
+            label = Group(self._label(rh), multiply(translate(0.0, rh), rotate(-90)))
         elif turned:  # upside down in the band above, so that turned with the piece it reads up
             h = self.label_h or self.band
-            label = Group(self.caption, multiply(translate(rw, h), rotate(180)))
+            label = Group(self._label(rw), multiply(translate(rw, h), rotate(180)))
         else:
-            label = Group(self.caption)
+            label = Group(self._label(rw))
         return (Group(self.overlay, translate(ox, oy)), label)
+
+    def _label(self, along: float) -> tuple:
+        if self.label_of is not None:
+            return tuple(self.label_of(along))
+        return self.side_caption if self.side else self.caption
 
 
 def tile_piece(ref: ItemRef, tile: TilePart) -> Piece:

@@ -282,9 +282,10 @@ def tile_pages(
                     region,
                     wide,
                     (Group(tuple(overlay), translate(-grid.x0, -grid.y0)),),
-                    tuple(piece_band(fonts, name, label, c, row, rw, band - 1, (1.0, 1.0))),
-                    tuple(piece_band(fonts, name, label, c, row, rh, band - 1, (1.0, 1.0))),
                     label_h=band - 0.5,
+                    label_of=partial(
+                        piece_band, fonts, name, label, c, row, h=band - 1, clear=(1.0, 1.0)
+                    ),
                 )
                 pool.tiles.append(tile_piece(r, tile))
                 continue
