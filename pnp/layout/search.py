@@ -291,7 +291,7 @@ def _over(
 def _sheet_over(parts: list[Piece], spots: list, packer: GuillotinePacker, known: dict) -> bool:
     """Whether one sheet of several families takes more cuts than the bound; kept by what lies
     where on it."""
-    key = ("over", *sorted((_look(parts[s.index]), s.x, s.y, s.rotated) for s in spots))
+    key = ("over", *_sheet(parts, spots))
     if key in known:
         return known[key]
     region = (-1.0, -1.0, packer.area_w + 1.0, packer.area_h + 1.0)  # no item on its edge
@@ -306,9 +306,17 @@ def _sheet_over(parts: list[Piece], spots: list, packer: GuillotinePacker, known
     return over
 
 
+def _sheet(parts: list[Piece], spots: list) -> list:
+    """What lies where on a sheet, as far as its cuts read it: sheets alike share their counts."""
+    return sorted((_look(parts[s.index]), s.x, s.y, s.rotated) for s in spots)
+
+
 def _look(p: Piece) -> tuple:
-    """All a sheet's cuts read of a piece."""
-    return (p.refs[0].family, len(p.refs), p.cols, p.cell_w, p.cell_h, p.gap, p.turned, p.shape)
+    """All a sheet's cuts read of a piece (a tile's item: its region, after its band)."""
+    t = p.tile
+    tile = None if t is None else (t.region[2], t.region[3], t.band, t.side)
+    look = (p.refs[0].family, len(p.refs), p.cols, p.cell_w, p.cell_h, p.gap, p.turned, p.shape)
+    return (*look, tile)
 
 
 def _rest(parts: list[Piece], packer: GuillotinePacker) -> tuple:
@@ -328,8 +336,12 @@ def _cuts(parts: list[Piece], packer: GuillotinePacker, known: dict) -> int:
     region = (-1.0, -1.0, packer.area_w + 1.0, packer.area_h + 1.0)  # no item on its edge
     total = 0
     for sh in packer.sheets:
-        placed = [p for s in sh.spots for p in parts[s.index].placements(s.x, s.y, s.rotated)]
-        total += cut_count(((p.x, p.y, p.x + p.w, p.y + p.h) for p in placed), region, known)
+        key = ("cuts", *_sheet(parts, sh.spots))  # a sheet laid out alike: counted once
+        if key not in known:
+            placed = [p for s in sh.spots for p in parts[s.index].placements(s.x, s.y, s.rotated)]
+            rects = ((p.x, p.y, p.x + p.w, p.y + p.h) for p in placed)
+            known[key] = cut_count(rects, region, known)
+        total += known[key]
     return total
 
 
