@@ -137,9 +137,13 @@ def _stop(near: _Buckets, a: float, b: float, at: float, vertical: bool) -> floa
     # the items near the whole tick: those it starts on among them (a rectangle holding the
     # start is filed in the start's cell, which the tick's cells include)
     for rx, ry, rw, rh in near.around(seg):
-        lo, hi, across = (ry, ry + rh, (rx, rx + rw)) if vertical else (rx, rx + rw, (ry, ry + rh))
-        if not across[0] - EPS <= at <= across[1] + EPS:
+        if vertical:  # read along y, across x
+            c0, lo, cw, long = rx, ry, rw, rh
+        else:
+            c0, lo, cw, long = ry, rx, rh, rw
+        if not c0 - EPS <= at <= c0 + cw + EPS:
             continue
+        hi = lo + long
         if lo + EPS < a < hi - EPS:
             return a
         near_side = lo if sign > 0 else hi
