@@ -25,9 +25,10 @@ def _cuts(rects: tuple[Box, ...], region: Box, known: dict) -> int:
     """`known`: the pieces already counted in this sheet's count (one strip is reached both
     ways)."""
     key = (rects, region)
-    if key not in known:
-        known[key] = _count(rects, region, known)
-    return known[key]
+    got = known.get(key)  # a tuple's hash is not kept: looked up once
+    if got is None:
+        got = known[key] = _count(rects, region, known)
+    return got
 
 
 def _count(rects: tuple[Box, ...], region: Box, known: dict) -> int:

@@ -292,8 +292,9 @@ def _sheet_over(parts: list[Piece], spots: list, packer: GuillotinePacker, known
     """Whether one sheet of several families takes more cuts than the bound; kept by what lies
     where on it."""
     key = ("over", *_sheet(parts, spots))
-    if key in known:
-        return known[key]
+    got = known.get(key)
+    if got is not None:
+        return got
     region = (-1.0, -1.0, packer.area_w + 1.0, packer.area_h + 1.0)  # no item on its edge
     families: dict[str, list] = {}
     for s in spots:
@@ -337,11 +338,12 @@ def _cuts(parts: list[Piece], packer: GuillotinePacker, known: dict) -> int:
     total = 0
     for sh in packer.sheets:
         key = ("cuts", *_sheet(parts, sh.spots))  # a sheet laid out alike: counted once
-        if key not in known:
+        got = known.get(key)
+        if got is None:
             placed = [p for s in sh.spots for p in parts[s.index].placements(s.x, s.y, s.rotated)]
             rects = ((p.x, p.y, p.x + p.w, p.y + p.h) for p in placed)
-            known[key] = cut_count(rects, region, known)
-        total += known[key]
+            got = known[key] = cut_count(rects, region, known)
+        total += got
     return total
 
 
