@@ -279,8 +279,8 @@ def _over(
     over = 0
     for sh in packer.sheets:
         spots = sh.spots
-        family = parts[spots[0].index].refs[0].family
-        if all(parts[s.index].refs[0].family == family for s in spots):
+        family = parts[spots[0].index].like[0]
+        if all(parts[s.index].like[0] == family for s in spots):
             continue  # one family alone on its sheet is never over
         over += _sheet_over(parts, spots, packer, known)
         if most is not None and over > most:
@@ -316,7 +316,7 @@ def _look(p: Piece) -> tuple:
     """All a sheet's cuts read of a piece (a tile's item: its region, after its band)."""
     t = p.tile
     tile = None if t is None else (t.region[2], t.region[3], t.band, t.side)
-    look = (p.refs[0].family, len(p.refs), p.cols, p.cell_w, p.cell_h, p.gap, p.turned, p.shape)
+    look = (p.like[0], len(p.refs), p.cols, p.cell_w, p.cell_h, p.gap, p.turned, p.shape)
     return (*look, tile)
 
 
@@ -326,7 +326,7 @@ def _rest(parts: list[Piece], packer: GuillotinePacker) -> tuple:
     sheet (each is cut out on its own)."""
     split = 0
     for sh in packer.sheets:
-        runs = [_like(parts[s.index]) for s in sh.spots if parts[s.index].tile is None]
+        runs = [parts[s.index].like for s in sh.spots if parts[s.index].tile is None]
         split += len(runs) - len(set(runs))
     held = sum(_held(parts, sh.spots) for sh in packer.sheets)
     return (held, split)
@@ -357,12 +357,12 @@ def _held(parts: list[Piece], spots: list) -> int:
     outlines: dict[tuple, list[float]] = {}
     for s in spots:
         if parts[s.index].tile is None:
-            o = outlines.setdefault(_like(parts[s.index]), [s.x, s.y, s.x + s.w, s.y + s.h])
+            o = outlines.setdefault(parts[s.index].like, [s.x, s.y, s.x + s.w, s.y + s.h])
             o[:] = min(o[0], s.x), min(o[1], s.y), max(o[2], s.x + s.w), max(o[3], s.y + s.h)
     eps = 1e-6
     return sum(
         any(
-            parts[s.index].refs[0].family != like[0]
+            parts[s.index].like[0] != like[0]
             and s.x < o[2] - eps
             and s.x + s.w > o[0] + eps
             and s.y < o[3] - eps
@@ -371,9 +371,3 @@ def _held(parts: list[Piece], spots: list) -> int:
         )
         for like, o in outlines.items()
     )
-
-
-def _like(piece: Piece) -> tuple:
-    """What makes items like: their family and size."""
-    r = piece.refs[0]
-    return (r.family, round(r.w, 4), round(r.h, 4))

@@ -162,17 +162,21 @@ class Piece:
     h: float = field(init=False, repr=False, compare=False)
     two_sided: bool = field(init=False, repr=False, compare=False)
     shape: tuple = field(init=False, repr=False, compare=False)  # all a packing reads of it
+    # what makes its items like others: their family and size (the packing search reads it)
+    like: tuple = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rows = -(-len(self.refs) // self.cols)
         w = self.cols * self.cell_w + (self.cols - 1) * self.gap
         h = rows * self.cell_h + (rows - 1) * self.gap
-        two_sided = self.refs[0].two_sided
+        first = self.refs[0]
+        two_sided = first.two_sided
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "w", w)
         object.__setattr__(self, "h", h)
         object.__setattr__(self, "two_sided", two_sided)
         object.__setattr__(self, "shape", (w, h, self.turnable, two_sided, self.tile is None))
+        object.__setattr__(self, "like", (first.family, round(first.w, 4), round(first.h, 4)))
 
     def placements(self, x: float, y: float, turned: bool) -> list[Placement]:
         """Each item where it lands with the block at (x, y), the block turned 90° clockwise or not."""
