@@ -120,7 +120,7 @@ def guide_page(
     sheets: dict[str, list[int]] | None = None,
     jobs: list[Job] | None = None,
     draft: bool = False,
-    tails: dict | None = None,
+    laid: dict | None = None,
 ) -> tuple[list, list[list]]:
     """The guide page, and further pages for the design choices that do not fit on it.
 
@@ -135,7 +135,8 @@ def guide_page(
 
     `draft`: only the pages after the first are wanted, so the first page's text is not laid
     out but where it changes their number (the credits' lines, the paragraphs' room).
-    `tails`: what ends the page, kept by where it starts, for a draft and the page it drafts."""
+    `laid`: what a draft laid out that the page lays out alike (the paragraphs' room, what ends
+    the page, kept by what they depend on), for the page it drafts."""
     W, H, m = paper.size.w, paper.size.h, paper.margin + 7
     cw = W - 2 * m
     put = _nothing if draft else text
@@ -149,7 +150,7 @@ def guide_page(
     jobs_h = JOB_HEAD + JOB_ROW * most_jobs(families, calibration) + 3
     # the table ends where what follows it still fits above the printable area's bottom: the
     # continued note, the jobs, the paragraphs, what to buy and a line saying what comes next
-    rooms = [_para_room(fonts, para, cw) for para in lines]
+    rooms = [_para_room(fonts, para, cw, laid) for para in lines]
     below = 4 + jobs_h + sum(rooms) + 15 + 6
     # (the table's last row may end past its limit by a row's height: ROW_MOST)
     limit = min(H - 70 - jobs_h + 3, H - paper.margin - below - ROW_MOST)
@@ -169,12 +170,12 @@ def guide_page(
     bottom = H - paper.margin
     # with no rows carried over (their page numbers change), the same y ends the page alike
     key = (y, m, cw, bottom, title, tuple(choices), tuple(ink or ()))
-    if rows_left or tails is None:
+    if rows_left or laid is None:
         more, extra = _tail(fonts, title, ink, list(choices), rows_left, m, y, cw, bottom)
     else:
-        if key not in tails:
-            tails[key] = _tail(fonts, title, ink, list(choices), rows_left, m, y, cw, bottom)
-        more, extra = tails[key]
+        if key not in laid:
+            laid[key] = _tail(fonts, title, ink, list(choices), rows_left, m, y, cw, bottom)
+        more, extra = laid[key]
     return out + more, extra
 
 
@@ -317,10 +318,17 @@ def _paragraphs(
     return lines
 
 
-def _para_room(fonts: FontBook, para: str, cw: float) -> float:
-    """A paragraph's room as the draft measures it: page numbers written as wide as they can be."""
-    room = text(fonts, re.sub(r"\d+", "000", para), 0.0, 0.0, cw, 3.2)
-    return PARA_LINE * sum(1 for p in room if isinstance(p, Text)) + PARA_GAP
+def _para_room(fonts: FontBook, para: str, cw: float, laid: dict | None = None) -> float:
+    """A paragraph's room as the draft measures it: page numbers written as wide as they can be
+    (so the page it drafts finds it in `laid`)."""
+    widest = re.sub(r"\d+", "000", para)
+    if laid is not None and (widest, cw) in laid:
+        return laid[widest, cw]
+    room = text(fonts, widest, 0.0, 0.0, cw, 3.2)
+    lines = PARA_LINE * sum(1 for p in room if isinstance(p, Text)) + PARA_GAP
+    if laid is not None:
+        laid[widest, cw] = lines
+    return lines
 
 
 def _continued(

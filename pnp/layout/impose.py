@@ -113,7 +113,7 @@ def impose(
         choices=list(choices),
         ink=ink,
         bled=any(r.bleed for f in families for r in distinct(f.refs)),
-        tails={},  # the draft's end of the page, kept for the page itself
+        laid={},  # what the draft lays out as the page does, kept for the page itself
     )
     # a duplex page is left only for two-sided items not folded (a tiled board's tiles too)
     duplex = any(r.two_sided and not folds(r) for f in families for r in distinct(f.refs))
