@@ -11,7 +11,9 @@ sequence), a packing stops as soon as it takes more sheets than the best so far,
 more than TRIED pieces is packed once (and not as family blocks; past ONCE, as family blocks
 once). A `Search` keeps what it found by what the search reads of a pool (its area, gutter and
 the sizes, sides and families of its pieces, never their ids or drawings): the plans an
-imposition compares (the ways round a board is tiled) pack an unchanged pool once.
+imposition compares (the ways round a board is tiled) pack an unchanged pool once. A packing's
+score (`_Score`) is worked out only as far as a comparison with the best so far needs, the
+cuts last; a sheet's cuts are counted once for every packing that lays it out alike.
 """
 
 from __future__ import annotations
