@@ -1,12 +1,12 @@
 """pnp.layout.cuts counts a sheet's cuts as docs/printing.md says ("The cuts a shared sheet
-takes"): against counts made by hand, and against the plain count of tests/test_shared_sheets.py
-on the sheets the packers make (every way to cut first tried, nothing left out early)."""
+takes"; the counts by hand are in tests/test_turned_runs.py): as the plain count of
+tests/test_shared_sheets.py (every way to cut first tried, nothing left out early) on the sheets
+the packers make and on random layouts cut straight across."""
 
 from __future__ import annotations
 
 import random
 
-from test_shared_sheets import BESIDE
 from test_shared_sheets import cut_count as plain_count
 
 from pnp.layout.blocks import BlockPacking, sources
@@ -15,29 +15,6 @@ from pnp.layout.pack import GuillotinePacker
 from pnp.layout.plan import ItemRef
 from pnp.layout.share import Run, SharedPool
 from pnp.layout.strategies import like_runs
-
-
-def test_the_counts_made_by_hand():
-    """A 2 × 3 grid of cards edge to edge takes 9 (docs/printing.md); an item alone 4, one in a
-    corner 2; an item beside a block of three, 7; two items with a gap, in a strip as tall as
-    them, 3 (the gap's two edges, the outer ends); a pinwheel, which no straight cut parts, is
-    never a count a packing could win with."""
-    grid = [
-        (10 + 20 * c, 10 + 30 * r, 30 + 20 * c, 40 + 30 * r) for r in range(2) for c in range(3)
-    ]
-    assert cut_count(grid, (0, 0, 100, 100)) == 9
-    assert cut_count([(10, 10, 20, 20)], (0, 0, 100, 100)) == 4
-    assert cut_count([(0, 0, 20, 20)], (0, 0, 100, 100)) == 2
-    assert cut_count(BESIDE, (0, 0, 100, 20)) == 7
-    assert cut_count([(0, 0, 10, 20), (15, 0, 25, 20)], (0, 0, 40, 20)) == 3
-    pinwheel = [
-        (0, 0, 20, 10),
-        (20, 0, 30, 20),
-        (10, 20, 30, 30),
-        (0, 10, 10, 30),
-        (10, 10, 20, 20),
-    ]
-    assert cut_count(pinwheel, (0, 0, 30, 30)) >= 10**6
 
 
 def _sheets(seed: int) -> list[list[tuple[float, float, float, float]]]:
