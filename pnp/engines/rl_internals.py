@@ -113,15 +113,11 @@ class RLDocument:
         parts, at, m = [], 0, 0
         for subset, chunk in font.splitString(text, doc):
             head = f"{font.getSubsetInternalName(subset, doc)} {size} Tf"
-            end = at + len(chunk)
-            if m == len(moved) or moved[m] >= end:  # no kern inside this subset's characters
-                parts.append(
-                    f"{head} ({esc(chunk)}) Tj" if not moved else f"{head} [({esc(chunk)})] TJ"
-                )
-                at = end
+            if not moved:
+                parts.append(f"{head} ({esc(chunk)}) Tj")
                 continue
-            arr, start = [], 0
-            while m < len(moved) and moved[m] < end:
+            arr, start, end = [], 0, at + len(chunk)
+            while m < len(moved) and moved[m] < end:  # the kerns inside this subset's characters
                 i = moved[m] - at
                 if i:
                     arr.append(f"({esc(chunk[start:i])})")
