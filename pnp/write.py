@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.draw.digest import Digests
 from pnp.engines import DocInfo
@@ -22,6 +23,9 @@ from pnp.pipeline import Prepared
 from pnp.pipeline.select import ONLY_DIR
 from pnp.spec.model import Game
 from pnp.spec.paper import PaperSpec, load_paper
+
+if TYPE_CHECKING:
+    from pnp.engines.reportlab_pdf import Shared
 
 log = logging.getLogger("pnp")
 
@@ -93,7 +97,7 @@ def write(
 
 def _write_paper(
     prep: Prepared, paper: PaperSpec, plan: Plan, stage: Path, stem: str, engine: str,
-    date: str | None, progress: Callable[[str], None] | None, digests: Digests, shared: object,
+    date: str | None, progress: Callable[[str], None] | None, digests: Digests, shared: Shared | None,
 ) -> None:  # fmt: skip
     """The page loop: each page composed once from the faces, and given to the PDF, the
     manifest and (SVG engine) the SVG page files."""
@@ -191,7 +195,7 @@ def _svg_pages(svg_dir: Path, ctx: DrawContext):
     return SvgPageFiles(svg_dir, ctx.fonts, ctx.symbols)
 
 
-def _shared(engine: str) -> object:
+def _shared(engine: str) -> Shared | None:
     """What the engine's writers of one build share (reportlab_pdf.Shared), or None."""
     if engine == "svg":
         return None
@@ -202,7 +206,7 @@ def _shared(engine: str) -> object:
 
 def _writer(
     engine: str, path: Path, info: DocInfo, ctx: DrawContext, ink_saver: bool = False,
-    shared: object = None,
+    shared: Shared | None = None,
 ):  # fmt: skip
     """The PDF's writer: the SVG engine's is drawn by cairo from the same primitives as its
     SVG pages. An ink-saver PDF (reportlab) writes black and greys for the black ink alone."""
