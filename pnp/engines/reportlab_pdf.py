@@ -159,10 +159,9 @@ class ReportlabWriter:
     def _put(self, num: int, body: bytes) -> None:
         self.offsets[num] = self._write(b"%d 0 obj\n" % num + body + b"\nendobj\n")
 
-    def _stream(self, content: str, extra: str = "") -> int:
-        return self._raw_stream(
-            Stream(extra + "/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6))
-        )
+    def _stream(self, content: str | bytes, extra: str = "") -> int:
+        data = content.encode("latin-1") if isinstance(content, str) else content
+        return self._raw_stream(Stream(extra + "/Filter /FlateDecode", zlib.compress(data, 6)))
 
     # --- pages -----------------------------------------------------------------
     def page(
@@ -179,8 +178,8 @@ class ReportlabWriter:
         for p in prims:
             self._draw(p, out)
         out.append("Q")
-        content = "\n".join(out)
-        key = hashlib.blake2b(content.encode("latin-1"), digest_size=16).digest()
+        content = "\n".join(out).encode("latin-1")  # once, for the digest and the stream
+        key = hashlib.blake2b(content, digest_size=16).digest()
         stream = self.recent.get(key)
         if stream is None:
             stream = self._stream(content)
