@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.draw.digest import Digests
 from pnp.engines import DocInfo
@@ -22,6 +23,9 @@ from pnp.pipeline import Prepared
 from pnp.pipeline.select import ONLY_DIR
 from pnp.spec.model import Game
 from pnp.spec.paper import PaperSpec, load_paper
+
+if TYPE_CHECKING:
+    from pnp.engines.reportlab_pdf import Shared
 
 log = logging.getLogger("pnp")
 
@@ -71,11 +75,14 @@ def write(
     created = _mkdir(out_dir)
     outputs: list[Output] = []
     digests = Digests(prep.ctx.symbols)  # a symbol or image hashed once for every paper
+    shared = _shared(engine)  # what each paper's PDF would work out again
     try:
         with output_set(out_dir, folder) as stage:
             for paper, plan in zip(prep.papers, prep.plans, strict=True):
                 stem = output_stem(game, paper, fold=prep.fold, ink_saver=prep.ink_saver)
-                _write_paper(prep, paper, plan, stage, stem, engine, date, progress, digests)
+                _write_paper(
+                    prep, paper, plan, stage, stem, engine, date, progress, digests, shared
+                )
                 dest = out_dir / folder
                 outputs.append(
                     Output(
@@ -90,13 +97,15 @@ def write(
 
 def _write_paper(
     prep: Prepared, paper: PaperSpec, plan: Plan, stage: Path, stem: str, engine: str,
-    date: str | None, progress: Callable[[str], None] | None, digests: Digests,
+    date: str | None, progress: Callable[[str], None] | None, digests: Digests, shared: Shared | None,
 ) -> None:  # fmt: skip
     """The page loop: each page composed once from the faces, and given to the PDF, the
     manifest and (SVG engine) the SVG page files."""
     game, ctx = prep.game, prep.ctx
     t0 = time.monotonic()
-    pdf = _writer(engine, stage / f"{stem}.pdf", _info(game, paper, date), ctx, prep.ink_saver)
+    pdf = _writer(
+        engine, stage / f"{stem}.pdf", _info(game, paper, date), ctx, prep.ink_saver, shared
+    )
     svg_pages = _svg_pages(stage / f"{stem}-svg", ctx) if engine == "svg" else None
     with open(stage / f"{stem}.json", "w", encoding="utf-8") as fh:
         listing = ManifestWriter(
@@ -186,7 +195,19 @@ def _svg_pages(svg_dir: Path, ctx: DrawContext):
     return SvgPageFiles(svg_dir, ctx.fonts, ctx.symbols)
 
 
-def _writer(engine: str, path: Path, info: DocInfo, ctx: DrawContext, ink_saver: bool = False):
+def _shared(engine: str) -> Shared | None:
+    """What the engine's writers of one build share (reportlab_pdf.Shared), or None."""
+    if engine == "svg":
+        return None
+    from pnp.engines.reportlab_pdf import Shared
+
+    return Shared()
+
+
+def _writer(
+    engine: str, path: Path, info: DocInfo, ctx: DrawContext, ink_saver: bool = False,
+    shared: Shared | None = None,
+):  # fmt: skip
     """The PDF's writer: the SVG engine's is drawn by cairo from the same primitives as its
     SVG pages. An ink-saver PDF (reportlab) writes black and greys for the black ink alone."""
     if engine == "svg":
@@ -195,4 +216,4 @@ def _writer(engine: str, path: Path, info: DocInfo, ctx: DrawContext, ink_saver:
         return CairoPdf(path, info, ctx.fonts, ctx.symbols)
     from pnp.engines.reportlab_pdf import ReportlabWriter
 
-    return ReportlabWriter(path, info, ctx.fonts, ctx.symbols, gray=ink_saver)
+    return ReportlabWriter(path, info, ctx.fonts, ctx.symbols, gray=ink_saver, shared=shared)

@@ -3,8 +3,10 @@ not the objects that hold it, not the order faces are read in, not what another 
 
 from __future__ import annotations
 
+import hashlib
+
 from pnp.draw.digest import Digests
-from pnp.draw.primitives import Group, Rect, Style, Text, Use
+from pnp.draw.primitives import Group, Path, Rect, Style, Text, Use
 
 
 def card(title: str, *, x: float = 4.0, colour: str = "#c8102e") -> Group:
@@ -68,3 +70,31 @@ def test_a_digest_is_the_value_earlier_manifests_recorded():
     assert d.face(card("Card 1")) == "e1cb4aed86bd5bba"
     pair = Group((card("Card 1"), card("Card 2")), (0.5, 0, 0, 0.5, 1.25, 0))  # a transform, ints
     assert d.face(pair) == "fe395145a0e88f76"
+
+
+def test_a_path_keeps_the_digest_earlier_manifests_recorded():
+    """A path's ops hold most of a face's numbers and are spelled in a loop of their own; the
+    digest is still the sha256 of the drawing spelled out as below (ints and -0.0 as floats,
+    numbers rounded to 1/10000 mm), the value pnp recorded before that loop."""
+    wave = Path(
+        (("M", 0, -0.0), ("L", 10.00004, 0.5), ("C", 12.0, 1.0, 14, 2.25, 16.0, -0.00004), ("Z",)),
+        Style(stroke="#1a2b3c", stroke_width=0.25, dash=(1.0, 0.5)),
+    )
+    face = Group((wave, Group((wave,), (1.0, 0, 0, 1.0, 0, 3.5))))
+    ops = "(('M',0.0,0.0,),('L',10.0,0.5,),('C',12.0,1.0,14.0,2.25,16.0,0.0,),('Z',),)"
+    path = f"Path{ops}StyleNone'#1a2b3c'0.25(1.0,0.5,)1.0False'butt''miter'"
+    spelled = (
+        f"Group({path},Group({path},)(1.0,0.0,0.0,1.0,0.0,3.5,)None,)(1.0,0.0,0.0,1.0,0.0,0.0,)None"
+    )
+    assert hashlib.sha256(spelled.encode()).hexdigest()[:16] == "2f94cdb6f0bae610"
+    assert Digests(SYMBOLS).face(face) == "2f94cdb6f0bae610"
+
+
+def test_a_flag_is_not_spelled_as_the_number_it_equals():
+    """Numbers and strings are spelled once per value; True equals 1 as a key, but a style's
+    even-odd flag must spell as itself, whatever number was spelled first."""
+    flagged = Group((Rect(0.0, 0.0, 5.0, 5.0, Style(fill="#000000", evenodd=True)),))
+    alone = Digests(SYMBOLS).face(flagged)
+    d = Digests(SYMBOLS)
+    d.face(Group((Rect(0.0, 0.0, 1, 1, Style(fill="#000000"), 1),)))  # 1 spelled as 1.0 first
+    assert d.face(Group((Rect(0.0, 0.0, 5.0, 5.0, Style(fill="#000000", evenodd=True)),))) == alone

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import repeat
 from pathlib import Path
@@ -41,13 +42,15 @@ class FontMetrics:
     def width(self, text: str, size: float) -> float:
         total = sum(map(self._advance_of, text))
         if self.pairs and len(text) > 1:
-            total += sum(map(self.pairs.get, map(str.__add__, text, text[1:]), repeat(0.0)))
+            total += sum(self._kerning(text))
         return total * size
 
     def kerns(self, text: str) -> list[float]:
         """The font's kerning before each character after the first, in ems (negative: closer)."""
-        pairs = self.pairs
-        return [pairs.get(text[i : i + 2], 0.0) for i in range(len(text) - 1)] if pairs else []
+        return list(self._kerning(text)) if self.pairs else []
+
+    def _kerning(self, text: str) -> Iterator[float]:
+        return map(self.pairs.get, map(str.__add__, text, text[1:]), repeat(0.0))  # no loop
 
     def missing(self, text: str) -> set[str]:
         return set(text).difference(self._chars)

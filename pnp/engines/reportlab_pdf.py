@@ -55,9 +55,19 @@ def font_name(fonts: FontBook, key: str) -> str:
     return _registered[path]
 
 
-def _n(v: float) -> str:
-    """A length in mm: four decimals are a tenth of a micrometre."""
-    return f"{v:.4f}".rstrip("0").rstrip(".")
+def _n(v: float, known: dict = {}) -> str:  # noqa: B006 - a deliberate memo, by value
+    """A length in mm: four decimals are a tenth of a micrometre.
+
+    Formatted once per value: the shipped games' paths hold 54,000 numbers of 1,600 values.
+    Zero is not kept: 0.0 and -0.0 are one key, but print "0" and "-0"."""
+    s = known.get(v)
+    if s is None:
+        s = f"{v:.4f}".rstrip("0").rstrip(".")
+        if v:
+            if len(known) >= 65536:
+                known.clear()
+            known[v] = s
+    return s
 
 
 def _m(v: float) -> str:
@@ -94,13 +104,27 @@ def _colour(hexcode: str, op: str, gray: bool = False, cache: dict = {}) -> str:
     return s
 
 
+class Shared:
+    """What the PDFs of one build work out once for all of them (its A4 and Letter PDFs draw
+    the same faces): each path's operators, and each line of text's width and kerning. What
+    depends on the document (a font's subset codes, a form's or image's object) stays with
+    each writer."""
+
+    def __init__(self):
+        self.paths = ByIdentity(_ops, limit=16384)  # a path's ops tuple -> its operators
+        self.metrics: dict[tuple, tuple[float, list[float]]] = {}  # (font, text, size) -> ...
+
+
 class ReportlabWriter:
-    """One PDF. Call page() for each page in order, then close()."""
+    """One PDF. Call page() for each page in order, then close(); `shared` (a Shared) is what
+    the other PDFs of the same build have worked out already."""
 
     def __init__(
-        self, path: Path, info: DocInfo, fonts: FontBook, symbols: SymbolBook, gray: bool = False
-    ):
+        self, path: Path, info: DocInfo, fonts: FontBook, symbols: SymbolBook, gray: bool = False,
+        shared: Shared | None = None,
+    ):  # fmt: skip
         self.gray = gray  # neutral colours in DeviceGray: black ink only (--ink-saver)
+        self.shared = shared or Shared()
         self.fonts = fonts
         self.symbols = symbols
         self.path = path
@@ -135,10 +159,9 @@ class ReportlabWriter:
     def _put(self, num: int, body: bytes) -> None:
         self.offsets[num] = self._write(b"%d 0 obj\n" % num + body + b"\nendobj\n")
 
-    def _stream(self, content: str, extra: str = "") -> int:
-        return self._raw_stream(
-            Stream(extra + "/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6))
-        )
+    def _stream(self, content: str | bytes, extra: str = "") -> int:
+        data = content.encode("latin-1") if isinstance(content, str) else content
+        return self._raw_stream(Stream(extra + "/Filter /FlateDecode", zlib.compress(data, 6)))
 
     # --- pages -----------------------------------------------------------------
     def page(
@@ -155,8 +178,8 @@ class ReportlabWriter:
         for p in prims:
             self._draw(p, out)
         out.append("Q")
-        content = "\n".join(out)
-        key = hashlib.blake2b(content.encode("latin-1"), digest_size=16).digest()
+        content = "\n".join(out).encode("latin-1")  # once, for the digest and the stream
+        key = hashlib.blake2b(content, digest_size=16).digest()
         stream = self.recent.get(key)
         if stream is None:
             stream = self._stream(content)
@@ -323,10 +346,15 @@ class ReportlabWriter:
         key = (t.font, t.text, t.size)
         hit = self.text_cache.get(key)
         if hit is None:
-            rlname = font_name(self.fonts, t.font)
-            fm = self.fonts.metrics(t.font)
-            shows = self.rl.show(rlname, t.text, _n(t.size), fm.kerns(t.text))
-            hit = (shows, fm.width(t.text, t.size))
+            metrics = self.shared.metrics.get(key)
+            if metrics is None:
+                fm = self.fonts.metrics(t.font)
+                metrics = (fm.width(t.text, t.size), fm.kerns(t.text))
+                if len(self.shared.metrics) > 16384:
+                    self.shared.metrics.clear()
+                self.shared.metrics[key] = metrics
+            shows = self.rl.show(font_name(self.fonts, t.font), t.text, _n(t.size), metrics[1])
+            hit = (shows, metrics[0])
             if len(self.text_cache) > 4096:
                 self.text_cache.clear()
             self.text_cache[key] = hit
@@ -339,7 +367,9 @@ class ReportlabWriter:
     def _outline(self, shape, out: list[str]) -> None:
         t = type(shape)
         if t is PathPrim:
-            out.append(_ops(shape.ops))
+            ops = shape.ops
+            hit = self.shared.paths.entries.get(id(ops))  # found without a call
+            out.append(hit[1] if hit is not None and hit[0] is ops else self.shared.paths(ops))
             return
         # the same card outline is clip, background and cut line of every card: encode it once
         key = (
@@ -364,15 +394,16 @@ class ReportlabWriter:
 
 
 def _ops(ops) -> str:
+    n = _n
     parts = []
     for op in ops:
         k = op[0]
         if k == "M":
-            parts.append(f"{_n(op[1])} {_n(op[2])} m")
+            parts.append(f"{n(op[1])} {n(op[2])} m")
         elif k == "L":
-            parts.append(f"{_n(op[1])} {_n(op[2])} l")
+            parts.append(f"{n(op[1])} {n(op[2])} l")
         elif k == "C":
-            parts.append(" ".join(_n(v) for v in op[1:]) + " c")
+            parts.append(" ".join([n(v) for v in op[1:]]) + " c")
         else:
             parts.append("h")
     return " ".join(parts)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from itertools import compress
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import (
@@ -107,25 +108,25 @@ class RLDocument:
         font = pdfmetrics.getFont(rlname)
         doc = self.doc
         esc = self.canvas._escape
-        parts, at = [], 0
+        # the characters a kern moves (by their index in text), found without a loop
+        moved = list(compress(range(1, len(kerns) + 1), kerns)) if kerns else []
+        parts, at, m = [], 0, 0
         for subset, chunk in font.splitString(text, doc):
             head = f"{font.getSubsetInternalName(subset, doc)} {size} Tf"
-            if not kerns or not any(kerns):
+            if not moved:
                 parts.append(f"{head} ({esc(chunk)}) Tj")
-                at += len(chunk)
                 continue
-            arr, run = [], bytearray()
-            for i in range(len(chunk)):
-                k = kerns[at - 1] if at > 0 else 0.0
-                if k and (run or i == 0):
-                    if run:
-                        arr.append(f"({esc(bytes(run))})")
-                        run = bytearray()
-                    arr.append(f"{-k * 1000:.1f}".rstrip("0").rstrip("."))
-                run.append(chunk[i])
-                at += 1
-            arr.append(f"({esc(bytes(run))})")
+            arr, start, end = [], 0, at + len(chunk)
+            while m < len(moved) and moved[m] < end:  # the kerns inside this subset's characters
+                i = moved[m] - at
+                if i:
+                    arr.append(f"({esc(chunk[start:i])})")
+                    start = i
+                arr.append(f"{-kerns[moved[m] - 1] * 1000:.1f}".rstrip("0").rstrip("."))
+                m += 1
+            arr.append(f"({esc(chunk[start:])})")
             parts.append(f"{head} [{' '.join(arr)}] TJ")
+            at = end
         return " ".join(parts)
 
     def finish(self, written: set[int]) -> Iterator[tuple[int, bytes]]:

@@ -13,6 +13,18 @@ def _r(v: float) -> float:
     return round(v, 3) + 0.0
 
 
+def _rt(v: float, known: dict = {}) -> str:  # noqa: B006 - a deliberate memo, by value
+    """_r(v) as json.dumps writes it, worked out once per value (a deck's cards sit at the same
+    few places on every sheet)."""
+    text = known.get(v)
+    if text is None:
+        text = repr(_r(v))
+        if len(known) >= 65536:
+            known.clear()
+        known[v] = text
+    return text
+
+
 def pieces(p, face_of) -> list[dict] | None:
     """The pieces a placed front is cut into (a packed set): id and outline in page mm."""
     if face_of is None or p.side != "front" or p.tile:
@@ -72,7 +84,7 @@ def _item_json(p, face_of, digest: str | None = None) -> str:
     tail = "}" if digest is None else f', "digest": {_string(digest)}}}'
     return (
         f'{{"component": {_string(ref.family)}, "id": {_string(ref.id)}, "side": {_string(p.side)}, '
-        f'"x_mm": {_r(p.x)!r}, "y_mm": {_r(p.y)!r}, "w_mm": {_r(p.w)!r}, "h_mm": {_r(p.h)!r}, '
+        f'"x_mm": {_rt(p.x)}, "y_mm": {_rt(p.y)}, "w_mm": {_rt(p.w)}, "h_mm": {_rt(p.h)}, '
         f'"rotation": {p.rotation!r}, "stock": {_string(ref.stock)}, "shape": {_string(ref.shape)}'
         + tail
     )
