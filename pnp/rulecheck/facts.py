@@ -82,15 +82,44 @@ class ShapeFact:
     def row(self, y: float):
         """`holds` for the points of one height: the outline's crossings there are worked out
         once, for a lattice of points (a cell sampled row by row)."""
-        pts = self.outline
-        if not pts:
+        if not self.outline:
             return lambda x: self.holds(x, y)
-        xs = sorted(
+        xs = self.crossings(y)
+        return lambda x: (len(xs) - bisect.bisect_right(xs, x)) % 2 == 1
+
+    def crossings(self, y: float) -> list[float]:
+        """Where the outline's edges cross the height y, sorted."""
+        pts = self.outline
+        return sorted(
             x0 + (y - y0) * (x1 - x0) / (y1 - y0)
             for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True)
             if (y0 > y) != (y1 > y)
         )
-        return lambda x: (len(xs) - bisect.bisect_right(xs, x)) % 2 == 1
+
+    def runs(self, y: float, xs: list[float]) -> list[tuple[int, int]]:
+        """`row(y)` for sorted points `xs` at once: the runs of indices lo:hi it holds."""
+        if self.outline:
+            return odd_runs(self.crossings(y), xs)
+        x0, y0, x1, y1 = self.box
+        if not y0 <= y <= y1:
+            return []
+        lo, hi = bisect.bisect_left(xs, x0), bisect.bisect_right(xs, x1)
+        return [(lo, hi)] if lo < hi else []
+
+
+def odd_runs(crossings: list[float], xs: list[float]) -> list[tuple[int, int]]:
+    """The runs lo:hi of sorted points `xs` that an odd number of the sorted `crossings` lie
+    beyond (the even-odd test, (len(crossings) - bisect_right(crossings, x)) % 2 == 1, for
+    every point): the points with k crossings at or before them lie between the k-th
+    crossing's place among the points and the next's."""
+    out = []
+    n, lo = len(crossings), 0
+    for k in range(n + 1):
+        hi = bisect.bisect_left(xs, crossings[k]) if k < n else len(xs)
+        if (n - k) % 2 == 1 and lo < hi:
+            out.append((lo, hi))
+        lo = hi
+    return out
 
 
 @dataclass(frozen=True, slots=True)
