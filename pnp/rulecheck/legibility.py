@@ -52,21 +52,35 @@ class Problem:
 
 def _inside_ops(ops: tuple, x: float, y: float) -> bool:
     """Even-odd test against the polygon through the path's end points (curves as chords)."""
+    return _inside_edges(_edges(ops), x, y)
+
+
+def _edges(ops: tuple) -> list[tuple[float, float, float, float]]:
+    """The edges of the polygons through a path's end points (curves as chords), each closed."""
     pts: list[list[tuple[float, float]]] = []
     for op in ops:
         if op[0] == "M":
             pts.append([(op[1], op[2])])
         elif op[0] in ("L", "C", "Q") and pts:
             pts[-1].append((op[-2], op[-1]))
+    return [
+        (x1, y1, x2, y2)
+        for poly in pts
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True)
+    ]
+
+
+def _inside_edges(edges: list, x: float, y: float) -> bool:
     inside = False
-    for poly in pts:
-        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
+    for x1, y1, x2, y2 in edges:
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
     return inside
 
 
-def _covers(shape, inv: Matrix, px: float, py: float) -> bool:
+def _covers(shape, inv: Matrix, px: float, py: float, edges=_edges) -> bool:
+    """The filled shape covers the page point; `edges(ops)` a path's edges (worked out once
+    by a caller that tests many points)."""
     x, y = apply(inv, px, py)
     if isinstance(shape, Rect):
         return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
@@ -76,7 +90,7 @@ def _covers(shape, inv: Matrix, px: float, py: float) -> bool:
             if shape.rx and shape.ry
             else False
         )
-    return _inside_ops(shape.ops, x, y)
+    return _inside_edges(edges(shape.ops), x, y)
 
 
 def _shapes_only(prims) -> bool:
@@ -167,6 +181,7 @@ class FaceReader:
         self._width = ByIdentity(
             lambda t: fonts.metrics(t.font).width(t.text, t.size)
         )  # a line's width, once per Text
+        self._edges = ByIdentity(_edges)  # a path's edges, once per path (its ops)
 
     def read(self, prim, m: Matrix = IDENTITY) -> list[tuple[str, str, float]]:
         self.fills, self.found = [], []
@@ -236,7 +251,7 @@ class FaceReader:
                         alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True)
                     )
                 continue
-            if _covers(shape, inv, x, y):
+            if _covers(shape, inv, x, y, self._edges):
                 colour = (
                     fill
                     if alpha >= 1
