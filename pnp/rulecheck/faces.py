@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pnp.draw.primitives import Use
-from pnp.rulecheck.facts import FaceFacts, read_face
+from pnp.rulecheck.facts import FaceFacts, ReadMemo, read_face
 from pnp.spec.model import Game
 from pnp.spec.yamlfile import locate
 
@@ -45,6 +45,7 @@ class PrintedFaces:
         # the ink-saver's rewrite of every colour: its fills are not the ones design_art names
         self.ink_saver = ink_saver
         self._facts: dict[object, FaceFacts] = {}
+        self._memo = ReadMemo()  # the paths and lines many of these faces share, read once
 
     def faces(self, family: str) -> list[DrawnFace]:
         return self.by_family.get(family, [])
@@ -56,7 +57,7 @@ class PrintedFaces:
         key = ("use", d.symbol, d.transform) if isinstance(d, Use) else id(d)
         got = self._facts.get(key)
         if got is None:
-            got = self._facts[key] = read_face(face.drawing, self.symbols, self.fonts)
+            got = self._facts[key] = read_face(face.drawing, self.symbols, self.fonts, self._memo)
         return got
 
 
