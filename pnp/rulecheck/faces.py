@@ -12,7 +12,7 @@ from pnp.spec.model import Game
 from pnp.spec.yamlfile import locate
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class DrawnFace:
     """One side of one item as drawn, and the spec line that produced it."""
 

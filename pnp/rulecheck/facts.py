@@ -29,7 +29,7 @@ from pnp.draw.primitives import (
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class TextFact:
     text: str
     box: Box  # where it prints, on the face
@@ -41,7 +41,7 @@ class TextFact:
     angle: float = 0.0  # degrees, clockwise on the page: 0 reads left to right, 90 top to bottom
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class MarkFact:
     """One drawing of a piece of art (a symbol, a pip, an icon) or an image."""
 
@@ -55,7 +55,7 @@ class MarkFact:
     symbol: str = ""  # the drawn symbol's id, to read its drawing (its outline)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class ShapeFact:
     """A filled shape: a rectangle, circle or outline with its fill colour."""
 
@@ -122,7 +122,7 @@ def odd_runs(crossings: list[float], xs: list[float]) -> list[tuple[int, int]]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class OutlineFact:
     """A shape drawn as an outline only (a space to put a piece on, a box): its kind and stroke colour."""
 

@@ -105,9 +105,9 @@ def _shapes_only(prims) -> bool:
     return True
 
 
-def _page_box(shape, m: Matrix) -> tuple[float, float, float, float]:
-    """A box on the page that holds the filled shape or picture (a curve lies within its
-    control points)."""
+def _extent(shape) -> tuple[float, float, float, float]:
+    """(least x, most x, least y, most y) of a filled shape or picture in its own units (a
+    curve lies within its control points)."""
     if isinstance(shape, (Rect, Image)):
         xs, ys = (shape.x, shape.x + shape.w), (shape.y, shape.y + shape.h)
     elif isinstance(shape, Ellipse):
@@ -118,7 +118,14 @@ def _page_box(shape, m: Matrix) -> tuple[float, float, float, float]:
     else:
         coords = [c for op in shape.ops for c in op[1:]]
         xs, ys = coords[0::2] or [0.0], coords[1::2] or [0.0]
-    corners = [apply(m, x, y) for x in (min(xs), max(xs)) for y in (min(ys), max(ys))]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def _page_box(shape, m: Matrix, extent=_extent) -> tuple[float, float, float, float]:
+    """A box on the page that holds the filled shape or picture; `extent(shape)` its own
+    (worked out once by a caller that places a shape many times)."""
+    x0, x1, y0, y1 = extent(shape)
+    corners = [apply(m, x, y) for x in (x0, x1) for y in (y0, y1)]
     eps = 1e-6
     return (
         min(c[0] for c in corners) - eps,
@@ -182,6 +189,8 @@ class FaceReader:
             lambda t: fonts.metrics(t.font).width(t.text, t.size)
         )  # a line's width, once per Text
         self._edges = ByIdentity(_edges)  # a path's edges, once per path (its ops)
+        self._extent = ByIdentity(_extent)  # a shape's own box, once per shape
+        self._colours: dict[str | None, tuple | None] = {}  # a colour as numbers (or None)
 
     def read(self, prim, m: Matrix = IDENTITY) -> list[tuple[str, str, float]]:
         self.fills, self.found = [], []
@@ -215,18 +224,28 @@ class FaceReader:
             self._image(p, m)
             inv = _invert(m)
             if inv is not None and p.w and p.h:  # what it shows lies under later text
-                self.fills.append((p, inv, None, 1.0, _page_box(p, m)))
+                self.fills.append((p, inv, None, 1.0, _page_box(p, m, self._extent)))
         elif isinstance(p, (Rect, Ellipse, Path)):
             key = (id(p), m)
             known = self._fill_of.get(key)
             if known is None or known[0] is not p:
-                fill = _colour(p.style.fill)
+                fill = self._colour(p.style.fill)
                 inv = _invert(m)
                 drawn = fill is not None and inv is not None and p.style.opacity > 0
-                entry = (p, inv, fill, p.style.opacity, _page_box(p, m)) if drawn else None
+                entry = (
+                    (p, inv, fill, p.style.opacity, _page_box(p, m, self._extent))
+                    if drawn
+                    else None
+                )
                 known = self._keep(self._fill_of, key, (p, entry))
             if known[1] is not None:
                 self.fills.append(known[1])
+
+    def _colour(self, value: str | None) -> tuple[float, float, float] | None:
+        """_colour, once for each colour a game draws in."""
+        if value in self._colours:
+            return self._colours[value]
+        return self._keep(self._colours, value, _colour(value))
 
     def _keep(self, cache: dict, key, value):
         if len(cache) >= self.KEEP:
@@ -300,7 +319,7 @@ class FaceReader:
         pt = t.size * k * PT_PER_MM
         if pt < MIN_PT - 1e-6:
             found.append(("size", pt))
-        ink = _colour(t.colour)
+        ink = self._colour(t.colour)
         if ink is None:
             return found
         x0 = t.start_x(width)

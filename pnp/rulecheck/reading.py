@@ -29,7 +29,7 @@ class RuleInputError(ValueError):
     """The rule itself is wrong (an unknown region, an expect of the wrong shape)."""
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class Context:
     """What a rule reads besides the face: the game (its palette), every drawn face (a scale's
     full size, a ground's art), the rules file's regions, and the rule's side and area."""
@@ -44,7 +44,7 @@ class Context:
     colours: tuple[str, ...] | None = None  # a fills rule's expected colours: the fills it reads
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class FaceView:
     """One drawn face as a measure reads it. Areas and positions in a rule are in the family's
     own millimetres: a family printed at `scale` (a reduced variant) has them scaled with it."""
@@ -62,7 +62,7 @@ class FaceView:
         return colour_is(hexcolour, want, self.rule.game.palette)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class Reading:
     """A measure's values on one face, and what it read there (for coverage)."""
 
