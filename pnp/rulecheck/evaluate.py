@@ -133,19 +133,25 @@ def evaluate(
     read = variants_read(rules)
 
     results = []
-    used: dict = {}  # (family, item, side, text) -> the spans the rules of this variant prove
+    used: dict = {}  # (family, item, side, id of a text) -> the spans the rules of this variant prove
     seen: set = set()  # (family, item, side, id of a mark or fill) the rules of this variant read
+    wheres = rules._where  # a private attribute: each read of it is a call
     for n, r in enumerate(rules.rules):
-        at = rules._where[n] if n < len(rules._where) else file
+        at = wheres[n] if n < len(wheres) else file
         g, faces = in_variant(r.variant, at) if r.variant else (game, printed)
-        if r.check in PRINTED:
+        if r.measure is not None:  # r.check in PRINTED, without a look at every check's key
             reader = Reader(
                 g, faces, dict(rules.regions), lambda name, at=at: in_variant(name, at)[1]
             )
             results.append(_read(reader, r, at))
             if faces is printed:
                 for f, t, spans in reader.used:
-                    key = (f.family, f.item, f.side, t)
+                    key = (
+                        f.family,
+                        f.item,
+                        f.side,
+                        id(t),
+                    )  # by identity: hashing one hashes every field
                     used[key] = union(used.get(key, ()), spans)
                 seen.update((f.family, f.item, f.side, id(x)) for f, x in reader.seen)
         else:

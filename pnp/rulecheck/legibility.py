@@ -294,8 +294,9 @@ class FaceReader:
         if not t.text.strip():
             return
         fills = self.fills
-        if self._sig[0] != len(fills):  # fills are only ever added while a face is read
-            self._sig = (len(fills), tuple(id(f[0]) for f in fills))
+        known, ids = self._sig
+        if known != len(fills):  # fills are only ever added while a face is read
+            self._sig = (len(fills), ids + tuple(id(f[0]) for f in fills[known:]))
         key = (id(t), m, self._sig[1])  # by identity: hashing a Text hashes every field
         hit = self._texts.get(key)
         if hit is not None and hit[0] is t:

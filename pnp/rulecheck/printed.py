@@ -26,7 +26,7 @@ from pnp.rulecheck.reading import (
 )
 from pnp.rulecheck.result import Miss, Result
 from pnp.rulecheck.spans import WHOLE, norm
-from pnp.spec.model import Game, matches
+from pnp.spec.model import Game
 
 __all__ = ["Reader", "RuleInputError", "count_expect", "count_ok", "element_line", "text_ok"]
 
@@ -65,11 +65,7 @@ class Reader:
         for name in names:
             if name not in known:
                 return f"no family '{name}'"
-            out += [
-                f
-                for f in self.printed.faces(name)
-                if f.side == sel.side and matches(sel.where, f.attrs)
-            ]
+            out += self.printed.matching(name, sel.side, sel.where)
         if not out:
             return f"no {sel.side} drawn for {', '.join(names)}" + (
                 " matching the 'where'" if sel.where else ""
