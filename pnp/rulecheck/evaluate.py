@@ -41,7 +41,20 @@ def load_rules(game: Game) -> RulesFile | None:
     return rules
 
 
-def _items(game: Game, sel: Select, file: str):
+def _items(game: Game, sel: Select, file: str, memo: dict | None = None):
+    """The items of the selected families that meet its `where` (None, and the family's name,
+    for a family the game lacks); `memo` keeps them for rules that select alike (by the
+    families and the condition as spelt) in one game."""
+    if memo is None:
+        return _selected(game, sel)
+    key = (id(game), repr(sel.family), repr(sel.where))
+    hit = memo.get(key)
+    if hit is None or hit[0] is not game:
+        hit = memo[key] = (game, _selected(game, sel))
+    return hit[1]
+
+
+def _selected(game: Game, sel: Select):
     names = sel.family if isinstance(sel.family, list) else [sel.family]
     out = []
     known = [f.name for f in game.families]
@@ -135,6 +148,7 @@ def evaluate(
     results = []
     used: dict = {}  # (family, item, side, id of a text) -> the spans the rules of this variant prove
     seen: set = set()  # (family, item, side, id of a mark or fill) the rules of this variant read
+    chosen: dict = {}  # the items rules over items select, for rules that select alike
     wheres = rules._where  # a private attribute: each read of it is a call
     for n, r in enumerate(rules.rules):
         at = wheres[n] if n < len(wheres) else file
@@ -155,7 +169,7 @@ def evaluate(
                     used[key] = union(used.get(key, ()), spans)
                 seen.update((f.family, f.item, f.side, id(x)) for f, x in reader.seen)
         else:
-            results.append(replace(_one(g, r, file), rule=at))
+            results.append(replace(_one(g, r, file, items=chosen), rule=at))
     if covers and printed is not None:
         results += _coverage(game, rules, printed, used, seen, file)
     if plan is not None:
@@ -280,9 +294,11 @@ def observed(game: Game, rule: Rule) -> object:
 Res = Callable[[bool, object, object], Result]
 
 
-def _one(game: Game, rule: Rule, file: str, seen: list | None = None) -> Result:
+def _one(
+    game: Game, rule: Rule, file: str, seen: list | None = None, items: dict | None = None
+) -> Result:
     """A rule over the game's spec or items (not its printed faces); with `seen`, what it found
-    is appended there too."""
+    is appended there too; `items` keeps the items selected (`_items`' memo)."""
 
     def res(ok: bool, expected, found) -> Result:
         if seen is not None:
@@ -295,10 +311,10 @@ def _one(game: Game, rule: Rule, file: str, seen: list | None = None) -> Result:
         return ON_SPEC[rule.check](game, rule, res, file)
     if rule.check not in ON_ITEMS:
         raise AssertionError(rule.check)
-    items, bad = _items(game, getattr(rule, rule.check), file)
-    if items is None:
+    chosen, bad = _items(game, getattr(rule, rule.check), file, items)
+    if chosen is None:
         return _missing(rule, bad)
-    return ON_ITEMS[rule.check](game, rule, items, res)
+    return ON_ITEMS[rule.check](game, rule, chosen, res)
 
 
 def _equal(game: Game, rule: Rule, res: Res, file: str) -> Result:

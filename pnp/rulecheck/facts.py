@@ -406,7 +406,8 @@ def _path_read(p: Path, m: Matrix) -> tuple | None:
     ]
     if not pts:
         return None
-    closed = any(op[0] == "Z" for op in p.ops)
+    kinds = {op[0] for op in p.ops}  # one pass over the ops: closed? straight lines only?
+    closed = "Z" in kinds
     box: Box = (0.0, 0.0, 0.0, 0.0)
     if closed or p.style.fill:
         xs, ys = [q[0] for q in pts], [q[1] for q in pts]
@@ -414,7 +415,7 @@ def _path_read(p: Path, m: Matrix) -> tuple | None:
     strokes: list = []
     lines_x: list = []
     lines_y: list = []
-    if p.style.stroke and all(op[0] in ("M", "L") for op in p.ops):
+    if p.style.stroke and kinds <= {"M", "L"}:
         _strokes(p, pts, strokes, lines_x, lines_y)
     area = _poly_area(pts) if p.style.fill else 0.0
     return box, closed, area, tuple(pts), strokes, lines_x, lines_y
