@@ -178,13 +178,17 @@ class FaceReader:
         self._fill_of: dict[
             tuple[int, Matrix], tuple
         ] = {}  # (id(shape), m) -> (shape, fill entry or None)
-        # (text, m, ids of the fills), or (place, ink, width, m, ids) -> (keep-alive, shortfalls)
+        # (text, m, number of the fills), or (place, ink, width, m, number) -> (keep-alive, shortfalls)
         self._texts: dict[tuple, tuple] = {}
         self._contrast: dict[tuple, float] = {}
         self._symbol_fills: dict[
             tuple, list
         ] = {}  # (symbol, m) -> the fills it adds, when it draws only shapes
-        self._sig: tuple[int, tuple] = (0, ())
+        # (how many fills, their ids, the number of that list of ids): the shapes under the
+        # next text; 0 for none
+        self._sig: tuple[int, tuple, int] = (0, (), 0)
+        self._sigs: dict[tuple, int] = {}  # the ids of fills -> their number
+        self._sig_count = 0
         self._width = ByIdentity(
             lambda t: fonts.metrics(t.font).width(t.text, t.size)
         )  # a line's width, once per Text
@@ -194,7 +198,7 @@ class FaceReader:
 
     def read(self, prim, m: Matrix = IDENTITY) -> list[tuple[str, str, float]]:
         self.fills, self.found = [], []
-        self._sig = (0, ())  # (how many fills, their ids): the shapes under the next text
+        self._sig = (0, (), 0)
         self._walk(prim, m)
         return self.found
 
@@ -294,17 +298,22 @@ class FaceReader:
         if not t.text.strip():
             return
         fills = self.fills
-        known, ids = self._sig
-        if known != len(fills):  # fills are only ever added while a face is read
-            self._sig = (len(fills), ids + tuple(id(f[0]) for f in fills[known:]))
-        key = (id(t), m, self._sig[1])  # by identity: hashing a Text hashes every field
+        counted, ids, sig = self._sig
+        if counted != len(fills):  # fills are only ever added while a face is read
+            ids += tuple(id(f[0]) for f in fills[counted:])
+            sig = self._sigs.get(ids)
+            if sig is None:  # the keys below name the fills by a number, hashed at once
+                self._sig_count += 1
+                sig = self._keep(self._sigs, ids, self._sig_count)
+            self._sig = (len(fills), ids, sig)
+        key = (id(t), m, sig)  # by identity: hashing a Text hashes every field
         hit = self._texts.get(key)
         if hit is not None and hit[0] is t:
             known = hit[1]
         else:
             # the same line's result holds for any text as wide, in the same place and ink
             width = self._width(t)
-            like = (t.x, t.y, t.size, t.colour, t.anchor, width, m, self._sig[1])
+            like = (t.x, t.y, t.size, t.colour, t.anchor, width, m, sig)
             known = self._texts.get(like)
             if known is None:
                 known = self._keep(
