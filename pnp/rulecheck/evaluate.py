@@ -149,23 +149,25 @@ def evaluate(
     used: dict = {}  # (family, item, side, id of a text) -> the spans the rules of this variant prove
     seen: set = set()  # (family, item, side, id of a mark or fill) the rules of this variant read
     chosen: dict = {}  # the items rules over items select, for rules that select alike
+    colours: dict = {}  # id of a game -> colours its rules have compared (Reader.colour_is)
+    regions = dict(rules.regions)
     wheres = rules._where  # a private attribute: each read of it is a call
     for n, r in enumerate(rules.rules):
         at = wheres[n] if n < len(wheres) else file
         g, faces = in_variant(r.variant, at) if r.variant else (game, printed)
         if r.measure is not None:  # r.check in PRINTED, without a look at every check's key
             reader = Reader(
-                g, faces, dict(rules.regions), lambda name, at=at: in_variant(name, at)[1]
+                g,
+                faces,
+                regions,
+                lambda name, at=at: in_variant(name, at)[1],
+                colours.setdefault(id(g), {}),
             )
             results.append(_read(reader, r, at))
             if faces is printed:
                 for f, t, spans in reader.used:
-                    key = (
-                        f.family,
-                        f.item,
-                        f.side,
-                        id(t),
-                    )  # by identity: hashing one hashes every field
+                    # the text by identity: hashing a TextFact hashes every field
+                    key = (f.family, f.item, f.side, id(t))
                     used[key] = union(used.get(key, ()), spans)
                 seen.update((f.family, f.item, f.side, id(x)) for f, x in reader.seen)
         else:

@@ -43,7 +43,7 @@ class Reader:
     It keeps what its rules read, for coverage: `used`, (face, text, the spans proven), and
     `seen`, (face, MarkFact or ShapeFact)."""
 
-    def __init__(self, game: Game, printed: PrintedFaces, regions: dict, other=None):
+    def __init__(self, game: Game, printed: PrintedFaces, regions: dict, other=None, colours=None):
         self.game = game
         self.printed = printed
         self.regions = regions
@@ -53,7 +53,8 @@ class Reader:
         # areas and positions are in the family's own millimetres: a family printed at `scale`
         # (a reduced variant) has them scaled with it, so one rule reads every variant
         self.scales = {f.name: f.spec.scale for f in game.families}
-        self._colours: dict[tuple[str, str], bool] = {}  # (drawn, named) -> the same colour
+        # (drawn, named) -> the same colour; `colours`: a dict the readers of one game share
+        self._colours: dict[tuple[str, str], bool] = {} if colours is None else colours
         # (measure, options, rule, facts, scale) -> (what the key names, kept alive; Reading)
         self._readings: dict[tuple, tuple] = {}
 
