@@ -24,17 +24,10 @@ def printed():
     return draw_printed(load_game("earth-our-home"))
 
 
-def _even_odd(ring, x: float, y: float) -> bool:
-    crossed = 0
-    for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
-        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
-            crossed += 1
-    return crossed % 2 == 1
-
-
 def _point_by_point(opts, land, disc, cell) -> tuple[str, str]:
-    """Every point of the lattice tested alone: in the cell (even-odd over its outline, or its
-    box), on the disc, on land; the land points' latitudes averaged in reading order."""
+    """Every point of the lattice tested alone: in the cell (its outline's test of one point,
+    tests/test_globe_geography.py), on the disc, on land; the land points' latitudes averaged
+    in reading order."""
     cx, cy = (disc[0] + disc[2]) / 2, (disc[1] + disc[3]) / 2
     r = (disc[2] - disc[0]) / 2
     x0, y0, x1, y1 = cell.box
@@ -44,10 +37,7 @@ def _point_by_point(opts, land, disc, cell) -> tuple[str, str]:
         y = y0 + (j + 0.5) * (y1 - y0) / n
         for i in range(n):
             x = x0 + (i + 0.5) * (x1 - x0) / n
-            inside = (
-                _even_odd(cell.outline, x, y) if cell.outline else x0 <= x <= x1 and y0 <= y <= y1
-            )
-            if inside and (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
+            if cell.row(y)(x) and (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
                 pts.append((x, y))
                 if land((x, y)):
                     on.append((x, y))
