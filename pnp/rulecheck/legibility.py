@@ -125,14 +125,11 @@ def _page_box(shape, m: Matrix, extent=_extent) -> tuple[float, float, float, fl
     """A box on the page that holds the filled shape or picture; `extent(shape)` its own
     (worked out once by a caller that places a shape many times)."""
     x0, x1, y0, y1 = extent(shape)
-    corners = [apply(m, x, y) for x in (x0, x1) for y in (y0, y1)]
+    a, b, c, d, e, f = m  # the four corners as `apply` places them, written out
+    xs = (a * x0 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y0 + e, a * x1 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y0 + f, b * x1 + d * y1 + f)
     eps = 1e-6
-    return (
-        min(c[0] for c in corners) - eps,
-        min(c[1] for c in corners) - eps,
-        max(c[0] for c in corners) + eps,
-        max(c[1] for c in corners) + eps,
-    )
+    return (min(xs) - eps, min(ys) - eps, max(xs) + eps, max(ys) + eps)
 
 
 def luminance(colour: tuple[float, float, float]) -> float:
