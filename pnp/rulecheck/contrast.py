@@ -31,14 +31,19 @@ MIN_SYMBOL = 1.4
 PAPER = (1.0, 1.0, 1.0)
 
 
-def ground(facts, x: float, y: float, before: int) -> tuple[float, float, float] | None:
+def ground(
+    facts, x: float, y: float, before: int, memo: dict | None = None
+) -> tuple[float, float, float] | None:
     """The colour under a point, of everything drawn before `before`, blended by opacity; None
-    over a picture, whose pixels the drawing does not give."""
+    over a picture, whose pixels the drawing does not give. `memo` keeps colours read as
+    numbers (one dict for many calls)."""
+    memo = {} if memo is None else memo
     under = []  # facts.shapes are in drawing order
     for s in facts.shapes:
         if s.order >= before:
             break
-        if s.opacity > 0 and s.holds(x, y):
+        b = s.box  # most shapes lie elsewhere: their box says so without a call
+        if b[0] <= x <= b[2] and b[1] <= y <= b[3] and s.opacity > 0 and s.holds(x, y):
             under.append(s)
     top = under[-1].order if under else -1
     if any(
@@ -51,17 +56,21 @@ def ground(facts, x: float, y: float, before: int) -> tuple[float, float, float]
         return None
     colour = PAPER
     for s in under:
-        c, a = rgb(s.fill), min(s.opacity, 1.0)
+        c, a = _rgb(s.fill, memo), min(s.opacity, 1.0)
         colour = tuple(a * c[i] + (1 - a) * colour[i] for i in range(3))
     return colour
 
 
-def low(facts, symbols: Mapping | None = None) -> list[tuple[str, str, str, float]]:
+def low(
+    facts, symbols: Mapping | None = None, memo: dict | None = None
+) -> list[tuple[str, str, str, float]]:
     """(what, its colour, the ground's colour, the ratio) for each text and symbol below its
     threshold on one face. A symbol is measured by its colour and, given the drawings
     (`symbols`), by its edge: a white animal outlined in blue on pale blue is seen by its
     outline (pnp.rulecheck.art_edge); the better of the two counts. A text is also read against
-    each symbol drawn before it under part of it (a white label on a white meeple's feet)."""
+    each symbol drawn before it under part of it (a white label on a white meeple's feet).
+    `memo` keeps colours and ratios worked out, for the faces of a game."""
+    memo = {} if memo is None else memo
     things = [
         (f"text '{' '.join(t.text.split())}'", t, MIN_TEXT) for t in facts.texts if t.text.strip()
     ] + [(f"symbol '{k.art}'", k, MIN_SYMBOL) for k in facts.marks]
@@ -69,10 +78,10 @@ def low(facts, symbols: Mapping | None = None) -> list[tuple[str, str, str, floa
     for what, f, least in things:
         if not f.colour:
             continue
-        g = ground(facts, (f.box[0] + f.box[2]) / 2, (f.box[1] + f.box[3]) / 2, f.order)
+        g = ground(facts, (f.box[0] + f.box[2]) / 2, (f.box[1] + f.box[3]) / 2, f.order, memo)
         if g is None:
             continue
-        r, shown = contrast(rgb(f.colour), g), f.colour
+        r, shown = _ratio(f.colour, g, memo), f.colour
         if r < least and symbols and getattr(f, "symbol", ""):
             scale = art_edge.scale_of(symbols, f.symbol, f.box, f.angle)
             seen = art_edge.edge(symbols, f.symbol, scale)
@@ -126,6 +135,21 @@ def art_under(facts, text, symbols) -> list:
     return out
 
 
+def _rgb(hexcolour: str, memo: dict) -> tuple[float, float, float]:
+    got = memo.get(hexcolour)
+    if got is None:
+        got = memo[hexcolour] = rgb(hexcolour)
+    return got
+
+
+def _ratio(hexcolour: str, ground: tuple[float, float, float], memo: dict) -> float:
+    """contrast(rgb(hexcolour), ground), once for each pair: faces print few colours on few grounds."""
+    got = memo.get((hexcolour, ground))
+    if got is None:
+        got = memo[(hexcolour, ground)] = contrast(_rgb(hexcolour, memo), ground)
+    return got
+
+
 def _hex(c) -> str:
     return "#" + "".join(f"{round(v * 255):02x}" for v in c)
 
@@ -135,11 +159,12 @@ def result(game, printed: PrintedFaces, at: str) -> Result:
     side, element and colours."""
     seen: dict = {}
     read: dict[int, list] = {}  # faces that print one drawing (a deck's backs) share its facts
+    memo: dict = {}  # colours as numbers, and the ratios of pairs of them
     for fam in game.families:
         for face in printed.faces(fam.name):
             facts = printed.facts(face)
             if id(facts) not in read:
-                read[id(facts)] = low(facts, printed.symbols)
+                read[id(facts)] = low(facts, printed.symbols, memo)
             for what, colour, under, r in read[id(facts)]:
                 seen.setdefault((face.family, face.side, what, colour, under), (face, r))
     misses = tuple(

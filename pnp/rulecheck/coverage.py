@@ -38,7 +38,8 @@ def uncovered(
     game: Game, rules, printed: PrintedFaces, reader, used: dict, tally: Tally | None = None
 ) -> list[tuple[DrawnFace, TextFact, str]]:
     """Every (face, text, its unproven remainder) where rules and design texts leave a part of
-    the text unaccounted for. `used` maps (family, item, side, text) to the spans rules prove."""
+    the text unaccounted for. `used` maps (family, item, side, id of the text) to the spans
+    rules prove (the texts are those of `printed.facts`, read once)."""
     from pnp.rulecheck.printed import text_ok
 
     tally = Tally() if tally is None else tally
@@ -54,7 +55,7 @@ def uncovered(
             if face.family == GUIDE and guide and norm(t.text) not in own:
                 tally.declared += 1  # pnp's own instructions, or a house rule proven in rules.yaml
                 continue
-            proof = used.get((face.family, face.item, face.side, t), ())
+            proof = used.get((face.family, face.item, face.side, id(t)), ())
             if not remainder(t.text, proof):
                 tally.proven += 1
                 continue

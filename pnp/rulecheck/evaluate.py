@@ -41,7 +41,20 @@ def load_rules(game: Game) -> RulesFile | None:
     return rules
 
 
-def _items(game: Game, sel: Select, file: str):
+def _items(game: Game, sel: Select, file: str, memo: dict | None = None):
+    """The items of the selected families that meet its `where` (None, and the family's name,
+    for a family the game lacks); `memo` keeps them for rules that select alike (by the
+    families and the condition as spelt) in one game."""
+    if memo is None:
+        return _selected(game, sel)
+    key = (id(game), repr(sel.family), repr(sel.where))
+    hit = memo.get(key)
+    if hit is None or hit[0] is not game:
+        hit = memo[key] = (game, _selected(game, sel))
+    return hit[1]
+
+
+def _selected(game: Game, sel: Select):
     names = sel.family if isinstance(sel.family, list) else [sel.family]
     out = []
     known = [f.name for f in game.families]
@@ -133,23 +146,32 @@ def evaluate(
     read = variants_read(rules)
 
     results = []
-    used: dict = {}  # (family, item, side, text) -> the spans the rules of this variant prove
+    used: dict = {}  # (family, item, side, id of a text) -> the spans the rules of this variant prove
     seen: set = set()  # (family, item, side, id of a mark or fill) the rules of this variant read
+    chosen: dict = {}  # what rules over the spec and items select and read, for rules alike
+    colours: dict = {}  # id of a game -> colours its rules have compared (Reader.colour_is)
+    regions = dict(rules.regions)
+    wheres = rules._where  # a private attribute: each read of it is a call
     for n, r in enumerate(rules.rules):
-        at = rules._where[n] if n < len(rules._where) else file
+        at = wheres[n] if n < len(wheres) else file
         g, faces = in_variant(r.variant, at) if r.variant else (game, printed)
-        if r.check in PRINTED:
+        if r.measure is not None:  # r.check in PRINTED, without a look at every check's key
             reader = Reader(
-                g, faces, dict(rules.regions), lambda name, at=at: in_variant(name, at)[1]
+                g,
+                faces,
+                regions,
+                lambda name, at=at: in_variant(name, at)[1],
+                colours.setdefault(id(g), {}),
             )
             results.append(_read(reader, r, at))
             if faces is printed:
                 for f, t, spans in reader.used:
-                    key = (f.family, f.item, f.side, t)
+                    # the text by identity: hashing a TextFact hashes every field
+                    key = (f.family, f.item, f.side, id(t))
                     used[key] = union(used.get(key, ()), spans)
                 seen.update((f.family, f.item, f.side, id(x)) for f, x in reader.seen)
         else:
-            results.append(replace(_one(g, r, file), rule=at))
+            results.append(replace(_one(g, r, file, memo=chosen), rule=at))
     if covers and printed is not None:
         results += _coverage(game, rules, printed, used, seen, file)
     if plan is not None:
@@ -274,9 +296,11 @@ def observed(game: Game, rule: Rule) -> object:
 Res = Callable[[bool, object, object], Result]
 
 
-def _one(game: Game, rule: Rule, file: str, seen: list | None = None) -> Result:
+def _one(
+    game: Game, rule: Rule, file: str, seen: list | None = None, memo: dict | None = None
+) -> Result:
     """A rule over the game's spec or items (not its printed faces); with `seen`, what it found
-    is appended there too."""
+    is appended there too; `memo` keeps the items selected and the specs read, for rules alike."""
 
     def res(ok: bool, expected, found) -> Result:
         if seen is not None:
@@ -286,20 +310,20 @@ def _one(game: Game, rule: Rule, file: str, seen: list | None = None) -> Result:
         )
 
     if rule.check in ON_SPEC:
-        return ON_SPEC[rule.check](game, rule, res, file)
+        return ON_SPEC[rule.check](game, rule, res, file, memo)
     if rule.check not in ON_ITEMS:
         raise AssertionError(rule.check)
-    items, bad = _items(game, getattr(rule, rule.check), file)
-    if items is None:
+    chosen, bad = _items(game, getattr(rule, rule.check), file, memo)
+    if chosen is None:
         return _missing(rule, bad)
-    return ON_ITEMS[rule.check](game, rule, items, res)
+    return ON_ITEMS[rule.check](game, rule, chosen, res)
 
 
-def _equal(game: Game, rule: Rule, res: Res, file: str) -> Result:
+def _equal(game: Game, rule: Rule, res: Res, file: str, memo: dict | None = None) -> Result:
     """Several families hold as many items (with `by`: as many of each value)."""
     counts, groups = [], []
     for sel in rule.equal:
-        items, bad = _items(game, sel, file)
+        items, bad = _items(game, sel, file, memo)
         if items is None:
             return _missing(rule, bad)
         if sel.by:
@@ -344,7 +368,7 @@ def _equal(game: Game, rule: Rule, res: Res, file: str) -> Result:
     )
 
 
-def _option(game: Game, rule: Rule, res: Res, file: str) -> Result:
+def _option(game: Game, rule: Rule, res: Res, file: str, memo: dict | None = None) -> Result:
     """A game option (players, say) is set to the rulebook's value."""
     found = game.options.get(rule.option)
     return res(
@@ -354,28 +378,28 @@ def _option(game: Game, rule: Rule, res: Res, file: str) -> Result:
     )
 
 
-def _property(game: Game, rule: Rule, res: Res, file: str) -> Result:
+def _property(game: Game, rule: Rule, res: Res, file: str, memo: dict | None = None) -> Result:
     """A key of a family's spec (a size, a count) is the rulebook's; lengths compared in mm."""
     body = rule.property
     try:
         fam = game.family(body.family)
     except KeyError:
         return _missing(rule, body.family)
-    found = _dig(fam.spec.model_dump(), body.key.split("."))
+    found = _dig(_dumped(fam, memo), body.key.split("."))
     want_mm, found_mm = _as_mm(rule.expect), _as_mm(found)
     if want_mm is not None and found_mm is not None:
         return res(abs(want_mm - found_mm) < 0.01, rule.expect, f"{found_mm:g}mm")
     return res(_same(found, rule.expect), rule.expect, found)
 
 
-def _records(game: Game, rule: Rule, res: Res, file: str) -> Result:
+def _records(game: Game, rule: Rule, res: Res, file: str, memo: dict | None = None) -> Result:
     """The entries of a list in the families' specs (that match): how many, or how many of each."""
     body = rule.records
     names = body.family if isinstance(body.family, list) else [body.family]
     entries = []
     for name in names:
         try:
-            data = game.family(name).spec.model_dump()
+            data = _dumped(game.family(name), memo)
         except KeyError:
             return _missing(rule, name)
         listed = data.get(body.field)
@@ -397,6 +421,18 @@ def _records(game: Game, rule: Rule, res: Res, file: str) -> Result:
         else rule.expect
     )
     return res(dict(c) == want, want, dict(c))
+
+
+def _dumped(fam, memo: dict | None) -> dict:
+    """The family's spec as plain data (read, never changed), dumped once for the rules of a
+    game that read it (`memo`)."""
+    if memo is None:
+        return fam.spec.model_dump()
+    key = ("spec", id(fam.spec))
+    hit = memo.get(key)
+    if hit is None or hit[0] is not fam.spec:
+        hit = memo[key] = (fam.spec, fam.spec.model_dump())
+    return hit[1]
 
 
 def _count(game: Game, rule: Rule, items: list, res: Res) -> Result:
@@ -452,7 +488,7 @@ def _values(game: Game, rule: Rule, items: list, res: Res) -> Result:
 
 
 # the checks of rules over the game's spec and items, by their key in rules.yaml
-ON_SPEC: dict[str, Callable[[Game, Rule, Res, str], Result]] = {
+ON_SPEC: dict[str, Callable[[Game, Rule, Res, str, dict | None], Result]] = {
     "equal": _equal,
     "option": _option,
     "property": _property,

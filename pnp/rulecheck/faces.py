@@ -7,12 +7,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pnp.draw.primitives import Use
-from pnp.rulecheck.facts import FaceFacts, read_face
-from pnp.spec.model import Game
+from pnp.rulecheck.facts import FaceFacts, ReadMemo, read_face
+from pnp.spec.model import Game, matches
 from pnp.spec.yamlfile import locate
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class DrawnFace:
     """One side of one item as drawn, and the spec line that produced it."""
 
@@ -45,9 +45,27 @@ class PrintedFaces:
         # the ink-saver's rewrite of every colour: its fills are not the ones design_art names
         self.ink_saver = ink_saver
         self._facts: dict[object, FaceFacts] = {}
+        self._memo = ReadMemo()  # the runs of text lines many of these faces share, read once
+        self._matching: dict[tuple, list[DrawnFace]] = {}  # (family, side, where) -> faces
 
     def faces(self, family: str) -> list[DrawnFace]:
         return self.by_family.get(family, [])
+
+    def add(self, family: str, faces: list[DrawnFace]) -> None:
+        """The faces of a family not drawn with the others (the guide pages)."""
+        self.by_family[family] = faces
+        self._matching.clear()
+
+    def matching(self, family: str, side: str, where: dict | None) -> list[DrawnFace]:
+        """The family's faces of one side whose item meets `where`, found once for the rules
+        that ask alike (by the condition's spelling: YAML's plain values spell apart)."""
+        key = (family, side, repr(where))
+        got = self._matching.get(key)
+        if got is None:
+            got = self._matching[key] = [
+                f for f in self.faces(family) if f.side == side and matches(where, f.attrs)
+            ]
+        return got
 
     def facts(self, face: DrawnFace) -> FaceFacts:
         """What the face prints, read once."""
@@ -56,7 +74,7 @@ class PrintedFaces:
         key = ("use", d.symbol, d.transform) if isinstance(d, Use) else id(d)
         got = self._facts.get(key)
         if got is None:
-            got = self._facts[key] = read_face(face.drawing, self.symbols, self.fonts)
+            got = self._facts[key] = read_face(face.drawing, self.symbols, self.fonts, self._memo)
         return got
 
 

@@ -29,7 +29,7 @@ from pnp.draw.primitives import (
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class TextFact:
     text: str
     box: Box  # where it prints, on the face
@@ -41,7 +41,7 @@ class TextFact:
     angle: float = 0.0  # degrees, clockwise on the page: 0 reads left to right, 90 top to bottom
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class MarkFact:
     """One drawing of a piece of art (a symbol, a pip, an icon) or an image."""
 
@@ -55,7 +55,7 @@ class MarkFact:
     symbol: str = ""  # the drawn symbol's id, to read its drawing (its outline)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class ShapeFact:
     """A filled shape: a rectangle, circle or outline with its fill colour."""
 
@@ -82,18 +82,47 @@ class ShapeFact:
     def row(self, y: float):
         """`holds` for the points of one height: the outline's crossings there are worked out
         once, for a lattice of points (a cell sampled row by row)."""
-        pts = self.outline
-        if not pts:
+        if not self.outline:
             return lambda x: self.holds(x, y)
-        xs = sorted(
+        xs = self.crossings(y)
+        return lambda x: (len(xs) - bisect.bisect_right(xs, x)) % 2 == 1
+
+    def crossings(self, y: float) -> list[float]:
+        """Where the outline's edges cross the height y, sorted."""
+        pts = self.outline
+        return sorted(
             x0 + (y - y0) * (x1 - x0) / (y1 - y0)
             for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True)
             if (y0 > y) != (y1 > y)
         )
-        return lambda x: (len(xs) - bisect.bisect_right(xs, x)) % 2 == 1
+
+    def runs(self, y: float, xs: list[float]) -> list[tuple[int, int]]:
+        """`row(y)` for sorted points `xs` at once: the runs of indices lo:hi it holds."""
+        if self.outline:
+            return odd_runs(self.crossings(y), xs)
+        x0, y0, x1, y1 = self.box
+        if not y0 <= y <= y1:
+            return []
+        lo, hi = bisect.bisect_left(xs, x0), bisect.bisect_right(xs, x1)
+        return [(lo, hi)] if lo < hi else []
 
 
-@dataclass(frozen=True, slots=True)
+def odd_runs(crossings: list[float], xs: list[float]) -> list[tuple[int, int]]:
+    """The runs lo:hi of sorted points `xs` that an odd number of the sorted `crossings` lie
+    beyond (the even-odd test, (len(crossings) - bisect_right(crossings, x)) % 2 == 1, for
+    every point): the points with k crossings at or before them lie between the k-th
+    crossing's place among the points and the next's."""
+    out = []
+    n, lo = len(crossings), 0
+    for k in range(n + 1):
+        hi = bisect.bisect_left(xs, crossings[k]) if k < n else len(xs)
+        if (n - k) % 2 == 1 and lo < hi:
+            out.append((lo, hi))
+        lo = hi
+    return out
+
+
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class OutlineFact:
     """A shape drawn as an outline only (a space to put a piece on, a box): its kind and stroke colour."""
 
@@ -165,12 +194,31 @@ def art_colour(symbol_id: str) -> str | None:
     )
 
 
+class ReadMemo:
+    """What a run of text lines reads as at one transform (its blocks, their boxes), kept for
+    the faces of one game: kinds draw an element once per value and hand the same objects to
+    every face that prints it (a card's title, its rules text). Only the drawing order and the
+    clipped region differ from face to face; those are added to each face's facts afresh."""
+
+    KEEP = 20_000  # entries in each table, cleared when full
+
+    def __init__(self) -> None:
+        self.texts: dict[tuple, tuple] = {}  # (ids of the lines, m) -> (lines, the blocks)
+
+    def keep(self, table: dict, key, value):
+        if len(table) >= self.KEEP:
+            table.clear()
+        table[key] = value
+        return value
+
+
 class _Reader:
-    def __init__(self, symbols, fonts):
+    def __init__(self, symbols, fonts, memo: ReadMemo | None = None):
         self.symbols = symbols
         self.fonts = fonts
         self.facts = FaceFacts()
         self.order = 0
+        self.memo = memo if memo is not None else ReadMemo()
 
     def tick(self) -> int:
         self.order += 1
@@ -273,43 +321,33 @@ class _Reader:
             self.facts.outlines.append(OutlineFact(kind, style.stroke, box, region))
 
     def path(self, p: Path, m: Matrix, region) -> None:
-        a, b, c, d, e, f = m  # apply(m, x, y) written out, for every point of every path
-        pts = [
-            (a * op[-2] + c * op[-1] + e, b * op[-2] + d * op[-1] + f)
-            for op in p.ops
-            if op[0] != "Z"
-        ]
-        if not pts:
+        got = _path_read(p, m)
+        if got is None:
             return
-        closed = any(op[0] == "Z" for op in p.ops)
-        if closed or p.style.fill:
-            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-            box = (min(xs), min(ys), max(xs), max(ys))
-            if closed:
-                self.outline("path", p.style, box, region)
-            if p.style.fill:
-                self.shape(p.style, box, _poly_area(pts), region, tuple(pts))
-        if p.style.stroke and all(op[0] in ("M", "L") for op in p.ops):
-            self.strokes(p, pts)
-
-    def strokes(self, p: Path, pts: list) -> None:
-        """Straight strokes (moves and lines only, one point each): a grid's lines, read back
-        as rows and columns."""
-        start = None
-        for op, (x, y) in zip(p.ops, pts, strict=True):
-            if op[0] == "L" and start is not None:
-                sx, sy = start  # min(x, sx) and max(x, sx) as written out: they are many
-                x0, x1 = (sx if sx < x else x), (sx if sx > x else x)
-                y0, y1 = (sy if sy < y else y), (sy if sy > y else y)
-                self.facts.strokes.append(((x0, y0, x1, y1), p.style.stroke))
-                if abs(x - sx) < 1e-6:
-                    self.facts.lines_x.append((x, y0, y1))
-                elif abs(y - sy) < 1e-6:
-                    self.facts.lines_y.append((y, x0, x1))
-            start = (x, y)
+        box, closed, area, pts, strokes, lines_x, lines_y = got
+        if closed:
+            self.outline("path", p.style, box, region)
+        if p.style.fill:
+            self.shape(p.style, box, area, region, pts)
+        if strokes:
+            self.facts.strokes += strokes
+            self.facts.lines_x += lines_x
+            self.facts.lines_y += lines_y
 
     def texts_of(self, nodes, m: Matrix, region) -> None:
         """Lines of one text box (same anchor, font, size, colour, evenly spaced) read as one block."""
+        key = (tuple(map(id, nodes)), m)
+        hit = self.memo.texts.get(key)
+        if hit is None or any(a is not b for a, b in zip(hit[0], nodes, strict=True)):
+            hit = self.memo.keep(self.memo.texts, key, (tuple(nodes), self._blocks(nodes, m)))
+        for text, box, colour, size, font, angle in hit[1]:
+            self.facts.texts.append(
+                TextFact(text, box, colour, size, font, region, self.tick(), angle)
+            )
+
+    def _blocks(self, nodes, m: Matrix) -> list[tuple]:
+        """The blocks the lines make: (text, box, colour, size, font, angle) each."""
+        out: list[tuple] = []
         block: list[Text] = []
 
         def flush():
@@ -334,18 +372,7 @@ class _Reader:
             first = block[0]
             text = " ".join(t.text for t in block)
             angle = math.degrees(math.atan2(m[1], m[0])) % 360
-            self.facts.texts.append(
-                TextFact(
-                    text,
-                    box,
-                    first.colour,
-                    first.size * k,
-                    first.font,
-                    region,
-                    self.tick(),
-                    round(angle, 3) % 360,
-                )
-            )
+            out.append((text, box, first.colour, first.size * k, first.font, round(angle, 3) % 360))
             block.clear()
 
         for node in nodes:
@@ -366,6 +393,49 @@ class _Reader:
                     flush()
             block.append(node)
         flush()
+        return out
+
+
+def _path_read(p: Path, m: Matrix) -> tuple | None:
+    """What a path adds to a face's facts at transform m: (its box, closed, its area, its
+    corners, its straight strokes with the level and upright ones among them); None for a
+    path with no points."""
+    a, b, c, d, e, f = m  # apply(m, x, y) written out, for every point of every path
+    pts = [
+        (a * op[-2] + c * op[-1] + e, b * op[-2] + d * op[-1] + f) for op in p.ops if op[0] != "Z"
+    ]
+    if not pts:
+        return None
+    kinds = {op[0] for op in p.ops}  # one pass over the ops: closed? straight lines only?
+    closed = "Z" in kinds
+    box: Box = (0.0, 0.0, 0.0, 0.0)
+    if closed or p.style.fill:
+        xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+        box = (min(xs), min(ys), max(xs), max(ys))
+    strokes: list = []
+    lines_x: list = []
+    lines_y: list = []
+    if p.style.stroke and kinds <= {"M", "L"}:
+        _strokes(p, pts, strokes, lines_x, lines_y)
+    area = _poly_area(pts) if p.style.fill else 0.0
+    return box, closed, area, tuple(pts), strokes, lines_x, lines_y
+
+
+def _strokes(p: Path, pts: list, strokes: list, lines_x: list, lines_y: list) -> None:
+    """Straight strokes (moves and lines only, one point each): a grid's lines, read back
+    as rows and columns."""
+    start = None
+    for op, (x, y) in zip(p.ops, pts, strict=True):
+        if op[0] == "L" and start is not None:
+            sx, sy = start  # min(x, sx) and max(x, sx) as written out: they are many
+            x0, x1 = (sx if sx < x else x), (sx if sx > x else x)
+            y0, y1 = (sy if sy < y else y), (sy if sy > y else y)
+            strokes.append(((x0, y0, x1, y1), p.style.stroke))
+            if abs(x - sx) < 1e-6:
+                lines_x.append((x, y0, y1))
+            elif abs(y - sy) < 1e-6:
+                lines_y.append((y, x0, x1))
+        start = (x, y)
 
 
 def _poly_area(pts) -> float:
@@ -379,9 +449,10 @@ def _poly_area(pts) -> float:
     )
 
 
-def read_face(drawing, symbols, fonts) -> FaceFacts:
-    """The facts of one drawn face (a front or a back), with shared symbols looked up in `symbols`."""
-    r = _Reader(symbols, fonts)
+def read_face(drawing, symbols, fonts, memo: ReadMemo | None = None) -> FaceFacts:
+    """The facts of one drawn face (a front or a back), with shared symbols looked up in
+    `symbols`; `memo` keeps what its runs of text lines read as, for other faces of the game."""
+    r = _Reader(symbols, fonts, memo)
     r.walk(drawing, IDENTITY, None)
     return r.facts
 

@@ -49,34 +49,62 @@ def _cell_kind(opts: ClimatesOf, ground, disc, cell) -> tuple[str, str]:
     r = (disc[2] - disc[0]) / 2
     x0, y0, x1, y1 = cell.box
     n = opts.steps
-    pts, land = [], []  # the lattice's points on the cell and the disc; those on land
+    # the lattice's columns, the same in every row: each row's points in the cell, on the disc
+    # and on land are runs of columns found by bisection, not tested one point at a time
+    xs = [x0 + (i + 0.5) * (x1 - x0) / n for i in range(n)]
+    on_ground = ground.across(xs)
+    rr = r * r
+    count, land = 0, []  # the lattice's points on the cell and the disc; runs of those on land
     for j in range(n):
         y = y0 + (j + 0.5) * (y1 - y0) / n
         dy = (y - cy) ** 2
-        if dy > r * r:  # the row passes above or below the disc
+        if dy > rr:  # the row passes above or below the disc
             continue
-        # a row of the lattice shares its crossings of the cell and of the land
-        in_cell, on_land = cell.row(y), ground.row(y)
-        for i in range(n):
-            x = x0 + (i + 0.5) * (x1 - x0) / n
-            if in_cell(x) and (x - cx) ** 2 + dy <= r * r:
-                pts.append((x, y))
-                if on_land(x):
-                    land.append((x, y))
-    if not pts:
+        shores = None
+        for lo, hi in cell.runs(y, xs):
+            # the disc holds a run of columns: trim the run's ends to it
+            while lo < hi and (xs[lo] - cx) ** 2 + dy > rr:
+                lo += 1
+            while hi > lo and (xs[hi - 1] - cx) ** 2 + dy > rr:
+                hi -= 1
+            if lo == hi:
+                continue
+            count += hi - lo
+            if shores is None:
+                shores = ground.runs(y, on_ground)
+            land += [(y, a, b) for a, b in _overlaps(shores, lo, hi)]
+    if not count:
         return "no cell", "no point of it on the disc"
-    share = len(land) / len(pts)
+    share = sum(b - a for _, a, b in land) / count
     if share < opts.land:
         return "sea", f"land {share:.0%}"
-    tilt = math.radians(opts.view.lat)  # the view's latitude, as every point's sum uses it
-    cos_t, sin_t = math.cos(tilt), math.sin(tilt)
-    lat = sum(_latitude(cos_t, sin_t, (x - cx) / r, (cy - y) / r) for x, y in land) / len(land)
+    lats = _latitudes(
+        opts.view.lat, [(x - cx) / r for x in xs], [(cy - y, a, b) for y, a, b in land], r
+    )
+    lat = sum(lats) / len(lats)
     kind = "tropical" if abs(lat) < opts.tropics else "temperate"
     return kind, f"land {share:.0%}, {abs(lat):.0f}° {'N' if lat >= 0 else 'S'}"
 
 
-def _latitude(cos_t: float, sin_t: float, u: float, v: float) -> float:
-    """The latitude of the point (u east, v north) of an orthographic disc of radius 1, seen
-    from the latitude whose cosine and sine are given."""
-    z = math.sqrt(max(0.0, 1.0 - u * u - v * v))
-    return math.degrees(math.asin(max(-1.0, min(1.0, v * cos_t + z * sin_t))))
+def _overlaps(runs: list[tuple[int, int]], lo: int, hi: int) -> list[tuple[int, int]]:
+    """The parts of `runs` within lo:hi."""
+    return [(max(a, lo), min(b, hi)) for a, b in runs if max(a, lo) < min(b, hi)]
+
+
+def _latitudes(view_lat: float, us: list[float], rows: list, r: float) -> list[float]:
+    """The latitude of each land point, in reading order: the points are runs a:b of the
+    columns `us` (east, on a disc of radius 1) in rows (r times north, a, b), seen from the
+    latitude `view_lat` (an orthographic view); each column's and row's terms worked out once."""
+    tilt = math.radians(view_lat)  # the view's latitude, as every point's sum uses it
+    cos_t, sin_t = math.cos(tilt), math.sin(tilt)
+    uu = [u * u for u in us]
+    sqrt, asin, degrees = math.sqrt, math.asin, math.degrees
+    out: list[float] = []
+    for north, a, b in rows:
+        v = north / r
+        vv, vc = v * v, v * cos_t
+        out += [
+            degrees(asin(max(-1.0, min(1.0, vc + sqrt(max(0.0, 1.0 - uu[i] - vv)) * sin_t))))
+            for i in range(a, b)
+        ]
+    return out

@@ -7,7 +7,7 @@ import bisect
 from collections.abc import Callable, Mapping
 
 from pnp.memo import ByIdentity
-from pnp.rulecheck.facts import FaceFacts, MarkFact, art_name
+from pnp.rulecheck.facts import FaceFacts, MarkFact, art_name, odd_runs
 
 Point = tuple[float, float]
 
@@ -42,6 +42,15 @@ class Ground:
         xs = self.land.crossings((y - self.y0) / self.sy)
         x0, sx = self.x0, self.sx
         return lambda x: (len(xs) - bisect.bisect_right(xs, (x - x0) / sx)) % 2 == 1
+
+    def across(self, xs: list[float]) -> list[float]:
+        """Points of the face, sorted, in the art's own units, for `runs`."""
+        x0, sx = self.x0, self.sx
+        return [(x - x0) / sx for x in xs]
+
+    def runs(self, y: float, across: list[float]) -> list[tuple[int, int]]:
+        """`row(y)` for every point of `across` at once: the runs of indices lo:hi inside."""
+        return odd_runs(self.land.crossings((y - self.y0) / self.sy), across)
 
 
 class _Outline:

@@ -29,7 +29,7 @@ def add_guide(game: Game, printed: PrintedFaces, plan) -> None:
         if p.kind == "guide" and p.marks
     ]
     if faces:
-        printed.by_family[GUIDE] = faces
+        printed.add(GUIDE, faces)
 
 
 def is_guide(game: Game, family: str) -> bool:

@@ -52,21 +52,35 @@ class Problem:
 
 def _inside_ops(ops: tuple, x: float, y: float) -> bool:
     """Even-odd test against the polygon through the path's end points (curves as chords)."""
+    return _inside_edges(_edges(ops), x, y)
+
+
+def _edges(ops: tuple) -> list[tuple[float, float, float, float]]:
+    """The edges of the polygons through a path's end points (curves as chords), each closed."""
     pts: list[list[tuple[float, float]]] = []
     for op in ops:
         if op[0] == "M":
             pts.append([(op[1], op[2])])
         elif op[0] in ("L", "C", "Q") and pts:
             pts[-1].append((op[-2], op[-1]))
+    return [
+        (x1, y1, x2, y2)
+        for poly in pts
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True)
+    ]
+
+
+def _inside_edges(edges: list, x: float, y: float) -> bool:
     inside = False
-    for poly in pts:
-        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
+    for x1, y1, x2, y2 in edges:
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
     return inside
 
 
-def _covers(shape, inv: Matrix, px: float, py: float) -> bool:
+def _covers(shape, inv: Matrix, px: float, py: float, edges=_edges) -> bool:
+    """The filled shape covers the page point; `edges(ops)` a path's edges (worked out once
+    by a caller that tests many points)."""
     x, y = apply(inv, px, py)
     if isinstance(shape, Rect):
         return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
@@ -76,7 +90,7 @@ def _covers(shape, inv: Matrix, px: float, py: float) -> bool:
             if shape.rx and shape.ry
             else False
         )
-    return _inside_ops(shape.ops, x, y)
+    return _inside_edges(edges(shape.ops), x, y)
 
 
 def _shapes_only(prims) -> bool:
@@ -91,9 +105,9 @@ def _shapes_only(prims) -> bool:
     return True
 
 
-def _page_box(shape, m: Matrix) -> tuple[float, float, float, float]:
-    """A box on the page that holds the filled shape or picture (a curve lies within its
-    control points)."""
+def _extent(shape) -> tuple[float, float, float, float]:
+    """(least x, most x, least y, most y) of a filled shape or picture in its own units (a
+    curve lies within its control points)."""
     if isinstance(shape, (Rect, Image)):
         xs, ys = (shape.x, shape.x + shape.w), (shape.y, shape.y + shape.h)
     elif isinstance(shape, Ellipse):
@@ -104,14 +118,18 @@ def _page_box(shape, m: Matrix) -> tuple[float, float, float, float]:
     else:
         coords = [c for op in shape.ops for c in op[1:]]
         xs, ys = coords[0::2] or [0.0], coords[1::2] or [0.0]
-    corners = [apply(m, x, y) for x in (min(xs), max(xs)) for y in (min(ys), max(ys))]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def _page_box(shape, m: Matrix, extent=_extent) -> tuple[float, float, float, float]:
+    """A box on the page that holds the filled shape or picture; `extent(shape)` its own
+    (worked out once by a caller that places a shape many times)."""
+    x0, x1, y0, y1 = extent(shape)
+    a, b, c, d, e, f = m  # the four corners as `apply` places them, written out
+    xs = (a * x0 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y0 + e, a * x1 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y0 + f, b * x1 + d * y1 + f)
     eps = 1e-6
-    return (
-        min(c[0] for c in corners) - eps,
-        min(c[1] for c in corners) - eps,
-        max(c[0] for c in corners) + eps,
-        max(c[1] for c in corners) + eps,
-    )
+    return (min(xs) - eps, min(ys) - eps, max(xs) + eps, max(ys) + eps)
 
 
 def luminance(colour: tuple[float, float, float]) -> float:
@@ -157,20 +175,27 @@ class FaceReader:
         self._fill_of: dict[
             tuple[int, Matrix], tuple
         ] = {}  # (id(shape), m) -> (shape, fill entry or None)
-        # (text, m, ids of the fills), or (place, ink, width, m, ids) -> (keep-alive, shortfalls)
+        # (text, m, number of the fills), or (place, ink, width, m, number) -> (keep-alive, shortfalls)
         self._texts: dict[tuple, tuple] = {}
         self._contrast: dict[tuple, float] = {}
         self._symbol_fills: dict[
             tuple, list
         ] = {}  # (symbol, m) -> the fills it adds, when it draws only shapes
-        self._sig: tuple[int, tuple] = (0, ())
+        # (how many fills, their ids, the number of that list of ids): the shapes under the
+        # next text; 0 for none
+        self._sig: tuple[int, tuple, int] = (0, (), 0)
+        self._sigs: dict[tuple, int] = {}  # the ids of fills -> their number
+        self._sig_count = 0
         self._width = ByIdentity(
             lambda t: fonts.metrics(t.font).width(t.text, t.size)
         )  # a line's width, once per Text
+        self._edges = ByIdentity(_edges)  # a path's edges, once per path (its ops)
+        self._extent = ByIdentity(_extent)  # a shape's own box, once per shape
+        self._colours: dict[str | None, tuple | None] = {}  # a colour as numbers (or None)
 
     def read(self, prim, m: Matrix = IDENTITY) -> list[tuple[str, str, float]]:
         self.fills, self.found = [], []
-        self._sig = (0, ())  # (how many fills, their ids): the shapes under the next text
+        self._sig = (0, (), 0)
         self._walk(prim, m)
         return self.found
 
@@ -200,18 +225,28 @@ class FaceReader:
             self._image(p, m)
             inv = _invert(m)
             if inv is not None and p.w and p.h:  # what it shows lies under later text
-                self.fills.append((p, inv, None, 1.0, _page_box(p, m)))
+                self.fills.append((p, inv, None, 1.0, _page_box(p, m, self._extent)))
         elif isinstance(p, (Rect, Ellipse, Path)):
             key = (id(p), m)
             known = self._fill_of.get(key)
             if known is None or known[0] is not p:
-                fill = _colour(p.style.fill)
+                fill = self._colour(p.style.fill)
                 inv = _invert(m)
                 drawn = fill is not None and inv is not None and p.style.opacity > 0
-                entry = (p, inv, fill, p.style.opacity, _page_box(p, m)) if drawn else None
+                entry = (
+                    (p, inv, fill, p.style.opacity, _page_box(p, m, self._extent))
+                    if drawn
+                    else None
+                )
                 known = self._keep(self._fill_of, key, (p, entry))
             if known[1] is not None:
                 self.fills.append(known[1])
+
+    def _colour(self, value: str | None) -> tuple[float, float, float] | None:
+        """_colour, once for each colour a game draws in."""
+        if value in self._colours:
+            return self._colours[value]
+        return self._keep(self._colours, value, _colour(value))
 
     def _keep(self, cache: dict, key, value):
         if len(cache) >= self.KEEP:
@@ -236,7 +271,7 @@ class FaceReader:
                         alpha * f + (1 - alpha) * c for f, c in zip(fill, colour, strict=True)
                     )
                 continue
-            if _covers(shape, inv, x, y):
+            if _covers(shape, inv, x, y, self._edges):
                 colour = (
                     fill
                     if alpha >= 1
@@ -260,16 +295,22 @@ class FaceReader:
         if not t.text.strip():
             return
         fills = self.fills
-        if self._sig[0] != len(fills):  # fills are only ever added while a face is read
-            self._sig = (len(fills), tuple(id(f[0]) for f in fills))
-        key = (id(t), m, self._sig[1])  # by identity: hashing a Text hashes every field
+        counted, ids, sig = self._sig
+        if counted != len(fills):  # fills are only ever added while a face is read
+            ids += tuple(id(f[0]) for f in fills[counted:])
+            sig = self._sigs.get(ids)
+            if sig is None:  # the keys below name the fills by a number, hashed at once
+                self._sig_count += 1
+                sig = self._keep(self._sigs, ids, self._sig_count)
+            self._sig = (len(fills), ids, sig)
+        key = (id(t), m, sig)  # by identity: hashing a Text hashes every field
         hit = self._texts.get(key)
         if hit is not None and hit[0] is t:
             known = hit[1]
         else:
             # the same line's result holds for any text as wide, in the same place and ink
             width = self._width(t)
-            like = (t.x, t.y, t.size, t.colour, t.anchor, width, m, self._sig[1])
+            like = (t.x, t.y, t.size, t.colour, t.anchor, width, m, sig)
             known = self._texts.get(like)
             if known is None:
                 known = self._keep(
@@ -285,7 +326,7 @@ class FaceReader:
         pt = t.size * k * PT_PER_MM
         if pt < MIN_PT - 1e-6:
             found.append(("size", pt))
-        ink = _colour(t.colour)
+        ink = self._colour(t.colour)
         if ink is None:
             return found
         x0 = t.start_x(width)

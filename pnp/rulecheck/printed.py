@@ -26,11 +26,14 @@ from pnp.rulecheck.reading import (
 )
 from pnp.rulecheck.result import Miss, Result
 from pnp.rulecheck.spans import WHOLE, norm
-from pnp.spec.model import Game, matches
+from pnp.spec.model import Game
 
 __all__ = ["Reader", "RuleInputError", "count_expect", "count_ok", "element_line", "text_ok"]
 
 SHOWN = 4  # faces named in a failure's summary
+FACE_READS = frozenset(
+    {"size", "scale", "faces"}
+)  # measures that read the face, not only its facts
 Res = Callable[..., Result]
 
 
@@ -40,7 +43,7 @@ class Reader:
     It keeps what its rules read, for coverage: `used`, (face, text, the spans proven), and
     `seen`, (face, MarkFact or ShapeFact)."""
 
-    def __init__(self, game: Game, printed: PrintedFaces, regions: dict, other=None):
+    def __init__(self, game: Game, printed: PrintedFaces, regions: dict, other=None, colours=None):
         self.game = game
         self.printed = printed
         self.regions = regions
@@ -50,7 +53,10 @@ class Reader:
         # areas and positions are in the family's own millimetres: a family printed at `scale`
         # (a reduced variant) has them scaled with it, so one rule reads every variant
         self.scales = {f.name: f.spec.scale for f in game.families}
-        self._colours: dict[tuple[str, str], bool] = {}  # (drawn, named) -> the same colour
+        # (drawn, named) -> the same colour; `colours`: a dict the readers of one game share
+        self._colours: dict[tuple[str, str], bool] = {} if colours is None else colours
+        # (measure, options, rule, facts, scale) -> (what the key names, kept alive; Reading)
+        self._readings: dict[tuple, tuple] = {}
 
     # --- selecting faces and areas ---
     def select(self, sel: Faces) -> list[DrawnFace] | str:
@@ -60,11 +66,7 @@ class Reader:
         for name in names:
             if name not in known:
                 return f"no family '{name}'"
-            out += [
-                f
-                for f in self.printed.faces(name)
-                if f.side == sel.side and matches(sel.where, f.attrs)
-            ]
+            out += self.printed.matching(name, sel.side, sel.where)
         if not out:
             return f"no {sel.side} drawn for {', '.join(names)}" + (
                 " matching the 'where'" if sel.where else ""
@@ -97,11 +99,25 @@ class Reader:
         return Context(self.game, self.printed, self.regions, sel.side, sel.in_, whole, self.other)
 
     def read(self, name: str, opts, rule: Context, face: DrawnFace, facts: FaceFacts) -> list:
-        """The measure `name` on one face: a list of readings (texts, art names, colours, sizes ...)."""
-        got = READ[name](FaceView(face, facts, self.scale_of(face), rule), opts)
+        """The measure `name` on one face: a list of readings (texts, art names, colours, sizes ...).
+
+        Faces that print one drawing (a deck's backs) share their facts: a measure of the facts
+        alone is taken once for them in a rule, what it read kept for each face (coverage)."""
+        k = self.scale_of(face)
+        if name in FACE_READS:
+            got = READ[name](FaceView(face, facts, k, rule), opts)
+        else:
+            key = (name, id(opts), id(rule), id(facts), k)
+            hit = self._readings.get(key)
+            if hit is None or hit[0] is not opts or hit[1] is not rule or hit[2] is not facts:
+                if len(self._readings) >= 4096:
+                    self._readings.clear()
+                got = READ[name](FaceView(face, facts, k, rule), opts)
+                hit = self._readings[key] = (opts, rule, facts, got)
+            got = hit[3]
         self.used += [(face, t, spans) for t, spans in got.texts]
         self.seen += [(face, x) for x in got.seen]
-        return got.values
+        return list(got.values)
 
     def judge(self, kind: str, got: list, want, label: str, face: DrawnFace) -> tuple:
         """One reading against one expect, at the scale of `face`'s family."""
@@ -112,6 +128,7 @@ class Reader:
 
     # --- one rule: select faces -> measure each -> compare with expect ---
     def run(self, sel: FaceSelect, name: str, opts, expect, res: Res) -> Result:
+        self._readings.clear()  # each rule reads in a context of its own
         faces = self.select(sel)
         if isinstance(faces, str):
             return self.named(res(False, _expect_text(expect), faces, ()), sel, [])

@@ -19,7 +19,7 @@ from pnp.draw.colours import resolve_colour, rgb
 from pnp.errors import PnpError, short
 from pnp.rulecheck.colournames import BASIC, colour_name
 from pnp.rulecheck.faces import DrawnFace, PrintedFaces
-from pnp.rulecheck.facts import Box, FaceFacts, inside
+from pnp.rulecheck.facts import Box, FaceFacts
 from pnp.rulecheck.printed_spec import Area, Match
 from pnp.rulecheck.spans import WHOLE, norm, of_match
 from pnp.spec.model import Game
@@ -29,7 +29,7 @@ class RuleInputError(ValueError):
     """The rule itself is wrong (an unknown region, an expect of the wrong shape)."""
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class Context:
     """What a rule reads besides the face: the game (its palette), every drawn face (a scale's
     full size, a ground's art), the rules file's regions, and the rule's side and area."""
@@ -44,7 +44,7 @@ class Context:
     colours: tuple[str, ...] | None = None  # a fills rule's expected colours: the fills it reads
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class FaceView:
     """One drawn face as a measure reads it. Areas and positions in a rule are in the family's
     own millimetres: a family printed at `scale` (a reduced variant) has them scaled with it."""
@@ -62,7 +62,7 @@ class FaceView:
         return colour_is(hexcolour, want, self.rule.game.palette)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)  # not frozen: a frozen class sets each field by a call
 class Reading:
     """A measure's values on one face, and what it read there (for coverage)."""
 
@@ -95,8 +95,11 @@ def in_any(box: Box, area: list[Box] | None) -> bool:
     """The centre of `box` lies in one of the area's boxes (or there is no area)."""
     if area is None:
         return True
-    for b in area:  # a loop, not any(): every rule asks it of every text and mark it reads
-        if inside(box, b):
+    # `inside` written out, the centre worked out once: every rule asks it of every text and
+    # mark it reads
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    for b in area:
+        if b[0] - 1e-6 <= cx <= b[2] + 1e-6 and b[1] - 1e-6 <= cy <= b[3] + 1e-6:
             return True
     return False
 
