@@ -59,6 +59,8 @@ class Built:
     manifest: dict
     warnings: list[str]  # what the build warned (what `pnp build` prints as warning: lines)
     failed: list[str]  # the ids of the rules that failed (--strict refuses on either)
+    rules: int  # how many rules the build's rulebook check read
+    SAID = ("warnings", "failed", "rules")  # what a build said besides its files, in said.json
 
     def doc(self) -> pymupdf.Document:
         return pymupdf.open(self.pdf)
@@ -137,7 +139,11 @@ def built(out_root):
                 g = load_game(game, variant=variant, options=options or None)
                 modes = {mode: True} if mode else {}
                 done = build(g, [paper], engine=engine, out_dir=dest / "out", **modes)
-                said = {"warnings": done.warnings, "failed": [r.id for r in done.failed]}
+                said = {
+                    "warnings": done.warnings,
+                    "failed": [r.id for r in done.failed],
+                    "rules": len(done.results),
+                }
                 (dest / "said.json").write_text(json.dumps(said), encoding="utf-8")
 
             _built_once(dest, make)
@@ -146,7 +152,7 @@ def built(out_root):
             assert len(pdfs) == len(manifests) == 1, (pdfs, manifests)
             said = json.loads((dest / "said.json").read_text(encoding="utf-8"))
             _cache[key] = Built(
-                pdfs[0], json.loads(manifests[0].read_text()), said["warnings"], said["failed"]
+                pdfs[0], json.loads(manifests[0].read_text()), *(said[k] for k in Built.SAID)
             )
         return _cache[key]
 
