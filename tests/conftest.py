@@ -60,7 +60,6 @@ class Built:
     warnings: list[str]  # what the build warned (what `pnp build` prints as warning: lines)
     failed: list[str]  # the ids of the rules that failed (--strict refuses on either)
     rules: int  # how many rules the build's rulebook check read
-    SAID = ("warnings", "failed", "rules")  # what a build said besides its files, in said.json
 
     def doc(self) -> pymupdf.Document:
         return pymupdf.open(self.pdf)
@@ -139,7 +138,7 @@ def built(out_root):
                 g = load_game(game, variant=variant, options=options or None)
                 modes = {mode: True} if mode else {}
                 done = build(g, [paper], engine=engine, out_dir=dest / "out", **modes)
-                said = {
+                said = {  # what the build said besides its files (Built's other fields)
                     "warnings": done.warnings,
                     "failed": [r.id for r in done.failed],
                     "rules": len(done.results),
@@ -151,9 +150,7 @@ def built(out_root):
             manifests = sorted((dest / "out").rglob("*.json"))
             assert len(pdfs) == len(manifests) == 1, (pdfs, manifests)
             said = json.loads((dest / "said.json").read_text(encoding="utf-8"))
-            _cache[key] = Built(
-                pdfs[0], json.loads(manifests[0].read_text()), *(said[k] for k in Built.SAID)
-            )
+            _cache[key] = Built(pdfs[0], json.loads(manifests[0].read_text()), **said)
         return _cache[key]
 
     return get
