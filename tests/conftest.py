@@ -47,15 +47,19 @@ MM = 25.4 / 72.0  # millimetres per PDF point
 
 
 def pytest_xdist_auto_num_workers(config) -> int:
-    """`-n auto`: one worker more than the cores, since some tests wait (on a live server, a
-    child process, a browser) and would leave their core idle."""
-    return (os.cpu_count() or 1) + 1
+    """`-n auto`: one worker a core. The everyday tests keep their core busy (a live server's
+    tests wait for its readiness signal, not a sleep; a child process works while its test
+    waits), so a further worker would only start, collect and warm up once more."""
+    return os.cpu_count() or 1
 
 
 @dataclass
 class Built:
     pdf: Path
     manifest: dict
+    warnings: list[str]  # what the build warned (what `pnp build` prints as warning: lines)
+    failed: list[str]  # the ids of the rules that failed (--strict refuses on either)
+    rules: int  # how many rules the build's rulebook check read
 
     def doc(self) -> pymupdf.Document:
         return pymupdf.open(self.pdf)
@@ -129,30 +133,41 @@ def built(out_root):
                 / name
                 / ("opts-" + "-".join(f"{k}{v}" for k, v in key[4]) if options else "plain")
             )
-            holder: list = []
 
             def make() -> None:
                 g = load_game(game, variant=variant, options=options or None)
                 modes = {mode: True} if mode else {}
-                holder.extend(build(g, [paper], engine=engine, out_dir=dest / "out", **modes))
+                done = build(g, [paper], engine=engine, out_dir=dest / "out", **modes)
+                said = {  # what the build said besides its files (Built's other fields)
+                    "warnings": done.warnings,
+                    "failed": [r.id for r in done.failed],
+                    "rules": len(done.results),
+                }
+                (dest / "said.json").write_text(json.dumps(said), encoding="utf-8")
 
             _built_once(dest, make)
             pdfs = sorted((dest / "out").rglob("*.pdf"))
             manifests = sorted((dest / "out").rglob("*.json"))
             assert len(pdfs) == len(manifests) == 1, (pdfs, manifests)
-            _cache[key] = Built(pdfs[0], json.loads(manifests[0].read_text()))
+            said = json.loads((dest / "said.json").read_text(encoding="utf-8"))
+            _cache[key] = Built(pdfs[0], json.loads(manifests[0].read_text()), **said)
         return _cache[key]
 
     return get
 
 
 @pytest.fixture
-def small_game(tmp_path) -> Path:
-    """A fresh game from `pnp new`, at tmp_path/small."""
+def small_game(tmp_path, made) -> Path:
+    """A fresh game from `pnp new`, at tmp_path/small: `pnp new` runs once for the whole run,
+    each test gets its own copy of what it made (the same files, the same game id)."""
     from pnp.cli import main
 
+    def make(dest: Path) -> None:
+        assert main(["new", str(dest / "small")]) == 0
+
+    made_once = made("pnp-new-small", make)
     folder = tmp_path / "small"
-    assert main(["new", str(folder)]) == 0
+    shutil.copytree(made_once / "small", folder)
     return folder
 
 

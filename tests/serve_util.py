@@ -24,23 +24,8 @@ class Served:
         deadline = time.monotonic() + WAIT_S
         while not self.running.server.started and time.monotonic() < deadline:
             time.sleep(0.02)
-        self._until_watching()
-
-    def _until_watching(self) -> None:
-        """Touch a file in the folder until the server rebuilds: from then on saves are seen."""
-        hub = self.running.hub
-        start = hub.version
-        probe = self.folder / "watch-probe.txt"
-        deadline = time.monotonic() + WAIT_S
-        while hub.version == start and time.monotonic() < deadline:
-            probe.write_text(str(time.monotonic()))
-            time.sleep(0.2)
-        probe.unlink()
-        while time.monotonic() < deadline:  # let the rebuild for the removal pass too
-            v = hub.version
-            time.sleep(0.6)
-            if hub.version == v:
-                break
+        # the server says when its file watch is in place: from then on every save is seen
+        assert self.running.hub.watching.wait(WAIT_S), "the file watch did not start"
 
     def stop(self) -> None:
         self.running.server.should_exit = True

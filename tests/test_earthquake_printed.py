@@ -8,9 +8,8 @@ from tests.rulecheck import check, copy_game, edit
 
 
 def test_shipped_game_passes_and_failure_names_face_and_line(tmp_path, capsys):
+    # the game as shipped passes (tests/test_earthquake.py reads the session build's check)
     game = copy_game(tmp_path, "earthquake")
-    rc, results = check(game, capsys)
-    assert rc == 0 and all(r["passed"] for r in results.values())
     edit(game, "deeds.yaml", "Collect 4 squares each season", "Collect 3 squares each season")
     rc, results = check(game, capsys)
     r = results["deed-collect-four"]

@@ -110,32 +110,44 @@ def _spoil(folder):
     return line
 
 
-def test_the_pdf_reader_finds_planted_small_faint_text(game_copy, tmp_path):
+@pytest.fixture
+def spoiled_build(made, capsys):
+    """A copy of the Greenway with _spoil's quarters, built for A4 once for the run as a user
+    builds it: (the PDF, what the build wrote on stderr, the spoiled line)."""
+    import shutil
+
+    from pnp.cli import main
+    from pnp.spec.load import find_game
+
+    def make(dest) -> None:
+        folder = dest / "greenway"
+        shutil.copytree(find_game("greenway"), folder)
+        line = _spoil(folder)
+        capsys.readouterr()
+        assert main(["build", str(folder), "--paper", "a4", "--out", str(dest / "out")]) == 0
+        (dest / "stderr.txt").write_text(capsys.readouterr().err, encoding="utf-8")
+        (dest / "line.txt").write_text(str(line), encoding="utf-8")
+
+    dest = made("legibility-spoiled-greenway", make)
+    err = (dest / "stderr.txt").read_text(encoding="utf-8")
+    return dest / "out" / "greenway" / "greenway-a4.pdf", err, int((dest / "line.txt").read_text())
+
+
+def test_the_pdf_reader_finds_planted_small_faint_text(spoiled_build):
     """The page check reads the PDF itself: 5 pt grey-on-silver text planted in a copy is found."""
     import pymupdf
 
-    from pnp import build
-    from pnp.spec.load import load_game
-
-    folder = game_copy("greenway")
-    _spoil(folder)
-    out = build(load_game(str(folder)), ["a4"], out_dir=tmp_path / "out")[0]
-    found = shortfalls(pymupdf.open(out.pdf))
+    found = shortfalls(pymupdf.open(spoiled_build[0]))
     assert any("'HEADS' 5.00 pt" in f for f in found), found[:6]
     assert any("'HEADS' contrast" in f for f in found), found[:6]
 
 
-def test_build_warns_with_file_and_line(game_copy, tmp_path, capsys):
-    from pnp.cli import main
-
-    folder = game_copy("greenway")
-    line = _spoil(folder)
-    assert main(["build", str(folder), "--paper", "a4", "--out", str(tmp_path / "out")]) == 0
-    err = capsys.readouterr().err
+def test_build_warns_with_file_and_line(spoiled_build):
+    pdf, err, line = spoiled_build
     warnings = [w for w in err.splitlines() if w.startswith("warning:")]
     assert any(f"quarters.yaml:{line}:" in w and "'HEADS' is 5.0 pt" in w for w in warnings), err
     assert any(f"quarters.yaml:{line}:" in w and "'HEADS' is contrast" in w for w in warnings), err
-    assert (tmp_path / "out" / "greenway").exists()
+    assert pdf.exists()
 
 
 def test_strict_refuses_before_writing(game_copy, tmp_path, capsys):
@@ -154,12 +166,10 @@ def test_strict_refuses_before_writing(game_copy, tmp_path, capsys):
     ("game", "variant"),
     sweep(sorted({(g, v) for g, v, _ in _prints()}, key=str), lambda c: c[1] is None),
 )
-def test_shipped_game_builds_strict_without_warnings(tmp_path, capsys, game, variant):
-    from pnp.cli import main
-
-    args = ["build", game, "--strict", "--paper", "a4", "--out", str(tmp_path)]
-    assert main(args + (["--variant", variant] if variant else [])) == 0
-    assert "warning:" not in capsys.readouterr().err
+def test_shipped_game_builds_strict_without_warnings(built, game, variant):
+    """--strict refuses a build that warns or fails a rule: the session's A4 build does neither."""
+    b = built(game, "a4", variant)
+    assert b.warnings == [] and b.failed == []
 
 
 @pytest.mark.parametrize(

@@ -99,8 +99,15 @@ def test_export_cut_refuses_what_the_build_cannot_tile(tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
-def test_every_command_that_draws_reports_the_drawing_warnings(tmp_path, capsys):
+def test_every_command_that_draws_reports_the_drawing_warnings(tmp_path, capsys, monkeypatch):
     """30 plus signs tile no rectangle: build, preview and export --cut all say so, with the line."""
+    from functools import partial
+
+    from pnp.kinds.polyomino import kind, pack
+
+    # the warning is the point here, not the search: a small budget runs out as the full one does
+    # (tests/test_polyomino.py reads the documented 250,000 steps)
+    monkeypatch.setattr(kind, "pack_rectangle", partial(pack.pack_rectangle, steps=2_000))
     game = tmp_path / "g"
     game.mkdir()
     (game / "game.yaml").write_text(game_yaml("plus", "pieces.yaml"))

@@ -32,9 +32,8 @@ def test_coverage_is_empty_for_every_shipped_game(game, capsys):
 
 
 def test_a_new_sentence_without_a_rule_fails_and_is_listed(tmp_path, capsys):
+    # the game as shipped passes (test_coverage_is_empty_for_every_shipped_game[earthquake])
     folder = copy_game(tmp_path, "earthquake")
-    rc, results = check(folder, capsys)
-    assert rc == 0 and results["coverage:texts"]["passed"]
     edit(
         folder,
         "reference-card.yaml",

@@ -291,38 +291,45 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
 
 
 @pytest.fixture
-def dice_export(small_game, tmp_path, capsys):
+def dice_export(made, capsys):
     """The small game with two d6 families (colours: each face's top half in its own colour;
-    numbers: the default labels) and two dice no TTS template fits, exported with --tts."""
-    game = small_game / "game.yaml"
-    game.write_text(
-        game.read_text(encoding="utf-8").replace(
-            "  - counters.yaml\n",
-            "  - counters.yaml\n  - dice.yaml\n  - numbers.yaml\n  - odd.yaml\n",
-        ),
-        encoding="utf-8",
-    )
-    faces = ", ".join(f'"{c}"' for c in FACE_COLOURS)
-    (small_game / "dice.yaml").write_text(
-        "family: dice\nkind: die\nsolid: d6\nedge: 16mm\nbackground: white\n"
-        f"items:\n  - id: colours\n    faces: [{faces}]\n"
-        'front:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 40%, fill: "{face}"}\n',
-        encoding="utf-8",
-    )
-    (small_game / "numbers.yaml").write_text(
-        "family: numbers\nkind: die\nsolid: d6\nedge: 12mm\nbackground: '#ffe082'\n"
-        "items:\n  - id: pips\n",
-        encoding="utf-8",
-    )
-    (small_game / "odd.yaml").write_text(
-        "family: odd\nkind: die\n\nsolid: prism3\nedge: 12mm\nitems:\n  - id: wedge\n",
-        encoding="utf-8",
-    )
-    out = tmp_path / "out"
-    capsys.readouterr()
-    assert main(["export", str(small_game), "--tts", "--out", str(out)]) == 0
-    save = json.loads((out / "small" / "tts" / "small.json").read_text(encoding="utf-8"))
-    return save, capsys.readouterr().err, small_game
+    numbers: the default labels) and two dice no TTS template fits, exported with --tts once
+    for the run: (the save, what the export wrote on stderr, the game's folder)."""
+
+    def make(dest: Path) -> None:
+        small_game = dest / "small"
+        assert main(["new", str(small_game)]) == 0
+        game = small_game / "game.yaml"
+        game.write_text(
+            game.read_text(encoding="utf-8").replace(
+                "  - counters.yaml\n",
+                "  - counters.yaml\n  - dice.yaml\n  - numbers.yaml\n  - odd.yaml\n",
+            ),
+            encoding="utf-8",
+        )
+        faces = ", ".join(f'"{c}"' for c in FACE_COLOURS)
+        (small_game / "dice.yaml").write_text(
+            "family: dice\nkind: die\nsolid: d6\nedge: 16mm\nbackground: white\n"
+            f"items:\n  - id: colours\n    faces: [{faces}]\n"
+            'front:\n  - rect: {x: 0mm, y: 0mm, w: 100%, h: 40%, fill: "{face}"}\n',
+            encoding="utf-8",
+        )
+        (small_game / "numbers.yaml").write_text(
+            "family: numbers\nkind: die\nsolid: d6\nedge: 12mm\nbackground: '#ffe082'\n"
+            "items:\n  - id: pips\n",
+            encoding="utf-8",
+        )
+        (small_game / "odd.yaml").write_text(
+            "family: odd\nkind: die\n\nsolid: prism3\nedge: 12mm\nitems:\n  - id: wedge\n",
+            encoding="utf-8",
+        )
+        capsys.readouterr()
+        assert main(["export", str(small_game), "--tts", "--out", str(dest / "out")]) == 0
+        (dest / "stderr.txt").write_text(capsys.readouterr().err, encoding="utf-8")
+
+    dest = made("tts-dice-families", make)
+    save = json.loads((dest / "out" / "small" / "tts" / "small.json").read_text(encoding="utf-8"))
+    return save, (dest / "stderr.txt").read_text(encoding="utf-8"), dest / "small"
 
 
 def _dice(save) -> dict:

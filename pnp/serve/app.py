@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import re
+import threading
 from contextlib import asynccontextmanager
 from functools import partial
 from importlib import resources
@@ -53,6 +54,7 @@ DRAW_AHEAD = (
 )
 MAX_WATCHED = 2_000  # folders one server watches (a game has a handful)
 WATCH_SETTLE_S = 0.3  # a new watch is in place well within this
+QUIET_MS = 100  # a quiet spell this long after a watch starts says it is in place (Hub.watching)
 
 
 def _assets() -> dict[str, bytes]:
@@ -74,6 +76,9 @@ class Hub:
         self.json = "{}"
         self._changed: asyncio.Event | None = None
         self.stopping = lambda: False
+        # set while the file watch is in place: every save from then on is seen (what a
+        # program driving the server, the tests among them, waits for before saving)
+        self.watching = threading.Event()
 
     def rebuild(self, changed: list[str] | tuple = (), announce=lambda: None) -> Snapshot:
         """Load and draw the game again (in a worker thread); cached pictures are kept.
@@ -184,6 +189,7 @@ async def watch(hub: Hub, stop: asyncio.Event) -> None:
             await rebuild(saved)
 
     while not stop.is_set():
+        hub.watching.clear()
         before, folders = folders, watched(hub.folders())
         added = [d for d in folders if d not in before]
         async with anyio.create_task_group() as tasks:
@@ -197,8 +203,13 @@ async def watch(hub: Hub, stop: asyncio.Event) -> None:
                     debounce=400,
                     step=30,
                     recursive=False,
+                    rust_timeout=QUIET_MS,
+                    yield_on_timeout=True,
                 )
                 async for changes in changes_seen:
+                    hub.watching.set()  # the watch was set up before its first wait began
+                    if not changes:  # a quiet spell
+                        continue
                     await rebuild(sorted(p for _, p in changes))
                     if watched(hub.folders()) != folders:  # a folder made, removed or renamed
                         break
