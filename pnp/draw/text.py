@@ -96,6 +96,8 @@ def layout_text(
 # a text's size and lines by what decides them (not where it goes nor its colour): the guide
 # lays out its lines for both papers and its draft, a label is tried at several lengths
 _fitted: dict[tuple, tuple[float, list[str]]] = {}
+# a string's width in ems, by font
+_measured: dict[FontMetrics, dict[str, float]] = {}
 
 
 def _wrapped(
@@ -111,9 +113,12 @@ def _wrapped(
     """The size a text ends at and its lines."""
     paragraphs = text.split("\n")
 
-    # a string's width in ems, measured once a call: each shrink step wraps the same words
-    # again and measures the lines it makes (width(s, sz) is width(s, 1) * sz, exactly)
-    ems: dict[str, float] = {}
+    # a string's width in ems, measured once a build: each shrink step wraps the same words
+    # again and measures the lines it makes (width(s, sz) is width(s, 1) * sz, exactly), and
+    # texts share their words
+    ems = _measured.get(fm)
+    if ems is None:
+        ems = _measured[fm] = {}
 
     def em(s: str) -> float:
         e = ems.get(s)
