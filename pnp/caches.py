@@ -19,6 +19,8 @@ CACHES = (
     ("pnp.fontfiles", "truetype_data"),  # a CFF font converted to TrueType outlines
     ("pnp.draw.svgart", "read_art"),  # an SVG file's drawing, by path
     ("pnp.spec.expand", "_parsed"),  # a `{attr}` template's parts
+    ("pnp.draw.text", "_fitted"),  # a text's size and lines, by its text, box, size and font
+    ("pnp.draw.text", "_measured"),  # a string's width in ems, by font
     ("pnp.spec.yamlfile", "_SCALAR_TAGS"),  # a plain YAML scalar's implicit tag
     ("pnp.kinds.polyhedra.solids", "solid"),  # a solid's geometry, by name
     ("pnp.kinds.polyhedra.nets", "make_net"),  # a solid's net at an edge length

@@ -50,8 +50,10 @@ front:
   - text: {{text: "Far too long even at the smallest step", x: 5mm, y: 72mm, w: 12mm, h: 5mm, size: 12pt, fit: shrink}}
   - rect: {{x: 5mm, y: 82mm, w: 53mm, h: 20mm, fill: "#e6e6e6"}}
   - text: {{text: "{PARAGRAPH}", x: 5mm, y: 82mm, w: 53mm, h: 20mm, size: 8pt, align: left, valign: top, fit: wrap}}
+  - rect: {{x: 5mm, y: 103mm, w: 30mm, h: 6mm, fill: "#e7e7e7"}}
+  - text: {{text: "{PARAGRAPH}", x: 5mm, y: 103mm, w: 30mm, h: 6mm, size: 8pt, align: left, valign: top, fit: wrap}}
 """
-GREYS = {"right": 0.878, "centre": 0.882, "left": 0.886, "wrap": 0.89, "shrink": 0.894, "tiny": 0.898, "wide": 0.902}
+GREYS = {"right": 0.878, "centre": 0.882, "left": 0.886, "wrap": 0.89, "shrink": 0.894, "tiny": 0.898, "wide": 0.902, "low": 0.906}
 
 
 @pytest.fixture(scope="module", params=["reportlab", "svg"])
@@ -126,3 +128,13 @@ def test_shrink_to_fit_keeps_the_line_in_its_box(page, name):
     [(text, r, size)] = lines_in(page, b)
     assert size < 12, "the text was shrunk"
     assert b.x0 - TOL <= r.x0 and r.x1 <= b.x1 + TOL, f"{text!r} is {r.width:.1f} mm wide in a {b.width:.1f} mm box"
+
+
+def test_the_same_text_shrinks_to_a_lower_box(page):
+    """The paragraph printed again as wide but in a lower box is smaller, to fit that box."""
+    tall, low = lines_in(page, box(page, "wrap")), lines_in(page, box(page, "low"))
+    b = box(page, "low")
+    assert " ".join(t for t, _, _ in low) == PARAGRAPH
+    assert max(size for _, _, size in low) < min(size for _, _, size in tall) - 1
+    for text, r, _ in low:  # every line's middle lies in the box (lines_in), its ends too
+        assert b.x0 - TOL <= r.x0 and r.x1 <= b.x1 + TOL, f"{text!r} is {r.width:.1f} mm wide in a {b.width:.1f} mm box"

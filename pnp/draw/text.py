@@ -76,38 +76,12 @@ def layout_text(
     budget.check("text", len(text), key="text")
     budget.spend("text_total", len(text), key="text")
     fm = fonts.metrics(font)
-    paragraphs = text.split("\n")
     box_h = h if h is not None else size * line_height
-
-    def lines_at(sz: float) -> list[str]:
-        if fit != "wrap":
-            return paragraphs
-        # a line's width in ems is kept as words join it (the width of the line so far, the
-        # word with its space, and the kerning between them): measuring each trial line anew
-        # made a 5,000-character paragraph cost a second a face
-        pairs = fm.pairs or {}
-        out: list[str] = []
-        for para in paragraphs:
-            words = para.split(" ")
-            cur, cur_em = "", 0.0
-            for word in words:
-                if not cur:
-                    trial, trial_em = word, fm.width(word, 1.0)
-                else:
-                    trial = cur + " " + word
-                    trial_em = cur_em + fm.width(" " + word, 1.0) + pairs.get(cur[-1] + " ", 0.0)
-                if trial_em * sz <= w or not cur:
-                    cur, cur_em = trial, trial_em
-                else:
-                    out.append(cur)
-                    cur, cur_em = word, fm.width(word, 1.0)
-            out.append(cur)
-        return out
-
-    def widest_at(lines: list[str], sz: float) -> float:
-        return max((fm.width(line, sz) for line in lines), default=0.0)
-
-    sz, lines = _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm)
+    key = (text, w, h, size, fm, fit, line_height)
+    fitted = _fitted.get(key)
+    if fitted is None:
+        fitted = _fitted[key] = _wrapped(text, w, h, box_h, size, fm, fit, line_height)
+    sz, lines = fitted
     lead = sz * line_height
     base = _first_base(y, box_h, (len(lines) - 1) * lead, sz, fm, valign)
     anchor = {"left": "start", "center": "middle", "right": "end"}[align]
@@ -117,6 +91,71 @@ def layout_text(
         for i, line in enumerate(lines)
         if line
     ]
+
+
+# a text's size and lines by what decides them (not where it goes nor its colour): the guide
+# lays out its lines for both papers and its draft, a label is tried at several lengths
+_fitted: dict[tuple, tuple[float, list[str]]] = {}
+# a string's width in ems, by font
+_measured: dict[FontMetrics, dict[str, float]] = {}
+
+
+def _wrapped(
+    text: str,
+    w: float,
+    h: float | None,
+    box_h: float,
+    size: float,
+    fm: FontMetrics,
+    fit: str,
+    line_height: float,
+) -> tuple[float, list[str]]:
+    """The size a text ends at and its lines."""
+    paragraphs = text.split("\n")
+
+    # a string's width in ems, measured once a build: each shrink step wraps the same words
+    # again and measures the lines it makes (width(s, sz) is width(s, 1) * sz, exactly), and
+    # texts share their words
+    ems = _measured.get(fm)
+    if ems is None:
+        ems = _measured[fm] = {}
+
+    def em(s: str) -> float:
+        e = ems.get(s)
+        if e is None:
+            e = ems[s] = fm.width(s, 1.0)
+        return e
+
+    split = [para.split(" ") for para in paragraphs] if fit == "wrap" else []
+
+    def lines_at(sz: float) -> list[str]:
+        if fit != "wrap":
+            return paragraphs
+        # a line's width in ems is kept as words join it (the width of the line so far, the
+        # word with its space, and the kerning between them): measuring each trial line anew
+        # made a 5,000-character paragraph cost a second a face
+        pairs = fm.pairs or {}
+        out: list[str] = []
+        for words in split:
+            cur, cur_em = "", 0.0
+            for word in words:
+                if not cur:
+                    trial, trial_em = word, em(word)
+                else:
+                    trial = cur + " " + word
+                    trial_em = cur_em + em(" " + word) + pairs.get(cur[-1] + " ", 0.0)
+                if trial_em * sz <= w or not cur:
+                    cur, cur_em = trial, trial_em
+                else:
+                    out.append(cur)
+                    cur, cur_em = word, em(word)
+            out.append(cur)
+        return out
+
+    def widest_at(lines: list[str], sz: float) -> float:
+        return max((em(line) * sz for line in lines), default=0.0)
+
+    return _fit(lines_at, widest_at, size, w, h, box_h, fit, line_height, fm)
 
 
 def icon_side(fm: FontMetrics, size: float) -> float:

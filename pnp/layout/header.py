@@ -192,7 +192,8 @@ def add_headers(pages: list[Page], paper, fonts: FontBook) -> list[int]:
             continue
         rects = tuple((p.x, p.y, p.w, p.h, p.ref.bleed) for p in page.items)
         shape = tuple(re.sub(r"\d", "0", line) for line in lines)  # every digit is as wide
-        key = (page.w, page.h, id(page.marks), rects, shape)
+        # marks by identity: a deck's pages share one list, sheets alike their corner marks
+        key = (page.w, page.h, tuple(map(id, page.marks)), rects, shape)
         if key not in seen:
             seen[key] = header(page, lines, paper.margin, fonts)
         which, prims = seen[key]

@@ -272,8 +272,9 @@ class SharedSheet:
     at: tuple[float, float]  # where the packed block starts
     placed: list[Placement]
 
-    def marks(self, paper: PaperSpec) -> list:
-        """Its tiles' marks and the cut marks at its pieces' corners."""
+    def marks(self, paper: PaperSpec, ticks: dict) -> list:
+        """Its tiles' marks and the cut marks at its pieces' corners; `ticks`: the corner marks
+        of the sheets marked already, by the rectangles they read (sheets alike repeat)."""
         ox, oy = self.at
         parts, spots = self.parts, self.spots
         marks = [m for s in spots for m in parts[s.index].marks(ox + s.x, oy + s.y, s.rotated)]
@@ -285,7 +286,11 @@ class SharedSheet:
             for s in spots
             if parts[s.index].tile is not None
         ]
-        return marks + corner_marks(rects, paper, self.pool.gutter, self.pool.area, bands)
+        key = (tuple(rects), tuple(bands), self.pool.gutter, self.pool.area)
+        got = ticks.get(key)
+        if got is None:
+            got = ticks[key] = corner_marks(rects, paper, self.pool.gutter, self.pool.area, bands)
+        return marks + got
 
 
 def shared_sheets(

@@ -63,6 +63,7 @@ class Sheets:
     marked: set[str] = field(default_factory=set)
     later: list[Callable[[], None]] = field(default_factory=list)  # for the kept plan only
     maps: list[Callable[[], None]] = field(default_factory=list)  # once the pages are numbered
+    ticks: dict = field(default_factory=dict)  # corner marks by what a sheet's read: made once
 
     def new_page(self, kind: str, w: float | None = None, h: float | None = None) -> Page:
         size = self.paper.size
@@ -183,7 +184,7 @@ def shared_pages(sheets: Sheets, pool: SharedPool, search: Search) -> None:
 
 
 def _mark(page: Page, sheet, sheets: Sheets) -> None:
-    page.marks = sheet.marks(sheets.paper)
+    page.marks = sheet.marks(sheets.paper, sheets.ticks)
     if sheets.band:
         page.marks = with_registration(page, sheets.paper)
 
