@@ -263,8 +263,21 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def read_yaml(path: Path, *, allow_empty: bool = False) -> object:
-    """Read one YAML file as plain data with line numbers; every failure is a PnpError."""
+def read_yaml(path: Path, *, allow_empty: bool = False, documents: dict | None = None) -> object:
+    """Read one YAML file as plain data with line numbers; every failure is a PnpError.
+
+    `documents` (path -> (data, bytes)) holds the files one build has read: a file in it is
+    not read and parsed again (a variant of the game, its rules), only counted again.
+    """
+    if documents is not None:
+        known = documents.get(path)
+        if known is None:
+            data = read_yaml(path, allow_empty=allow_empty)
+            if data is None:  # nothing kept: an empty file is said again wherever it is refused
+                return data
+            documents[path] = known = (data, path.stat().st_size)
+        budget.read(path, known[1])  # counted anew in each load the build makes
+        return known[0]
     name = display_path(path)
     if not path.is_file():
         raise PnpError("file not found", file=name, expected="an existing YAML file")
