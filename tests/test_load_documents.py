@@ -55,3 +55,22 @@ def test_the_rules_file_is_parsed_once(monkeypatch):
     again = load_rules(game)
     assert len(parsed) == 1
     assert again.rules and again._where[0].startswith(parsed[0] + ":")
+
+
+def test_a_long_file_without_aliases_is_still_counted(tmp_path, monkeypatch):
+    """Values are counted only in a file that may hold aliases, or is long enough to pass the
+    limit without one: here the limit is 40 values and the file, alias-free, holds 101."""
+    from pnp.errors import PnpError
+
+    monkeypatch.setattr(yamlfile, "MAX_EXPANDED_VALUES", 40)
+    short, long = tmp_path / "short.yaml", tmp_path / "long.yaml"
+    short.write_text("[a, b]\n")
+    long.write_text("[" + ", ".join(["a"] * 100) + "]\n")
+    assert yamlfile.read_yaml(short) == ["a", "b"]
+    try:
+        yamlfile.read_yaml(long)
+    except PnpError as exc:
+        assert "past the limit" in exc.message and "at most 40 values" in str(exc)
+        assert "101 values" in str(exc)
+    else:
+        raise AssertionError("a file of 101 values passed a limit of 40")
