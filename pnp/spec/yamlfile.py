@@ -57,10 +57,18 @@ class _Checks:
             _check_expansion(node, self.name)
         return node
 
+    # PyYAML's path resolvers (a tag chosen by a node's place) are never added here, so the
+    # composer's two calls per node that track the place have nothing to do
+    def descend_resolver(self, current_node, current_index):  # noqa: D401 - PyYAML hook
+        pass
+
+    def ascend_resolver(self):  # noqa: D401 - PyYAML hook
+        pass
+
     def resolve(self, kind, value, implicit):  # noqa: D401 - PyYAML hook
         # A plain scalar's type (text, number, true/false, null) depends on its text alone:
         # the same words recur thousands of times in a game, matched against the patterns once.
-        if kind is ScalarNode and implicit[0] and not self.yaml_path_resolvers:
+        if kind is ScalarNode and implicit[0]:
             tag = _SCALAR_TAGS.get(value)
             if tag is None:
                 if len(_SCALAR_TAGS) >= 50_000:
