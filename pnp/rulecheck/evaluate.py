@@ -27,7 +27,7 @@ def load_rules(game: Game) -> RulesFile | None:
     file = display_path(game.rules_file)
     if not game.rules_file.is_file():
         raise PnpError("rules file not found", file=file, expected="rules.yaml beside game.yaml")
-    data = read_yaml(game.rules_file)
+    data = read_yaml(game.rules_file, documents=game.documents)
     rules = validate(RulesFile, data, file=file)
     for n in range(len(rules.rules)):
         _, line = locate(data, ("rules", n))
@@ -127,6 +127,7 @@ def evaluate(
                     if "players" in game.options
                     else None,
                     allow_outside=game.allow_outside,
+                    documents=game.documents,  # its files as this build read them
                 )
             except PnpError as exc:
                 raise PnpError(

@@ -10,7 +10,7 @@ import string
 from functools import cached_property
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, BaseModel, Field, model_validator
 
 from pnp.spec.types import Colour, Length, Pos, PosSize, Size, Spacing, Strict
 
@@ -178,10 +178,12 @@ class Element(Strict):
         """The item attributes the element's values name ('{rank}'), sorted; None when a value
         cannot be read as a template (drawing it gives the error)."""
         names: set[str] = set()
-        stack = [self.model_dump()]
+        stack: list = [self]  # its fields' values, walked as model_dump() would list them
         while stack:
             v = stack.pop()
-            if isinstance(v, str):
+            if isinstance(v, BaseModel):
+                stack.extend(getattr(v, f) for f in v.__class__.model_fields)
+            elif isinstance(v, str):
                 if "{" in v or "}" in v:
                     try:
                         names.update(

@@ -212,7 +212,11 @@ def load_game(
     max_items: int = DEFAULT_MAX_ITEMS,
     _using: tuple = (),
     _overrides: dict | None = None,
+    documents: dict | None = None,
 ) -> Game:
+    """The game `ref` names, read, validated and expanded. `documents` holds the YAML files
+    this build has already read (Game.documents of an earlier load): those are not parsed again."""
+    documents = {} if documents is None else documents
     if not _using:
         budget.reset()
         if max_items != DEFAULT_MAX_ITEMS:  # the API's max_items is the items limit
@@ -224,7 +228,7 @@ def load_game(
         game_file, folder, file=display_path(game_file), key=None, allow_outside=allow_outside
     )
     gname = display_path(game_file)
-    raw = read_yaml(game_file)
+    raw = read_yaml(game_file, documents=documents)
     spec = validate(GameSpec, raw, file=gname)
     chosen = _variant(spec, raw, variant, gname)
 
@@ -252,7 +256,9 @@ def load_game(
             allow_outside=allow_outside,
             line=line_of(raw, ("components", n)),
         )
-        fam = _load_family(path, folder, overrides, opts, seats, allow_outside, max_items)
+        fam = _load_family(
+            path, folder, overrides, opts, seats, allow_outside, max_items, documents
+        )
         if fam.name not in excluded:
             families.append(fam)
     for u, use in enumerate(spec.uses):
@@ -263,6 +269,7 @@ def load_game(
             max_items=max_items,
             _using=(*_using, folder),
             _overrides=overrides,
+            documents=documents,
         )
         for fam in sub.families:
             if use.families is None or fam.name in use.families:
@@ -294,6 +301,7 @@ def load_game(
         allow_outside=allow_outside,
         rules_file=rules_file,
         extra={"input_bytes": budget.input_bytes()},  # its limits while it is drawn (pnp/budget.py)
+        documents=documents,
     )
 
 
@@ -453,13 +461,15 @@ def _check_families(
             )
 
 
-def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tuple = ()) -> dict:
+def read_with_includes(
+    path: Path, folder: Path, allow_outside: bool, chain: tuple = (), documents: dict | None = None
+) -> dict:
     """A family file with its `include:` files merged under it (its own keys win).
 
     Every key remembers the file and line it came from, so later errors name the right file.
     """
     name = display_path(path)
-    data = read_yaml(path)
+    data = read_yaml(path, documents=documents)
     if not isinstance(data, dict):
         raise PnpError(
             "expected a mapping of keys",
@@ -521,7 +531,9 @@ def read_with_includes(path: Path, folder: Path, allow_outside: bool, chain: tup
                 expected=f"at most {MAX_INCLUDE_DEPTH} levels",
                 found=rel,
             )
-        merged = deep_merge(merged, read_with_includes(sub, folder, allow_outside, (*chain, path)))
+        merged = deep_merge(
+            merged, read_with_includes(sub, folder, allow_outside, (*chain, path), documents)
+        )
     own = LineDict((k, v) for k, v in data.items() if k != "include")
     own.line, own.lines, own.file = data.line, dict(data.lines), name
     result = deep_merge(merged, own)
@@ -596,9 +608,11 @@ def _data_file_items(
     return out, shown, notes
 
 
-def _load_family(path, folder, overrides, opts, seats, allow_outside, max_items) -> Family:
+def _load_family(
+    path, folder, overrides, opts, seats, allow_outside, max_items, documents
+) -> Family:
     name = display_path(path)
-    data = read_with_includes(path, folder, allow_outside)
+    data = read_with_includes(path, folder, allow_outside, documents=documents)
     fam_name = data.get("family")
     if isinstance(fam_name, str) and fam_name in overrides:
         data = deep_merge(data, overrides[fam_name])

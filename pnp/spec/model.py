@@ -81,6 +81,9 @@ class Game:
     allow_outside: bool = False
     rules_file: Path | None = None
     extra: dict = field(default_factory=dict)
+    # the YAML files read for this game, by path (yamlfile.read_yaml's `documents`): a variant of
+    # it loaded in the same build, and its rules, reuse them rather than parse every file again
+    documents: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def id(self) -> str:

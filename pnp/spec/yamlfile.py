@@ -41,6 +41,7 @@ class LineList(list):
     file: str | None = None
 
 
+_STR = "tag:yaml.org,2002:str"
 _SCALAR_TAGS: dict[str, str] = {}  # a plain scalar's text -> its implicit tag
 
 
@@ -48,17 +49,26 @@ class _Checks:
     """What pnp adds to PyYAML's safe loading: lines, files, refusals with a place."""
 
     name: str
+    tree: bool = False  # the text can hold no alias and is short: its nodes need no counting
 
     def get_single_node(self):  # noqa: D401 - PyYAML hook
         node = super().get_single_node()
-        if node is not None:
+        if node is not None and not self.tree:
             _check_expansion(node, self.name)
         return node
+
+    # PyYAML's path resolvers (a tag chosen by a node's place) are never added here, so the
+    # composer's two calls per node that track the place have nothing to do
+    def descend_resolver(self, current_node, current_index):  # noqa: D401 - PyYAML hook
+        pass
+
+    def ascend_resolver(self):  # noqa: D401 - PyYAML hook
+        pass
 
     def resolve(self, kind, value, implicit):  # noqa: D401 - PyYAML hook
         # A plain scalar's type (text, number, true/false, null) depends on its text alone:
         # the same words recur thousands of times in a game, matched against the patterns once.
-        if kind is ScalarNode and implicit[0] and not self.yaml_path_resolvers:
+        if kind is ScalarNode and implicit[0]:
             tag = _SCALAR_TAGS.get(value)
             if tag is None:
                 if len(_SCALAR_TAGS) >= 50_000:
@@ -93,17 +103,22 @@ class _Checks:
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, MappingNode):
             return super().construct_mapping(node, deep)
-        own = sum(1 for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge")
-        self.flatten_mapping(node)  # the keys merged in (`<<: *name`) first, then the mapping's own
-        merged = len(node.value) - own
+        own = node.value
+        # `<<: *name`: flatten_mapping deletes those keys from `own` and puts the keys merged
+        # in before it, in a new list (none merged: node.value is still `own`)
+        self.flatten_mapping(node)
+        merged = len(node.value) - len(own)
         result = LineDict()
         result.line = node.start_mark.line + 1
-        result.lines = {}
+        lines = result.lines = {}
         result.file = self.name
+        value = self._value
         from_merge: set = set()  # keys so far that came from a `<<:` merge
         for i, (key_node, value_node) in enumerate(node.value):
-            key = self._value(key_node)
-            if not isinstance(key, (str, int, float, bool)) or key is None:
+            key = value(key_node)
+            if key.__class__ is not str and (
+                not isinstance(key, (int, float, bool)) or key is None
+            ):
                 raise PnpError(
                     "a mapping key must be plain text",
                     file=self.name,
@@ -111,34 +126,40 @@ class _Checks:
                     expected="a name, a number or true/false before the colon",
                     found=type_name(key),
                 )
-            if key in from_merge:  # a key merged in gives way to a later one, as YAML says
-                del result[key]
-                from_merge.discard(key)
-            if i < merged:
-                from_merge.add(key)
+            if merged:
+                if key in from_merge:  # a key merged in gives way to a later one, as YAML says
+                    del result[key]
+                    from_merge.discard(key)
+                if i < merged:
+                    from_merge.add(key)
             if key in result:
-                earlier = next(k for k in result if k == key)  # 1 and true are one key to YAML
-                said = f"'{key_node.value}'" + (
-                    f" (read as the same key as '{earlier}')"
-                    if str(earlier) != key_node.value
-                    else ""
-                )
-                raise PnpError(
-                    f"key {said} appears twice in the same mapping",
-                    file=self.name,
-                    line=key_node.start_mark.line + 1,
-                    key=key_node.value,
-                )
-            result[key] = self._value(value_node)
-            result.lines[key] = key_node.start_mark.line + 1
+                self._twice(key, key_node, result)
+            result[key] = value(value_node)
+            lines[key] = key_node.start_mark.line + 1
         return result
+
+    def _twice(self, key, key_node, result) -> None:
+        earlier = next(k for k in result if k == key)  # 1 and true are one key to YAML
+        said = f"'{key_node.value}'" + (
+            f" (read as the same key as '{earlier}')" if str(earlier) != key_node.value else ""
+        )
+        raise PnpError(
+            f"key {said} appears twice in the same mapping",
+            file=self.name,
+            line=key_node.start_mark.line + 1,
+            key=key_node.value,
+        )
 
     def _value(self, node):
         """construct_object(node, deep=True), straight to its constructor for a plain value: a
         spec holds tens of thousands (what construct_object adds, for aliases and recursion,
-        a value never needs; its constructors return values, not generators)."""
+        a value never needs; its constructors return values, not generators). Text, the most
+        of them, is the node's own value (SafeConstructor.construct_yaml_str)."""
         if node.__class__ is ScalarNode:
-            make = self.yaml_constructors.get(node.tag)
+            tag = node.tag
+            if tag == _STR:
+                return node.value
+            make = self.yaml_constructors.get(tag)
             if make is not None:
                 return make(self, node)
         return self.construct_object(node, deep=True)
@@ -263,8 +284,21 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def read_yaml(path: Path, *, allow_empty: bool = False) -> object:
-    """Read one YAML file as plain data with line numbers; every failure is a PnpError."""
+def read_yaml(path: Path, *, allow_empty: bool = False, documents: dict | None = None) -> object:
+    """Read one YAML file as plain data with line numbers; every failure is a PnpError.
+
+    `documents` (path -> (data, bytes)) holds the files one build has read: a file in it is
+    not read and parsed again (a variant of the game, its rules), only counted again.
+    """
+    if documents is not None:
+        known = documents.get(path)
+        if known is None:
+            data = read_yaml(path, allow_empty=allow_empty)
+            if data is None:  # nothing kept: an empty file is said again wherever it is refused
+                return data
+            documents[path] = known = (data, path.stat().st_size)
+        budget.read(path, known[1])  # counted anew in each load the build makes
+        return known[0]
     name = display_path(path)
     if not path.is_file():
         raise PnpError("file not found", file=name, expected="an existing YAML file")
@@ -285,6 +319,9 @@ def read_yaml(path: Path, *, allow_empty: bool = False) -> object:
     if text.startswith("\ufeff"):
         text = text[1:]
     loader = _Loader(text, name)
+    # an alias is written `*name`: without one the nodes are a tree, and a text this short
+    # (at most ~2 nodes a character, as in `[?,?]`) holds fewer values than the limit
+    loader.tree = "*" not in text and len(text) <= MAX_EXPANDED_VALUES // 4
     try:
         data = loader.get_single_data()
     except PnpError:
