@@ -98,3 +98,16 @@ def test_a_flag_is_not_spelled_as_the_number_it_equals():
     d = Digests(SYMBOLS)
     d.face(Group((Rect(0.0, 0.0, 1, 1, Style(fill="#000000"), 1),)))  # 1 spelled as 1.0 first
     assert d.face(Group((Rect(0.0, 0.0, 5.0, 5.0, Style(fill="#000000", evenodd=True)),))) == alone
+
+
+def test_a_path_is_spelled_as_its_own_values_whatever_equal_path_came_first():
+    """Equal paths in new objects share their text, but one holding a flag (True == 1) spells
+    as itself, read before or after the plain one."""
+    plain = Path((("M", 1, 0.0), ("L", 2.0, 3.0)), Style(fill="#000000"))
+    flagged = Path((("M", True, 0.0), ("L", 2.0, 3.0)), Style(fill="#000000"))
+    alone = Digests(SYMBOLS).face(Group((flagged,)))
+    d = Digests(SYMBOLS)
+    first = d.face(Group((plain,)))
+    assert d.face(Group((flagged,))) == alone != first
+    again = Path((("M", 1.0, 0.0), ("L", 2.0, 3.0)), Style(fill="#000000"))
+    assert d.face(Group((again,))) == first == Digests(SYMBOLS).face(Group((again,)))

@@ -213,3 +213,21 @@ def test_a_variable_cff2_font_names_the_fontforge_command():
 
     hint = convert_hint("fonts/Var.otf", subset=False)
     assert "fontforge -lang=ff -c 'Open($1); Generate($2)' fonts/Var.otf fonts/Var.ttf" in hint
+
+
+@pytest.mark.parametrize("text", ["AVA", "7 AV.", "Type", "1 ka", "12 + 3", "", "V"])
+def test_a_text_is_measured_with_the_kerning_the_font_file_gives_its_pairs(text):
+    """Advances and kern-table values read from Vera.ttf itself; a text with no kerned pair
+    (digits, signs) is its advances alone, and its kerning all zeros."""
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(BUILTIN["regular"])) as tt:
+        upm, cmap = tt["head"].unitsPerEm, tt.getBestCmap()
+        glyphs = [cmap[ord(ch)] for ch in text]
+        kern = tt["kern"].kernTables[0].kernTable
+        pairs = [kern.get(pair, 0) / upm for pair in zip(glyphs, glyphs[1:], strict=False)]
+        advance = sum(tt["hmtx"][g][0] for g in glyphs) / upm
+    fm = metrics_for(str(BUILTIN["regular"]))
+    assert fm.kerns(text) == pytest.approx(pairs, abs=1e-12)
+    assert fm.width(text, 10) == pytest.approx((advance + sum(pairs)) * 10, abs=1e-9)
+    assert any(pairs) == (text in ("AVA", "7 AV.", "Type", "1 ka"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from itertools import chain
 from pathlib import Path
 
 from pnp.draw.primitives import Ellipse, Group, Image, Rect, Style, Text, Use
@@ -15,6 +16,9 @@ from pnp.draw.primitives import Path as PathShape
 # Image are spelled by what they point at.
 _LEAVES = {cls: tuple(cls.__dataclass_fields__) for cls in (Style, Rect, Ellipse, PathShape, Text)}
 _NODES = {*_LEAVES, Use, Image}  # each object spelled once (kinds draw an element once per value)
+# Types spelled by value (True == 1 and numpy's float64(1) == 1.0, but each spells otherwise)
+_PLAIN = frozenset((float, int, str))
+_TUPLES = frozenset((tuple,))
 
 
 class Digests:
@@ -33,6 +37,7 @@ class Digests:
         self.spelled: dict[int, str] = {}
         self.kept: list[object] = []
         self.matrices: dict[tuple, str] = {}  # a transform's text, by value
+        self.paths: dict[tuple, str] = {}  # a path's ops' text, by value
         # a number's or string's text, by value: the shipped games' faces hold 70,000 numbers
         # of 1,600 values (an int and its equal float are one key, and spell alike)
         self.values: dict[object, str] = {}
@@ -99,21 +104,38 @@ class Digests:
             out.append("Image")
             out.append(self._known(v.file, lambda: _file_hash(v.file)))
             self._spell((v.x, v.y, v.w, v.h), out)
-        elif type(v) is PathShape:  # most of a face's numbers: each op spelled here
+        elif type(v) is PathShape:  # most of a face's numbers
             out.append("Path(")
-            for op in v.ops:
-                if type(op) is tuple:
-                    out.append("(")
-                    self._spell_each(op, out, ",")
-                    out.append("),")
-                else:
-                    self._spell(op, out)
-                    out.append(",")
+            out.append(self._ops(v.ops))
             out.append(")")
             self._spell(v.style, out)
         else:
             out.append(type(v).__name__)
             self._spell_each([getattr(v, n) for n in _LEAVES[type(v)]], out, "")
+
+    def _ops(self, ops: tuple) -> str:
+        """A path's ops, spelled once per value when they are tuples of plain values: a build's
+        2,900 paths hold 650 distinct ops, a third of its 39,000 ops."""
+        plain = (
+            type(ops) is tuple
+            and _TUPLES.issuperset(map(type, ops))
+            and _PLAIN.issuperset(map(type, chain.from_iterable(ops)))
+        )
+        text = self.paths.get(ops) if plain else None
+        if text is None:
+            part: list[str] = []
+            for op in ops:
+                if type(op) is tuple:
+                    part.append("(")
+                    self._spell_each(op, part, ",")
+                    part.append("),")
+                else:
+                    self._spell(op, part)
+                    part.append(",")
+            text = "".join(part)
+            if plain and len(self.paths) < 65536:
+                self.paths[ops] = text
+        return text
 
     def _matrix(self, m: tuple) -> str:
         """A transform's text, spelled once per value (most faces use a few)."""

@@ -62,6 +62,9 @@ class RLDocument:
         c.setCreator("pnp")
         c.setProducer("pnp")
         self.doc = c._doc
+        # a text's characters as subset codes, by font and text: the same line at another size
+        # or colour is split once per document (its codes never change once given)
+        self.splits: dict[tuple[str, str], list] = {}
         if info.date:
             # the given day at 00:00 UTC as CreationDate and ModDate; the file stays invariant
             stamp = TimeStamp(invariant=1)
@@ -111,7 +114,10 @@ class RLDocument:
         # the characters a kern moves (by their index in text), found without a loop
         moved = list(compress(range(1, len(kerns) + 1), kerns)) if kerns else []
         parts, at, m = [], 0, 0
-        for subset, chunk in font.splitString(text, doc):
+        split = self.splits.get((rlname, text))
+        if split is None:
+            split = self.splits[(rlname, text)] = font.splitString(text, doc)
+        for subset, chunk in split:
             head = f"{font.getSubsetInternalName(subset, doc)} {size} Tf"
             if not moved:
                 parts.append(f"{head} ({esc(chunk)}) Tj")
