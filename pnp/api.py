@@ -107,7 +107,7 @@ def build(
     from those faces; impose on each paper; check the rulebook; then, unless `strict` refuses
     (any warning or failed rule: `Refused`, nothing written), write each paper's pages.
     """
-    from pnp.pipeline import check_rules, prepare
+    from pnp.pipeline import check_rules, collector_waits, prepare
     from pnp.write import duplex_paper, write
 
     engine = options.choice("engine", engine, options.ENGINES)
@@ -132,23 +132,29 @@ def build(
         if not only:
             return Built(changes=changes)
         folder = game.id + SINCE_DIR
-    prep = prepare(
-        game, [duplex_paper(p, offset, flip, game.folder, registration, margin) for p in names],
-        max_tiles=max_tiles, fold=fold, ink_saver=ink_saver, only=only,
-    )  # fmt: skip
-    built = Built(results=check_rules(prep) or [], warnings=prep.warnings(), changes=changes)
-    if strict and (built.warnings or built.failed):
-        raise Refused(
-            f"{game.id}: nothing written (--strict: {len(built.warnings)} warning(s), {len(built.failed)} failed rule(s))",
-            built,
+    with collector_waits():  # the collector's passes find almost nothing in a build
+        prep = prepare(
+            game, [duplex_paper(p, offset, flip, game.folder, registration, margin) for p in names],
+            max_tiles=max_tiles, fold=fold, ink_saver=ink_saver, only=only,
+        )  # fmt: skip
+        built = Built(results=check_rules(prep) or [], warnings=prep.warnings(), changes=changes)
+        if strict and (built.warnings or built.failed):
+            raise Refused(
+                f"{game.id}: nothing written (--strict: {len(built.warnings)} warning(s), {len(built.failed)} failed rule(s))",
+                built,
+            )
+        for w in built.warnings:
+            (warn or _logged)(w)
+        built.extend(
+            write(
+                prep,
+                engine=engine,
+                out_dir=Path(out_dir),
+                date=date,
+                progress=progress,
+                folder=folder,
+            )
         )
-    for w in built.warnings:
-        (warn or _logged)(w)
-    built.extend(
-        write(
-            prep, engine=engine, out_dir=Path(out_dir), date=date, progress=progress, folder=folder
-        )
-    )
     return built
 
 

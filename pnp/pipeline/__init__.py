@@ -14,7 +14,8 @@ from __future__ import annotations
 import gc
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from pnp import budget, caches
@@ -305,21 +306,31 @@ def check_rules(prep: Prepared, plan: int = 0):
     rules, or for a part of the game (--only), which is not held to the whole rulebook."""
     if prep.game.rules_file is None or prep.only:
         return None
-    # The check makes tens of thousands of small objects, most of which live until it ends
-    # (the facts of every face, the readings): the cycle collector's passes meanwhile, full
-    # ones among them over every object the build holds, cost about a seventh of the check.
-    # The cycles it leaves are collected once it ends.
+    with collector_waits():
+        return _check_rules(prep, plan)
+
+
+@contextmanager
+def collector_waits() -> Iterator[None]:
+    """Python's cycle collector held off while a build or a check runs, then back as found.
+
+    Drawing, imposing and checking a game make hundreds of thousands of small objects that
+    live until the work ends (drawings, placements, the facts of every face): the collector's
+    passes meanwhile, full ones among them over every object the build holds, find almost
+    nothing and cost about a tenth of the work (docs/performance.md). The few cycles left are
+    collected once it ends.
+    """
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _check_rules(prep, plan)
+        yield
     finally:
         if collecting:
             gc.enable()
 
 
 def _check_rules(prep: Prepared, plan: int):
-    """check_rules, the collector aside."""
+    """check_rules, the collector held off."""
     from pnp.rulecheck.evaluate import evaluate, load_rules, reads_printed
 
     t0 = time.monotonic()
