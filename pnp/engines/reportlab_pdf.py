@@ -367,9 +367,7 @@ class ReportlabWriter:
     def _outline(self, shape, out: list[str]) -> None:
         t = type(shape)
         if t is PathPrim:
-            ops = shape.ops
-            hit = self.shared.paths.entries.get(id(ops))  # found without a call
-            out.append(hit[1] if hit is not None and hit[0] is ops else self.shared.paths(ops))
+            out.append(self.shared.paths(shape.ops))
             return
         # the same card outline is clip, background and cut line of every card: encode it once
         key = (
